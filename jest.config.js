@@ -1,0 +1,39 @@
+/**
+ * Three suites, one runner:
+ *  - unit:   domain use cases, rules, view-models and adapters with fakes (no I/O)
+ *  - server: the API over real HTTP, on PGlite and on the local PostgreSQL server
+ *  - e2e:    Debian's Chromium driven by playwright-core against the real server
+ */
+const tsJest = {
+  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+};
+// inversify 8 and its packages are ESM-only: let ts-jest transform them.
+const transformIgnorePatterns = ['/node_modules/(?!(inversify|@inversifyjs)/)'];
+
+const common = { transform: tsJest, transformIgnorePatterns, testEnvironment: 'node' };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/test/domain/**/*.test.ts',
+        '<rootDir>/test/ui/**/*.test.ts',
+        '<rootDir>/test/adapters/**/*.test.ts',
+        '<rootDir>/test/locales/**/*.test.ts',
+      ],
+      setupFiles: ['reflect-metadata'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    },
+  ],
+};

@@ -1,0 +1,38 @@
+/**
+ * What use cases need from the API: JSON in, the server's envelope out.
+ * Any HTTP answer with a JSON envelope resolves (whatever its HTTP code), so a use case can show
+ * the server's message; no answer at all (network down, non-JSON body) rejects with HttpError.
+ */
+export interface ApiResponse<T> {
+  /** HTTP status code of the answer (200, 400, 401, 409, 429, ...). */
+  httpStatus: number;
+  /** The envelope's numeric status: 1 success, 0 failure. */
+  status: number;
+  message: string;
+  data?: T;
+}
+
+export interface HttpRequestOptions {
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+}
+
+export interface HttpPort {
+  get<T>(path: string, options?: HttpRequestOptions): Promise<ApiResponse<T>>;
+  post<T>(path: string, body?: unknown, options?: HttpRequestOptions): Promise<ApiResponse<T>>;
+  /** Sets (or with null clears) the bearer token sent on every later call. */
+  setToken(token: string | null): void;
+}
+
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'network' | 'invalid-response',
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const HTTP_PORT = Symbol.for('HttpPort');

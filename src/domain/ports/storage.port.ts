@@ -1,0 +1,16 @@
+/** Small synchronous key/value storage (the browser's localStorage in production). */
+export interface StoragePort {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+export const STORAGE_PORT = Symbol.for('StoragePort');
+
+/** Every key the app keeps, in one place. */
+export const StorageKeys = {
+  token: 'token',
+  themeMode: 'themeMode',
+  language: 'i18nextLng',
+  paymentRequest: 'paymentRequest',
+} as const;
