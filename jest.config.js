@@ -5,7 +5,7 @@
  *  - e2e:    Debian's Chromium driven by playwright-core against the real server
  */
 const tsJest = {
-  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
+  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
 };
 // inversify 8 and its packages are ESM-only: let ts-jest transform them.
 const transformIgnorePatterns = ['/node_modules/(?!(inversify|@inversifyjs)/)'];

@@ -1,0 +1,14 @@
+/** Every route of spec section 2, in one place. */
+export const Paths = {
+  home: '/',
+  login: '/login',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  payment: '/payment',
+  paymentStatus: '/payment-status',
+  receipt: (transactionId: string) => `/receipt/${encodeURIComponent(transactionId)}`,
+  receiptPattern: '/receipt/:transactionId',
+  return: '/return',
+  profile: '/member/profile',
+  wizardz: '/wizardz',
+} as const;
