@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const required = (name: string) => Boolean(process.env.CI) || Boolean(process.env[name]);
+
+/**
+ * In CI (or with REQUIRE_BROWSER / REQUIRE_PG set) a missing browser or database fails the run;
+ * on a developer's machine without them the suite says loudly that it did not run.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  if (required('REQUIRE_BROWSER')) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package`);
+  }
+  console.warn(
+    `\n*** Browser suite NOT RUN: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium) ***\n`,
+  );
+  return false;
+}
+
+export function postgresRequired(): boolean {
+  return required('REQUIRE_PG');
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    // Flags from this machine's notes: without the background-networking ones Chromium keeps
+    // trying to reach hosts this sandbox cannot reach.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+
+const ROOT = resolve(__dirname, '../../..');
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type E2eDatabase = 'pglite' | 'postgres';
+
+export interface PortalServer {
+  baseUrl: string;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real portal the way `npm start` does (tsx server/main.ts serving the built SPA from
+ * dist/), on a free port, with a fresh embedded database or a fresh database on the local
+ * PostgreSQL server.
+ */
+export async function startPortal(database: E2eDatabase): Promise<PortalServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dbName = `t_e2e_${process.pid}_${Date.now().toString(36)}`;
+  let databaseUrl: string | undefined;
+  if (database === 'postgres') {
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMS_PROVIDER: 'console',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+
+  return {
+    baseUrl,
+    output: () => output,
+    close: async () => {
+      await stop(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      if (database === 'postgres')
+        await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Whether the local PostgreSQL server answers; CI requires it, a laptop may not have it. */
+export async function postgresAvailable(): Promise<boolean> {
+  try {
+    await adminQuery('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`portal exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`portal did not become healthy within 60 s:\n${output()}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePromise(port));
+    });
+  });
+}
