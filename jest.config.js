@@ -6,9 +6,12 @@
  */
 const tsJest = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
+  // PGlite's CommonJS build uses import() for node builtins: see the transform's comment.
+  '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/test/server/support/pglite-jest-transform.cjs',
 };
 // inversify 8 and its packages are ESM-only: let ts-jest transform them.
-const transformIgnorePatterns = ['/node_modules/(?!(inversify|@inversifyjs)/)'];
+// content-disposition 3 (used by @fastify/static) is ESM-only too; PGlite needs its transform.
+const transformIgnorePatterns = ['/node_modules/(?!(inversify|@inversifyjs|content-disposition|@electric-sql/pglite)/)'];
 
 const common = { transform: tsJest, transformIgnorePatterns, testEnvironment: 'node' };
 

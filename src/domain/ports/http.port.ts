@@ -10,6 +10,8 @@ export interface ApiResponse<T> {
   status: number;
   message: string;
   data?: T;
+  /** Seconds from a 429's Retry-After header, when the server sent one. */
+  retryAfterSeconds?: number;
 }
 
 export interface HttpRequestOptions {

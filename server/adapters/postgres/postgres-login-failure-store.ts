@@ -1,0 +1,27 @@
+import { type LoginFailureStore } from '../../ports/login-failure-store';
+import { type Database } from './database';
+
+export class PostgresLoginFailureStore implements LoginFailureStore {
+  constructor(private readonly db: Database) {}
+
+  async failuresSince(accountKey: string, since: Date): Promise<Date[]> {
+    const rows = await this.db.query<{ failed_at: Date }>(
+      `SELECT failed_at FROM login_failures
+        WHERE account_key = $1 AND failed_at > $2 ORDER BY failed_at`,
+      [accountKey, since],
+    );
+    return rows.map((row) => new Date(row.failed_at));
+  }
+
+  async record(failure: { id: string; accountKey: string; at: Date }): Promise<void> {
+    await this.db.query('INSERT INTO login_failures (id, account_key, failed_at) VALUES ($1, $2, $3)', [
+      failure.id,
+      failure.accountKey,
+      failure.at,
+    ]);
+  }
+
+  async clear(accountKey: string): Promise<void> {
+    await this.db.query('DELETE FROM login_failures WHERE account_key = $1', [accountKey]);
+  }
+}

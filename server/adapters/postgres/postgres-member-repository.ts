@@ -1,0 +1,109 @@
+import { type Nationality } from '../../../src/domain/rules/patterns';
+import { type Member, type MemberConflict } from '../../domain/member';
+import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository';
+import { type Database, isUniqueViolation, violatedConstraint } from './database';
+
+interface MemberRow {
+  id: string;
+  name: string;
+  nationality: string;
+  ic_or_passport: string;
+  phone_no: string;
+  password_hash: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS =
+  'id, name, nationality, ic_or_passport, phone_no, password_hash, created_at, updated_at';
+
+export class PostgresMemberRepository implements MemberRepository {
+  constructor(private readonly db: Database) {}
+
+  findById(id: string): Promise<Member | null> {
+    return this.one(`SELECT ${COLUMNS} FROM members WHERE id = $1`, [id]);
+  }
+
+  findByIcOrPassport(icOrPassport: string): Promise<Member | null> {
+    return this.one(`SELECT ${COLUMNS} FROM members WHERE ic_or_passport = $1`, [icOrPassport]);
+  }
+
+  findByPhone(phoneNo: string): Promise<Member | null> {
+    return this.one(`SELECT ${COLUMNS} FROM members WHERE phone_no = $1`, [phoneNo]);
+  }
+
+  async insert(member: Member): Promise<InsertMemberResult> {
+    try {
+      await this.db.query(
+        `INSERT INTO members (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          member.id,
+          member.name,
+          member.nationality,
+          member.icOrPassport,
+          member.phoneNo,
+          member.passwordHash,
+          member.createdAt,
+          member.updatedAt,
+        ],
+      );
+      return { ok: true };
+    } catch (error) {
+      return conflictOrThrow(error);
+    }
+  }
+
+  async updateName(id: string, name: string, now: Date): Promise<void> {
+    await this.db.query('UPDATE members SET name = $2, updated_at = $3 WHERE id = $1', [
+      id,
+      name,
+      now,
+    ]);
+  }
+
+  async updatePhone(id: string, phoneNo: string, now: Date): Promise<InsertMemberResult> {
+    try {
+      await this.db.query('UPDATE members SET phone_no = $2, updated_at = $3 WHERE id = $1', [
+        id,
+        phoneNo,
+        now,
+      ]);
+      return { ok: true };
+    } catch (error) {
+      return conflictOrThrow(error);
+    }
+  }
+
+  async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
+    await this.db.query('UPDATE members SET password_hash = $2, updated_at = $3 WHERE id = $1', [
+      id,
+      passwordHash,
+      now,
+    ]);
+  }
+
+  private async one(text: string, params: unknown[]): Promise<Member | null> {
+    const rows = await this.db.query<MemberRow>(text, params);
+    const row = rows[0];
+    return row ? toMember(row) : null;
+  }
+}
+
+function conflictOrThrow(error: unknown): { ok: false; conflict: MemberConflict } {
+  if (!isUniqueViolation(error)) throw error;
+  const constraint = violatedConstraint(error);
+  return { ok: false, conflict: constraint.includes('phone') ? 'phone_no' : 'ic_or_passport' };
+}
+
+function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    name: row.name,
+    nationality: row.nationality as Nationality,
+    icOrPassport: row.ic_or_passport,
+    phoneNo: row.phone_no,
+    passwordHash: row.password_hash,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}

@@ -1,0 +1,68 @@
+import { type SessionRecord } from '../../domain/session-policy';
+import { type SessionStore } from '../../ports/session-store';
+import { type Database } from './database';
+
+interface SessionRow {
+  id: string;
+  member_id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  revoked_at: Date | null;
+}
+
+export class PostgresSessionStore implements SessionStore {
+  constructor(private readonly db: Database) {}
+
+  async create(session: {
+    id: string;
+    memberId: string;
+    tokenHash: string;
+    now: Date;
+  }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sessions (id, member_id, token_hash, created_at, last_seen_at)
+       VALUES ($1, $2, $3, $4, $4)`,
+      [session.id, session.memberId, session.tokenHash, session.now],
+    );
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<SessionRecord | null> {
+    const rows = await this.db.query<SessionRow>(
+      `SELECT id, member_id, created_at, last_seen_at, revoked_at
+         FROM sessions WHERE token_hash = $1`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      memberId: row.member_id,
+      createdAt: new Date(row.created_at),
+      lastSeenAt: new Date(row.last_seen_at),
+      revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+    };
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    // GREATEST keeps last_seen_at from going backwards when requests finish out of order.
+    await this.db.query(
+      'UPDATE sessions SET last_seen_at = GREATEST(last_seen_at, $2) WHERE id = $1',
+      [id, now],
+    );
+  }
+
+  async revoke(id: string, now: Date): Promise<void> {
+    await this.db.query(
+      'UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL',
+      [id, now],
+    );
+  }
+
+  async revokeAllForMember(memberId: string, now: Date, exceptSessionId?: string): Promise<void> {
+    await this.db.query(
+      `UPDATE sessions SET revoked_at = $2
+        WHERE member_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
+      [memberId, now, exceptSessionId ?? null],
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work';
+import { type Database } from './database';
+import { PostgresMemberRepository } from './postgres-member-repository';
+import { PostgresSessionStore } from './postgres-session-store';
+import { PostgresSmsCodeStore } from './postgres-sms-code-store';
+
+export class PostgresUnitOfWork implements UnitOfWork {
+  constructor(private readonly db: Database) {}
+
+  run<T>(work: (stores: TransactionalStores) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      work({
+        members: new PostgresMemberRepository(tx),
+        sessions: new PostgresSessionStore(tx),
+        smsCodes: new PostgresSmsCodeStore(tx),
+      }),
+    );
+  }
+}

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { type Config } from './config';
+import { CryptoRandom } from './adapters/crypto-random';
+import { Argon2PasswordHasher } from './adapters/hashing/argon2-password-hasher';
+import { type Database, openDatabase } from './adapters/postgres/database';
+import { migrate } from './adapters/postgres/migrate';
+import { PostgresLoginFailureStore } from './adapters/postgres/postgres-login-failure-store';
+import { PostgresMemberRepository } from './adapters/postgres/postgres-member-repository';
+import { PostgresSessionStore } from './adapters/postgres/postgres-session-store';
+import { PostgresSmsCodeStore } from './adapters/postgres/postgres-sms-code-store';
+import { PostgresUnitOfWork } from './adapters/postgres/postgres-unit-of-work';
+import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender';
+import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender';
+import { SystemClock } from './adapters/system-clock';
+import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer';
+import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client';
+import { PostgresTransactionStore } from './adapters/postgres/postgres-transaction-store';
+import { type GatewayStatusClient } from './ports/gateway-status-client';
+import { type PaymentSigner } from './ports/payment-signer';
+import { type TransactionStore } from './ports/transaction-store';
+import { ApplyPaymentCallback } from './use-cases/apply-payment-callback.use-case';
+import { CreatePaymentRequest } from './use-cases/create-payment-request.use-case';
+import { GetPaymentStatus } from './use-cases/get-payment-status.use-case';
+import { GetTransactionDetails } from './use-cases/get-transaction-details.use-case';
+import { ReconcilePendingPayments } from './use-cases/reconcile-pending-payments.use-case';
+import { type Clock } from './ports/clock';
+import { type LoginFailureStore } from './ports/login-failure-store';
+import { type MemberRepository } from './ports/member-repository';
+import { type PasswordHasher } from './ports/password-hasher';
+import { type Random } from './ports/random';
+import { type SessionStore } from './ports/session-store';
+import { type SmsCodeStore } from './ports/sms-code-store';
+import { type SmsOutbox, type SmsSender } from './ports/sms-sender';
+import { type UnitOfWork } from './ports/unit-of-work';
+import { AuthenticateSession } from './use-cases/authenticate-session.use-case';
+import { CheckMemberExists } from './use-cases/check-member-exists.use-case';
+import { GetProfile } from './use-cases/get-profile.use-case';
+import { Login } from './use-cases/login.use-case';
+import { Logout } from './use-cases/logout.use-case';
+import { RegisterMember } from './use-cases/register-member.use-case';
+import { ResetPassword } from './use-cases/reset-password.use-case';
+import { SendSmsCode } from './use-cases/send-sms-code.use-case';
+import { UpdateProfile } from './use-cases/update-profile.use-case';
+
+/** The adapters a test (or main) may replace. */
+export interface ContainerOverrides {
+  db: Database;
+  clock: Clock;
+  random: Random;
+  hasher: PasswordHasher;
+  smsSender: SmsSender;
+  smsOutbox: SmsOutbox;
+}
+
+/**
+ * The server's composition root: adapters and use cases in a plain typed object. Opening the
+ * database also applies pending migrations, so a container is always ready to serve.
+ */
+export interface ServerContainer {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  random: Random;
+  hasher: PasswordHasher;
+  smsSender: SmsSender;
+  smsOutbox: SmsOutbox;
+  members: MemberRepository;
+  sessions: SessionStore;
+  smsCodes: SmsCodeStore;
+  loginFailures: LoginFailureStore;
+  unitOfWork: UnitOfWork;
+  login: Login;
+  logout: Logout;
+  authenticateSession: AuthenticateSession;
+  sendSmsCode: SendSmsCode;
+  checkMemberExists: CheckMemberExists;
+  registerMember: RegisterMember;
+  resetPassword: ResetPassword;
+  getProfile: GetProfile;
+  updateProfile: UpdateProfile;
+  // payments: add payment adapters and use cases here
+  transactions: TransactionStore;
+  paymentSigner: PaymentSigner;
+  gatewayStatusClient: GatewayStatusClient;
+  createPaymentRequest: CreatePaymentRequest;
+  getPaymentStatus: GetPaymentStatus;
+  getTransactionDetails: GetTransactionDetails;
+  applyPaymentCallback: ApplyPaymentCallback;
+  reconcilePendingPayments: ReconcilePendingPayments;
+  close(): Promise<void>;
+}
+
+export async function createContainer(
+  config: Config,
+  overrides: Partial<ContainerOverrides> = {},
+): Promise<ServerContainer> {
+  const db =
+    overrides.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await migrate(db);
+  } catch (error) {
+    if (!overrides.db) await db.close().catch(() => undefined);
+    throw error;
+  }
+
+  const clock = overrides.clock ?? new SystemClock();
+  const random = overrides.random ?? new CryptoRandom();
+  const hasher = overrides.hasher ?? new Argon2PasswordHasher();
+  // A silent log level (tests) also keeps codes out of the console; the outbox still has them.
+  const smsLog = config.logLevel === 'silent' ? () => undefined : undefined;
+  const consoleSender =
+    config.smsProvider === 'console' ? new ConsoleSmsSender(clock, smsLog) : undefined;
+  const smsSender =
+    overrides.smsSender ??
+    consoleSender ??
+    new TwilioSmsSender({
+      accountSid: config.twilio.accountSid,
+      authToken: config.twilio.authToken,
+      from: config.twilio.from,
+      baseUrl: config.twilio.baseUrl,
+    });
+  const smsOutbox = overrides.smsOutbox ?? consoleSender ?? new EmptySmsOutbox();
+
+  const members = new PostgresMemberRepository(db);
+  const sessions = new PostgresSessionStore(db);
+  const smsCodes = new PostgresSmsCodeStore(db);
+  const loginFailures = new PostgresLoginFailureStore(db);
+  const unitOfWork = new PostgresUnitOfWork(db);
+  const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
+
+  // payments: URLs are read per use (config.publicUrl may be set after listen, as in tests).
+  const transactions = new PostgresTransactionStore(db);
+  const paymentSigner = new HmacSha256PaymentSigner(config.gatewaySecret);
+  const gatewayStatusClient = new HttpGatewayStatusClient(
+    () => config.gatewayStatusUrl ?? `${config.publicUrl}/sandbox-gateway/status`,
+  );
+  const applyPaymentCallback = new ApplyPaymentCallback(transactions, paymentSigner, clock);
+  const reconcilePendingPayments = new ReconcilePendingPayments(
+    transactions,
+    gatewayStatusClient,
+    applyPaymentCallback,
+    clock,
+    { reconcileAfterS: config.reconcileAfterS, batchSize: 50 },
+    (context, message) => {
+      if (config.logLevel !== 'silent') console.warn(`payments: ${message}`, context);
+    },
+  );
+
+  return {
+    config,
+    db,
+    clock,
+    random,
+    hasher,
+    smsSender,
+    smsOutbox,
+    members,
+    sessions,
+    smsCodes,
+    loginFailures,
+    unitOfWork,
+    login: new Login(
+      members,
+      sessions,
+      loginFailures,
+      hasher,
+      clock,
+      random,
+      config.loginMaxFailures,
+    ),
+    logout: new Logout(sessions, clock),
+    authenticateSession: new AuthenticateSession(sessions, clock),
+    sendSmsCode: new SendSmsCode(unitOfWork, smsSender, clock, random, {
+      ttlS: config.otpTtlS,
+      resendCooldownS: config.smsResendCooldownS,
+      perPhonePerHour: config.smsPerPhonePerHour,
+      perAddressPerHour: config.smsPerAddressPerHour,
+      pepper: config.smsCodePepper,
+    }),
+    checkMemberExists: new CheckMemberExists(members),
+    registerMember: new RegisterMember(unitOfWork, members, hasher, clock, random, codePolicy),
+    resetPassword: new ResetPassword(unitOfWork, hasher, clock, codePolicy),
+    getProfile: new GetProfile(members),
+    updateProfile: new UpdateProfile(members, sessions, hasher, clock),
+    transactions,
+    paymentSigner,
+    gatewayStatusClient,
+    createPaymentRequest: new CreatePaymentRequest(
+      transactions,
+      paymentSigner,
+      clock,
+      async (memberId) => {
+        const member = await members.findById(memberId);
+        return member ? { name: member.name, phoneNo: member.phoneNo } : null;
+      },
+      randomBytes,
+      () => ({ clientId: config.gatewayClientId, publicUrl: config.publicUrl }),
+    ),
+    getPaymentStatus: new GetPaymentStatus(transactions, reconcilePendingPayments),
+    getTransactionDetails: new GetTransactionDetails(transactions, reconcilePendingPayments),
+    applyPaymentCallback,
+    reconcilePendingPayments,
+    async close() {
+      // Closing a database the caller handed in is the caller's business.
+      if (!overrides.db) await db.close();
+    },
+  };
+}

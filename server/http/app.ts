@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { type Config } from '../config';
+import { type ServerContainer } from '../container';
+import { registerAuthentication } from './auth';
+import { failure } from './envelope';
+import { ApiError, validationMessage } from './errors';
+import { authRoutes } from './routes/auth.routes';
+import { devRoutes } from './routes/dev.routes';
+import { healthRoutes } from './routes/health.routes';
+import { userRoutes } from './routes/user.routes';
+import { paymentRoutes } from './routes/payment.routes';
+import { sandboxGatewayPlugin } from '../sandbox-gateway/sandbox-gateway.plugin';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
+const DIST_DIR = path.join(REPO_ROOT, 'dist');
+
+/** Never written to logs: credentials, passwords and one-time codes. */
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.password',
+  'body.new_password',
+  'body.tac_code',
+  'body.code',
+  'body.token',
+  '*.password',
+  '*.new_password',
+  '*.tac_code',
+  '*.token',
+];
+
+/**
+ * The Fastify app, without listening: API routes under /api, security headers, rate limits,
+ * body limit, locales, the built SPA with index.html fallback, and the envelope for every error.
+ */
+export async function buildApp(
+  container: ServerContainer,
+  config: Config,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
+  const logging = config.logLevel !== 'silent' || options.logStream !== undefined;
+  const app = Fastify({
+    logger: logging
+      ? {
+          level: config.logLevel === 'silent' ? 'info' : config.logLevel,
+          redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        }
+      : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Unknown fields must be refused (400), not silently dropped; no type juggling either.
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        allErrors: false,
+        allowUnionTypes: true,
+      },
+    },
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.httpStatus).send(failure(error.message));
+    }
+    if (error.validation) {
+      return reply
+        .code(400)
+        .send(failure(validationMessage(error.validation, error.validationContext ?? 'body')));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send(failure('Request body is too large.'));
+    if (status === 415) {
+      return reply.code(415).send(failure('Content-Type must be application/json.'));
+    }
+    if (status === 429) return reply.code(429).send(failure(error.message));
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'body: is not valid JSON.'
+          : 'Invalid request.';
+      return reply.code(status).send(failure(message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(failure('Something went wrong. Please try again.'));
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React components set inline style attributes; no third-party host is allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Read per response: tests learn their port (and so the gateway URL) after building.
+        formAction: ["'self'", () => new URL(config.gatewayUrl).origin],
+      },
+    },
+    // The payment page opens in a new tab and must be able to navigate back to us.
+    crossOriginOpenerPolicy: false,
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, 'Too many requests. Please try again later.', {
+        'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      }),
+  });
+
+  registerAuthentication(app, container);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes(container));
+      await api.register(userRoutes(container));
+      await api.register(healthRoutes(container));
+      if (config.appEnv !== 'production') await api.register(devRoutes(container));
+      // payments: register payment routes + sandbox gateway here
+      await api.register(paymentRoutes(container));
+    },
+    { prefix: '/api' },
+  );
+  // payments: the sandbox hosted gateway, never in production (it approves payments on a click).
+  if (config.appEnv !== 'production') {
+    await app.register(sandboxGatewayPlugin(container, config), { prefix: '/sandbox-gateway' });
+  }
+
+  if (existsSync(LOCALES_DIR)) {
+    await app.register(fastifyStatic, {
+      root: LOCALES_DIR,
+      prefix: '/locales/',
+      decorateReply: false,
+    });
+  }
+  const hasSpa = existsSync(path.join(DIST_DIR, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: DIST_DIR, prefix: '/', wildcard: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (/login, /member/profile, ...) all load the SPA shell.
+      return reply.type('text/html').sendFile('index.html', DIST_DIR);
+    }
+    return reply.code(404).send(failure('Not found.'));
+  });
+
+  return app;
+}

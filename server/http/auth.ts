@@ -1,0 +1,40 @@
+import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type ServerContainer } from '../container';
+import { ApiError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    member?: { id: string; sessionId: string };
+  }
+}
+
+/** The bearer token of a request, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header === undefined ? null : /^Bearer ([A-Za-z0-9_-]{16,256})$/.exec(header);
+  return match?.[1];
+}
+
+/**
+ * `app.authenticate`: a preHandler that resolves `Authorization: Bearer <token>` to a live
+ * session and sets `request.member`, or answers 401.
+ */
+export function registerAuthentication(app: FastifyInstance, container: ServerContainer): void {
+  app.decorateRequest('member', undefined);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (token === undefined) throw new ApiError(401, 'Please log in to continue.');
+    const result = await container.authenticateSession.execute({ token });
+    if (!result.ok) throw new ApiError(401, result.error.message);
+    request.member = result.value;
+  });
+}
+
+/** For handlers behind `app.authenticate`: the member, which the preHandler guarantees. */
+export function memberOf(request: FastifyRequest): { id: string; sessionId: string } {
+  if (!request.member) throw new ApiError(401, 'Please log in to continue.');
+  return request.member;
+}

@@ -1,0 +1,147 @@
+import { type FastifyPluginAsync } from 'fastify';
+import { normalisePhone, type Nationality, type SmsPurpose } from '../../../src/domain/rules/patterns';
+import { hashSessionToken } from '../../domain/session-policy';
+import { type ServerContainer } from '../../container';
+import { bearerToken, memberOf } from '../auth';
+import { success } from '../envelope';
+import { valueOrThrow } from '../errors';
+import { field, objectBody } from './schemas';
+
+/** Session checks poll every 10 s per tab; many members may share one carrier-NAT address. */
+const SESSION_CHECKS_PER_TOKEN_PER_MINUTE = 60;
+
+export function authRoutes(container: ServerContainer): FastifyPluginAsync {
+  return async (app) => {
+    app.post<{ Body: { ic_or_passport: string; password: string } }>(
+      '/service/login',
+      {
+        schema: {
+          body: objectBody({
+            // Loose on purpose: a malformed IC fails like any unknown one (401, same message).
+            ic_or_passport: { type: 'string', minLength: 1, maxLength: 64 },
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+          }),
+        },
+      },
+      async (request) => {
+        const value = valueOrThrow(
+          await container.login.execute({
+            icOrPassport: request.body.ic_or_passport,
+            password: request.body.password,
+          }),
+        );
+        return success('Login successful', value);
+      },
+    );
+
+    app.post('/service/logout', { preHandler: app.authenticate }, async (request) => {
+      valueOrThrow(await container.logout.execute({ sessionId: memberOf(request).sessionId }));
+      return success('Logged out');
+    });
+
+    app.post(
+      '/service/session-check',
+      {
+        preHandler: app.authenticate,
+        config: {
+          // Keyed by token, not address, so members behind one NAT never throttle each other.
+          rateLimit: {
+            max: SESSION_CHECKS_PER_TOKEN_PER_MINUTE,
+            timeWindow: 60_000,
+            keyGenerator: (request) => {
+              const token = bearerToken(request);
+              return token ? `session:${hashSessionToken(token)}` : `ip:${request.ip}`;
+            },
+          },
+        },
+      },
+      async (request) => {
+        const profile = valueOrThrow(
+          await container.getProfile.execute({ memberId: memberOf(request).id }),
+        );
+        return success('Session is active', {
+          user_id: profile.user_id,
+          name: profile.name,
+          phone_no: profile.phone_no,
+        });
+      },
+    );
+
+    app.post<{ Body: { phone_no: string; purpose: SmsPurpose } }>(
+      '/service/send_sms_code',
+      { schema: { body: objectBody({ phone_no: field.phone, purpose: field.purpose }) } },
+      async (request) => {
+        const value = valueOrThrow(
+          await container.sendSmsCode.execute({
+            phoneNo: normalisePhone(request.body.phone_no),
+            purpose: request.body.purpose,
+            clientAddress: request.ip,
+          }),
+        );
+        return success('OTP sent', { expires_in: value.expiresIn });
+      },
+    );
+
+    app.post<{
+      Body: {
+        name: string;
+        nationality: Nationality;
+        ic_or_passport: string;
+        phone_no: string;
+        password: string;
+        tac_code: string;
+      };
+    }>(
+      '/service/register',
+      {
+        schema: {
+          body: objectBody({
+            name: field.name,
+            nationality: field.nationality,
+            ic_or_passport: field.icOrPassport,
+            phone_no: field.phone,
+            password: field.password,
+            tac_code: field.code,
+          }),
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        valueOrThrow(
+          await container.registerMember.execute({
+            name: body.name,
+            nationality: body.nationality,
+            icOrPassport: body.ic_or_passport,
+            phoneNo: normalisePhone(body.phone_no),
+            password: body.password,
+            code: body.tac_code,
+          }),
+        );
+        return success('Registration successful');
+      },
+    );
+
+    app.post<{ Body: { phone_no: string; tac_code: string; new_password: string } }>(
+      '/service/forgot-password/reset',
+      {
+        schema: {
+          body: objectBody({
+            phone_no: field.phone,
+            tac_code: field.code,
+            new_password: field.password,
+          }),
+        },
+      },
+      async (request) => {
+        valueOrThrow(
+          await container.resetPassword.execute({
+            phoneNo: normalisePhone(request.body.phone_no),
+            code: request.body.tac_code,
+            newPassword: request.body.new_password,
+          }),
+        );
+        return success('Password reset successful');
+      },
+    );
+  };
+}

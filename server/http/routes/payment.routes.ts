@@ -1,0 +1,131 @@
+import { type FastifyPluginAsync } from 'fastify';
+import { PAYMENT_METHODS } from '../../../src/domain/rules/patterns';
+import { type ServerContainer } from '../../container';
+import { isTransactionId } from '../../domain/transaction';
+import { type CallbackRejection } from '../../use-cases/apply-payment-callback.use-case';
+import { type OwnedReadError } from '../../use-cases/get-payment-status.use-case';
+import { memberOf } from '../auth';
+import { success } from '../envelope';
+import { ApiError } from '../errors';
+
+const CALLBACK_STATUS: Record<CallbackRejection, number> = {
+  malformed: 400,
+  bad_signature: 401,
+  stale: 401,
+  unknown_transaction: 404,
+  amount_mismatch: 400,
+  contradiction: 409,
+};
+
+function ownedReadError(error: OwnedReadError): ApiError {
+  return error.kind === 'forbidden'
+    ? new ApiError(403, 'This payment belongs to another member.')
+    : new ApiError(404, 'Payment not found.');
+}
+
+/**
+ * Payments under /api: create the signed gateway hand-off, read status (owner only), and the
+ * gateway's server-to-server callback. Handlers only translate HTTP to use cases and back.
+ */
+export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
+  return async (app) => {
+    app.post<{ Body: { amount: number | string; payment_method: string } }>(
+      '/transaction/generate-payment-request-body',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['amount', 'payment_method'],
+            properties: {
+              amount: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }] },
+              payment_method: { type: 'string', enum: [...PAYMENT_METHODS] },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const rawKey = request.headers['idempotency-key'];
+        if (Array.isArray(rawKey)) throw new ApiError(400, 'Idempotency-Key: send it once.');
+        const result = await container.createPaymentRequest.execute({
+          memberId: memberOf(request).id,
+          amount: request.body.amount,
+          paymentMethod: request.body.payment_method,
+          idempotencyKey: rawKey,
+        });
+        if (!result.ok) {
+          const error = result.error;
+          if (error.kind === 'invalid') throw new ApiError(400, error.message);
+          if (error.kind === 'idempotency_conflict') throw new ApiError(409, error.message);
+          throw new ApiError(401, 'Please log in to continue.');
+        }
+        return success('Payment request created.', result.value);
+      },
+    );
+
+    app.get<{ Params: { payment_id: string } }>(
+      '/payment/status/:payment_id',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          params: {
+            type: 'object',
+            properties: { payment_id: { type: 'string', maxLength: 64 } },
+          },
+        },
+      },
+      async (request) => {
+        const paymentId = request.params.payment_id;
+        // payment_id is the transactionId: anything else cannot exist, so skip the lookup.
+        if (!isTransactionId(paymentId)) throw new ApiError(404, 'Payment not found.');
+        const result = await container.getPaymentStatus.execute({
+          memberId: memberOf(request).id,
+          paymentId,
+        });
+        if (!result.ok) throw ownedReadError(result.error);
+        return success('Payment status.', result.value);
+      },
+    );
+
+    app.get<{ Querystring: { transactionId: string } }>(
+      '/transaction/details',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['transactionId'],
+            properties: { transactionId: { type: 'string', maxLength: 64 } },
+          },
+        },
+      },
+      async (request) => {
+        const transactionId = request.query.transactionId;
+        if (!isTransactionId(transactionId)) throw new ApiError(404, 'Transaction not found.');
+        const result = await container.getTransactionDetails.execute({
+          memberId: memberOf(request).id,
+          transactionId,
+        });
+        if (!result.ok) throw ownedReadError(result.error);
+        return success('Transaction details.', result.value);
+      },
+    );
+
+    // No bearer: the gateway authenticates with its HMAC signature. No body schema either, so
+    // that malformed callbacks reach the use case and are recorded with their reason.
+    app.post('/payment/callback', async (request) => {
+      const result = await container.applyPaymentCallback.execute({
+        body: request.body,
+        source: 'callback',
+      });
+      if (!result.ok) {
+        throw new ApiError(CALLBACK_STATUS[result.error.kind], result.error.message);
+      }
+      const { result: outcome, status } = result.value;
+      return success(outcome === 'applied' ? 'Callback applied.' : 'Callback already applied.', {
+        status,
+      });
+    });
+  };
+}

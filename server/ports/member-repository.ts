@@ -1,0 +1,14 @@
+import { type Member, type MemberConflict } from '../domain/member';
+
+export type InsertMemberResult = { ok: true } | { ok: false; conflict: MemberConflict };
+
+export interface MemberRepository {
+  findById(id: string): Promise<Member | null>;
+  findByIcOrPassport(icOrPassport: string): Promise<Member | null>;
+  findByPhone(phoneNo: string): Promise<Member | null>;
+  /** Maps the unique constraints to a conflict instead of throwing. */
+  insert(member: Member): Promise<InsertMemberResult>;
+  updateName(id: string, name: string, now: Date): Promise<void>;
+  updatePhone(id: string, phoneNo: string, now: Date): Promise<InsertMemberResult>;
+  updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void>;
+}

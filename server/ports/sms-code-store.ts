@@ -1,0 +1,26 @@
+import { type SmsPurpose } from '../../src/domain/rules/patterns';
+import { type SmsCodeRecord } from '../domain/sms-code-policy';
+
+export interface SmsRequestRecord {
+  id: string;
+  phoneNo: string;
+  purpose: SmsPurpose;
+  clientAddress: string;
+  requestedAt: Date;
+}
+
+export interface SmsCodeStore {
+  /** Serialises code requests for one phone until the transaction ends. */
+  lockPhone(phoneNo: string): Promise<void>;
+  /** The newest code for phone + purpose; `lock` holds its row until the transaction ends. */
+  latest(phoneNo: string, purpose: SmsPurpose, lock?: boolean): Promise<SmsCodeRecord | null>;
+  insert(code: SmsCodeRecord): Promise<void>;
+  recordWrongAttempt(id: string): Promise<void>;
+  /** Conditional: true only for the one caller that marks an unused code as used. */
+  consume(id: string, now: Date): Promise<boolean>;
+  recordRequest(request: SmsRequestRecord): Promise<void>;
+  lastRequestAt(phoneNo: string, purpose: SmsPurpose): Promise<Date | null>;
+  /** Requests since a time, oldest first (for counts and Retry-After). */
+  requestTimesForPhone(phoneNo: string, since: Date): Promise<Date[]>;
+  requestTimesForAddress(clientAddress: string, since: Date): Promise<Date[]>;
+}

@@ -1,0 +1,61 @@
+import type { PaymentMethod } from '../../src/domain/rules/patterns';
+import type { Sen } from '../domain/money';
+import type { FinalStatus, Transaction } from '../domain/transaction';
+
+export interface NewTransaction {
+  transactionId: string;
+  memberId: string;
+  amountSen: Sen;
+  paymentMethod: PaymentMethod;
+  createdAt: Date;
+}
+
+export type CreatePendingResult =
+  /** A new pending transaction was stored. */
+  | { created: true; transaction: Transaction }
+  /** The member already used this idempotency key: here is the transaction it made. */
+  | { created: false; transaction: Transaction };
+
+export type CallbackSource = 'callback' | 'reconcile';
+export type CallbackResult = 'applied' | 'duplicate' | 'rejected';
+
+/** One gateway message as received, kept whether or not it was accepted (audit trail). */
+export interface CallbackRecord {
+  source: CallbackSource;
+  /** Null when the message did not even carry a well-formed id. */
+  transactionId: string | null;
+  /** The body as received, serialised (and truncated) for the record. */
+  payload: string;
+  result: CallbackResult;
+  reason: string | null;
+  receivedAt: Date;
+}
+
+/** What may be done while one payment row is locked (see withLockedTransaction). */
+export interface LockedTransactionUnit {
+  /** pending -> status, conditionally (WHERE status = 'pending'); true when this call changed it. */
+  finalise(status: FinalStatus, at: Date): Promise<boolean>;
+  recordCallback(record: CallbackRecord): Promise<void>;
+}
+
+export interface TransactionStore {
+  /**
+   * Stores a pending transaction. With an idempotency key, the same member and key always give
+   * the same transaction, even when requests race: the second waits for the first and gets its row.
+   */
+  createPending(tx: NewTransaction, idempotencyKey?: string): Promise<CreatePendingResult>;
+  findById(transactionId: string): Promise<Transaction | null>;
+  /** Pending transactions created before the cut-off, oldest first. */
+  listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]>;
+  recordCallback(record: CallbackRecord): Promise<void>;
+  /**
+   * Runs fn inside one database transaction with the payment's row locked, so a decision taken in
+   * fn cannot race another one; resolves only after the commit (the outcome is durable).
+   */
+  withLockedTransaction<T>(
+    transactionId: string,
+    fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,
+  ): Promise<T>;
+}
+
+export const TRANSACTION_STORE = Symbol.for('TransactionStore');

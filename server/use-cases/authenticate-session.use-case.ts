@@ -1,0 +1,27 @@
+import { hashSessionToken, isSessionActive } from '../domain/session-policy';
+import { type Clock } from '../ports/clock';
+import { type SessionStore } from '../ports/session-store';
+import { fail, ok, type Result } from './result';
+
+export interface AuthenticatedMember {
+  id: string;
+  sessionId: string;
+}
+
+/** Resolves a bearer token to a live session and marks it used (sliding idle expiry). */
+export class AuthenticateSession {
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: { token: string }): Promise<Result<AuthenticatedMember>> {
+    const now = this.clock.now();
+    const session = await this.sessions.findByTokenHash(hashSessionToken(input.token));
+    if (session === null || !isSessionActive(session, now)) {
+      return fail({ kind: 'unauthorized', message: 'Your session has ended. Please log in again.' });
+    }
+    await this.sessions.touch(session.id, now);
+    return ok({ id: session.memberId, sessionId: session.id });
+  }
+}

@@ -1,0 +1,146 @@
+import { PAYMENT_METHODS } from '../../src/domain/rules/patterns';
+import type { PaymentMethod } from '../../src/domain/rules/patterns';
+import { formatSen, parseAmountToSen } from '../domain/money';
+import type { AmountError } from '../domain/money';
+import { generateTransactionId } from '../domain/transaction';
+import type { RandomBytes, TransactionStatus } from '../domain/transaction';
+import { handOffCanonical } from '../domain/transaction-messages';
+import type { HandOffFields } from '../domain/transaction-messages';
+import type { Clock } from '../ports/clock';
+import type { PaymentSigner } from '../ports/payment-signer';
+import type { TransactionStore } from '../ports/transaction-store';
+
+/** The spec's "payment request result": the fields the SPA posts to the gateway, plus ids. */
+export interface PaymentRequestBody extends HandOffFields {
+  payment_id: string;
+  status: TransactionStatus;
+  /** Always '': the field stays for gateway compatibility, but no secret goes to a browser. */
+  clientSecret: '';
+  hashVal: string;
+}
+
+/** Only what this use case needs of a member; wired to the member repository in the container. */
+export type MemberContactLookup = (
+  memberId: string,
+) => Promise<{ name: string; phoneNo: string } | null>;
+
+export interface CreatePaymentRequestSettings {
+  /** Our merchant id at the gateway. */
+  clientId: string;
+  /** Origin the gateway and the browser reach us at, without a trailing slash. */
+  publicUrl: string;
+}
+
+export interface CreatePaymentRequestInput {
+  memberId: string;
+  amount: unknown;
+  paymentMethod: unknown;
+  idempotencyKey?: string;
+}
+
+export type CreatePaymentRequestError =
+  | { kind: 'invalid'; field: 'amount' | 'payment_method' | 'Idempotency-Key'; message: string }
+  | { kind: 'member_not_found' }
+  | { kind: 'idempotency_conflict'; message: string };
+
+export type CreatePaymentRequestResult =
+  { ok: true; value: PaymentRequestBody } | { ok: false; error: CreatePaymentRequestError };
+
+const AMOUNT_MESSAGES: Record<AmountError, string> = {
+  required: 'amount: Amount is required',
+  format: 'amount: Amount must be a valid number with up to 2 decimal places',
+  below_minimum: 'amount: Minimum amount is MYR 50.00',
+  above_maximum: 'amount: Amount is above the maximum for one payment',
+};
+
+/** Printable ASCII without spaces, as most APIs accept for Idempotency-Key (UUIDs fit easily). */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * Creates a pending transaction for the member and returns the signed hand-off for the gateway.
+ * The server re-validates what the SPA validated: the browser is not trusted with money rules.
+ */
+export class CreatePaymentRequest {
+  constructor(
+    private readonly store: TransactionStore,
+    private readonly signer: PaymentSigner,
+    private readonly clock: Clock,
+    private readonly findMemberContact: MemberContactLookup,
+    private readonly randomBytes: RandomBytes,
+    /** Read per request: the public origin may only be known once the server listens (tests). */
+    private readonly settings: () => CreatePaymentRequestSettings,
+  ) {}
+
+  async execute(input: CreatePaymentRequestInput): Promise<CreatePaymentRequestResult> {
+    const amount = parseAmountToSen(input.amount);
+    if (!amount.ok) {
+      return invalid('amount', AMOUNT_MESSAGES[amount.error]);
+    }
+    if (!isPaymentMethod(input.paymentMethod)) {
+      return invalid('payment_method', 'payment_method: Please select a valid payment method');
+    }
+    const key = input.idempotencyKey;
+    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      return invalid('Idempotency-Key', 'Idempotency-Key: 1 to 128 printable characters');
+    }
+    const member = await this.findMemberContact(input.memberId);
+    if (!member) return { ok: false, error: { kind: 'member_not_found' } };
+
+    const stored = await this.store.createPending(
+      {
+        transactionId: generateTransactionId(this.randomBytes),
+        memberId: input.memberId,
+        amountSen: amount.value,
+        paymentMethod: input.paymentMethod,
+        createdAt: this.clock.now(),
+      },
+      key,
+    );
+    const tx = stored.transaction;
+    if (
+      !stored.created &&
+      (tx.amountSen !== amount.value || tx.paymentMethod !== input.paymentMethod)
+    ) {
+      return {
+        ok: false,
+        error: {
+          kind: 'idempotency_conflict',
+          message: 'Idempotency-Key was already used for a different payment',
+        },
+      };
+    }
+
+    const settings = this.settings();
+    const publicUrl = settings.publicUrl.replace(/\/+$/, '');
+    const fields: HandOffFields = {
+      clientId: settings.clientId,
+      transactionId: tx.transactionId,
+      amount: formatSen(tx.amountSen),
+      custName: member.name,
+      custMobile: member.phoneNo,
+      custEmail: '',
+      returnUrl: `${publicUrl}/return?transactionId=${encodeURIComponent(tx.transactionId)}`,
+      callbackUrl: `${publicUrl}/api/payment/callback`,
+      paymentMethod: tx.paymentMethod,
+    };
+    return {
+      ok: true,
+      value: {
+        // payment_id is the transactionId: one public id is simpler for the SPA and for support.
+        payment_id: tx.transactionId,
+        status: tx.status,
+        ...fields,
+        clientSecret: '',
+        hashVal: this.signer.sign(handOffCanonical(fields)),
+      },
+    };
+  }
+}
+
+const isPaymentMethod = (value: unknown): value is PaymentMethod =>
+  typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
+
+const invalid = (
+  field: 'amount' | 'payment_method' | 'Idempotency-Key',
+  message: string,
+): CreatePaymentRequestResult => ({ ok: false, error: { kind: 'invalid', field, message } });

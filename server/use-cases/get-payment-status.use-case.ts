@@ -1,0 +1,44 @@
+import type { TransactionStatus } from '../domain/transaction';
+import type { TransactionStore } from '../ports/transaction-store';
+import type { ReconcilePendingPayments } from './reconcile-pending-payments.use-case';
+
+export type OwnedReadError = { kind: 'not_found' } | { kind: 'forbidden' };
+
+export type GetPaymentStatusResult =
+  { ok: true; value: { status: TransactionStatus } } | { ok: false; error: OwnedReadError };
+
+/**
+ * Reads a payment's status for its owner. A payment left pending past RECONCILE_AFTER_S is first
+ * re-queried from the gateway, so a member polling a payment whose callback was lost sees the truth.
+ */
+export class GetPaymentStatus {
+  constructor(
+    private readonly store: TransactionStore,
+    private readonly reconcile: ReconcilePendingPayments,
+  ) {}
+
+  async execute(input: { memberId: string; paymentId: string }): Promise<GetPaymentStatusResult> {
+    const tx = await readOwnedFresh(this.store, this.reconcile, input.memberId, input.paymentId);
+    if (!tx.ok) return tx;
+    return { ok: true, value: { status: tx.value.status } };
+  }
+}
+
+/** Shared by the two status reads: owner check first, then a best-effort reconcile if stale. */
+export async function readOwnedFresh(
+  store: TransactionStore,
+  reconcile: ReconcilePendingPayments,
+  memberId: string,
+  transactionId: string,
+) {
+  const tx = await store.findById(transactionId);
+  if (!tx) return { ok: false as const, error: { kind: 'not_found' as const } };
+  if (tx.memberId !== memberId)
+    return { ok: false as const, error: { kind: 'forbidden' as const } };
+  const outcome = await reconcile.reconcileIfStale(tx);
+  if (outcome === 'completed' || outcome === 'failed') {
+    const fresh = await store.findById(transactionId);
+    if (fresh) return { ok: true as const, value: fresh };
+  }
+  return { ok: true as const, value: tx };
+}

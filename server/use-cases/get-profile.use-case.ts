@@ -1,0 +1,13 @@
+import { type MemberProfile, toProfile } from '../domain/member';
+import { type MemberRepository } from '../ports/member-repository';
+import { fail, ok, type Result } from './result';
+
+export class GetProfile {
+  constructor(private readonly members: MemberRepository) {}
+
+  async execute(input: { memberId: string }): Promise<Result<MemberProfile>> {
+    const member = await this.members.findById(input.memberId);
+    if (member === null) return fail({ kind: 'not_found', message: 'Member not found.' });
+    return ok(toProfile(member));
+  }
+}

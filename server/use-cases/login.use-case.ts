@@ -1,0 +1,81 @@
+import { normaliseIcOrPassport } from '../../src/domain/rules/patterns';
+import { hashSessionToken } from '../domain/session-policy';
+import { type Clock } from '../ports/clock';
+import { type LoginFailureStore } from '../ports/login-failure-store';
+import { type MemberRepository } from '../ports/member-repository';
+import { type PasswordHasher } from '../ports/password-hasher';
+import { type Random } from '../ports/random';
+import { type SessionStore } from '../ports/session-store';
+import { MESSAGES } from './messages';
+import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
+
+/** Failed logins are counted per account over this window. */
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface LoginInput {
+  icOrPassport: string;
+  password: string;
+}
+
+export interface LoginOutput {
+  user_id: string;
+  name: string;
+  phone_no: string;
+  token: string;
+}
+
+/**
+ * Unknown IC/passport and wrong password fail alike: same message, same status, and a dummy
+ * hash for the unknown case so timing tells nothing. Failures are throttled per account key
+ * (known or not), so guessing one member's password is capped regardless of address.
+ */
+export class Login {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly sessions: SessionStore,
+    private readonly failures: LoginFailureStore,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+    private readonly random: Random,
+    private readonly maxFailures: number,
+  ) {}
+
+  async execute(input: LoginInput): Promise<Result<LoginOutput>> {
+    const now = this.clock.now();
+    const accountKey = normaliseIcOrPassport(input.icOrPassport);
+    const recent = await this.failures.failuresSince(
+      accountKey,
+      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+    );
+    if (recent.length >= this.maxFailures) {
+      return fail({
+        kind: 'rate_limited',
+        message: 'Too many failed login attempts. Please try again later.',
+        retryAfterS: secondsUntilWindowFrees(
+          recent[recent.length - this.maxFailures],
+          LOGIN_FAILURE_WINDOW_MS,
+          now,
+        ),
+      });
+    }
+
+    const member = await this.members.findByIcOrPassport(accountKey);
+    const valid = member
+      ? await this.hasher.verify(member.passwordHash, input.password)
+      : await this.hasher.verifyDummy(input.password).then(() => false);
+    if (!member || !valid) {
+      await this.failures.record({ id: this.random.uuid(), accountKey, at: now });
+      return fail({ kind: 'unauthorized', message: MESSAGES.loginFailed });
+    }
+
+    await this.failures.clear(accountKey);
+    const token = this.random.sessionToken();
+    await this.sessions.create({
+      id: this.random.uuid(),
+      memberId: member.id,
+      tokenHash: hashSessionToken(token),
+      now,
+    });
+    return ok({ user_id: member.id, name: member.name, phone_no: member.phoneNo, token });
+  }
+}

@@ -1,0 +1,116 @@
+import { isStalePending } from '../domain/transaction';
+import type { Transaction } from '../domain/transaction';
+import type { Clock } from '../ports/clock';
+import type { GatewayStatusClient } from '../ports/gateway-status-client';
+import type { TransactionStore } from '../ports/transaction-store';
+import type { ApplyPaymentCallback } from './apply-payment-callback.use-case';
+
+export interface ReconcileSettings {
+  /** A payment still pending this long after creation is re-queried from the gateway. */
+  reconcileAfterS: number;
+  /** At most this many payments per run, so one run stays short. */
+  batchSize: number;
+}
+
+export type ReconcileOutcome =
+  'completed' | 'failed' | 'still_pending' | 'unknown_at_gateway' | 'error';
+
+export interface ReconcileReport {
+  checked: number;
+  completed: number;
+  failed: number;
+  stillPending: number;
+  errors: number;
+}
+
+/** Logs what went wrong without knowing the logger (pino's `warn` fits). */
+export type ReconcileWarn = (context: Record<string, unknown>, message: string) => void;
+
+/**
+ * A lost callback must never leave a member stuck: pending payments older than RECONCILE_AFTER_S
+ * are re-queried from the gateway's status endpoint, and a final answer goes through exactly the
+ * same checks as a callback (signature, freshness, amount, exactly once).
+ * Payments the gateway never saw stay pending (the payer may still open the page; see README).
+ */
+export class ReconcilePendingPayments {
+  private running: Promise<ReconcileReport> | null = null;
+
+  constructor(
+    private readonly store: TransactionStore,
+    private readonly gateway: GatewayStatusClient,
+    private readonly applyCallback: ApplyPaymentCallback,
+    private readonly clock: Clock,
+    private readonly settings: ReconcileSettings,
+    private readonly warn: ReconcileWarn = () => {},
+  ) {}
+
+  /** One sweep over stale pending payments. Overlapping calls share the sweep in progress. */
+  execute(): Promise<ReconcileReport> {
+    if (!this.running) {
+      this.running = this.sweep().finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  /** Reconciles one payment if it is pending and stale; used by status reads. */
+  async reconcileIfStale(tx: Transaction): Promise<ReconcileOutcome | 'not_stale'> {
+    if (!isStalePending(tx, this.clock.now(), this.settings.reconcileAfterS)) return 'not_stale';
+    return this.reconcileOne(tx.transactionId);
+  }
+
+  private async sweep(): Promise<ReconcileReport> {
+    const cutOff = new Date(this.clock.now().getTime() - this.settings.reconcileAfterS * 1000);
+    const stale = await this.store.listStalePending(cutOff, this.settings.batchSize);
+    const report: ReconcileReport = {
+      checked: 0,
+      completed: 0,
+      failed: 0,
+      stillPending: 0,
+      errors: 0,
+    };
+    // One at a time: the gateway is an external service and a run is never urgent.
+    for (const tx of stale) {
+      report.checked += 1;
+      const outcome = await this.reconcileOne(tx.transactionId);
+      if (outcome === 'completed') report.completed += 1;
+      else if (outcome === 'failed') report.failed += 1;
+      else if (outcome === 'error') report.errors += 1;
+      else report.stillPending += 1;
+    }
+    return report;
+  }
+
+  private async reconcileOne(transactionId: string): Promise<ReconcileOutcome> {
+    try {
+      const answer = await this.gateway.queryStatus(transactionId);
+      if (answer.kind === 'not_found') return 'unknown_at_gateway';
+      if (answer.body.status === 'pending') return 'still_pending';
+      const applied = await this.applyCallback.execute({ body: answer.body, source: 'reconcile' });
+      if (!applied.ok) {
+        this.warn({ transactionId, rejection: applied.error }, 'gateway status answer rejected');
+        return 'error';
+      }
+      return applied.value.status;
+    } catch (error) {
+      this.warn({ transactionId, err: error }, 'gateway status query failed');
+      return 'error';
+    }
+  }
+}
+
+/** Runs the sweep every intervalMs until the returned stop function is called. */
+export function scheduleReconciliation(
+  reconcile: ReconcilePendingPayments,
+  intervalMs: number,
+  warn: ReconcileWarn,
+): () => void {
+  if (intervalMs <= 0) return () => {};
+  const timer = setInterval(() => {
+    reconcile.execute().catch((error: unknown) => warn({ err: error }, 'reconciliation failed'));
+  }, intervalMs);
+  // The timer alone must not keep a stopping process alive.
+  timer.unref();
+  return () => clearInterval(timer);
+}

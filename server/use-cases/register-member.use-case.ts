@@ -1,0 +1,96 @@
+import { type Nationality, normaliseIcOrPassport } from '../../src/domain/rules/patterns';
+import { type MemberConflict } from '../domain/member';
+import { type Clock } from '../ports/clock';
+import { type MemberRepository } from '../ports/member-repository';
+import { type PasswordHasher } from '../ports/password-hasher';
+import { type Random } from '../ports/random';
+import { type UnitOfWork } from '../ports/unit-of-work';
+import { MESSAGES } from './messages';
+import { fail, ok, type Result } from './result';
+import { CODE_FAILURE_MESSAGES, verifyAndConsumeCode } from './verify-sms-code';
+
+export interface RegisterMemberInput {
+  name: string;
+  nationality: Nationality;
+  icOrPassport: string;
+  /** Normalised: digits only. */
+  phoneNo: string;
+  password: string;
+  code: string;
+}
+
+/** Thrown inside the transaction to roll back the code's use when the insert collides. */
+class ConflictRollback extends Error {
+  constructor(readonly conflict: MemberConflict) {
+    super(conflict);
+  }
+}
+
+const CONFLICT_MESSAGES: Record<MemberConflict, string> = {
+  phone_no: MESSAGES.phoneTaken,
+  ic_or_passport: MESSAGES.icTaken,
+};
+
+/**
+ * Creates a member once a valid registration code for the phone is given. The code's use and
+ * the insert share one transaction; a unique-constraint collision (a concurrent duplicate)
+ * rolls both back and answers 409, so of two identical requests one wins and one gets 409.
+ */
+export class RegisterMember {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly members: MemberRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+    private readonly random: Random,
+    private readonly codePolicy: { pepper: string; maxAttempts: number },
+  ) {}
+
+  async execute(input: RegisterMemberInput): Promise<Result<{ userId: string }>> {
+    const icOrPassport = normaliseIcOrPassport(input.icOrPassport);
+    if (await this.members.findByPhone(input.phoneNo)) {
+      return fail({ kind: 'conflict', message: MESSAGES.phoneTaken });
+    }
+    if (await this.members.findByIcOrPassport(icOrPassport)) {
+      return fail({ kind: 'conflict', message: MESSAGES.icTaken });
+    }
+    // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
+    const passwordHash = await this.hasher.hash(input.password);
+    const now = this.clock.now();
+    const id = this.random.uuid();
+
+    try {
+      return await this.uow.run(async ({ smsCodes, members }) => {
+        const check = await verifyAndConsumeCode(
+          smsCodes,
+          { phoneNo: input.phoneNo, purpose: 'registration', code: input.code, ...this.codePolicy },
+          now,
+        );
+        if (!check.ok) {
+          // A concurrent twin may have consumed the code and registered: report that as 409.
+          if (check.reason === 'used' && (await members.findByPhone(input.phoneNo))) {
+            return fail({ kind: 'conflict' as const, message: MESSAGES.phoneTaken });
+          }
+          return fail({ kind: 'invalid' as const, message: CODE_FAILURE_MESSAGES[check.reason] });
+        }
+        const inserted = await members.insert({
+          id,
+          name: input.name.trim(),
+          nationality: input.nationality,
+          icOrPassport,
+          phoneNo: input.phoneNo,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (!inserted.ok) throw new ConflictRollback(inserted.conflict);
+        return ok({ userId: id });
+      });
+    } catch (error) {
+      if (error instanceof ConflictRollback) {
+        return fail({ kind: 'conflict', message: CONFLICT_MESSAGES[error.conflict] });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { type SmsPurpose } from '../../src/domain/rules/patterns';
+import { carriedAttempts, hashSmsCode, SMS_WINDOW_MS } from '../domain/sms-code-policy';
+import { type Clock } from '../ports/clock';
+import { type Random } from '../ports/random';
+import { type SmsSender } from '../ports/sms-sender';
+import { type UnitOfWork } from '../ports/unit-of-work';
+import { MESSAGES } from './messages';
+import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
+
+export interface SendSmsCodeInput {
+  /** Normalised: digits only. */
+  phoneNo: string;
+  purpose: SmsPurpose;
+  clientAddress: string;
+}
+
+export interface SmsCodePolicy {
+  ttlS: number;
+  resendCooldownS: number;
+  perPhonePerHour: number;
+  perAddressPerHour: number;
+  pepper: string;
+}
+
+/**
+ * Issues a one-time code. Cooldown and hourly caps are checked and the request recorded under a
+ * per-phone lock, so simultaneous requests cannot slip past them. A password-reset request for
+ * an unknown phone is throttled and answered exactly like a known one, but sends nothing.
+ */
+export class SendSmsCode {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly sender: SmsSender,
+    private readonly clock: Clock,
+    private readonly random: Random,
+    private readonly policy: SmsCodePolicy,
+  ) {}
+
+  async execute(input: SendSmsCodeInput): Promise<Result<{ expiresIn: number }>> {
+    const now = this.clock.now();
+    const outcome = await this.uow.run(async ({ smsCodes, members }) => {
+      await smsCodes.lockPhone(input.phoneNo);
+
+      const last = await smsCodes.lastRequestAt(input.phoneNo, input.purpose);
+      const cooldownMs = this.policy.resendCooldownS * 1000;
+      if (last !== null && now.getTime() - last.getTime() < cooldownMs) {
+        return fail({
+          kind: 'rate_limited' as const,
+          message: 'Please wait before requesting another code.',
+          retryAfterS: secondsUntilWindowFrees(last, cooldownMs, now),
+        });
+      }
+      const since = new Date(now.getTime() - SMS_WINDOW_MS);
+      const byPhone = await smsCodes.requestTimesForPhone(input.phoneNo, since);
+      if (byPhone.length >= this.policy.perPhonePerHour) {
+        return fail({
+          kind: 'rate_limited' as const,
+          message: 'Too many codes were requested for this phone number. Please try again later.',
+          retryAfterS: secondsUntilWindowFrees(byPhone[0], SMS_WINDOW_MS, now),
+        });
+      }
+      const byAddress = await smsCodes.requestTimesForAddress(input.clientAddress, since);
+      if (byAddress.length >= this.policy.perAddressPerHour) {
+        return fail({
+          kind: 'rate_limited' as const,
+          message: 'Too many codes were requested from your network. Please try again later.',
+          retryAfterS: secondsUntilWindowFrees(byAddress[0], SMS_WINDOW_MS, now),
+        });
+      }
+
+      const member = await members.findByPhone(input.phoneNo);
+      if (input.purpose === 'registration' && member !== null) {
+        return fail({ kind: 'conflict' as const, message: MESSAGES.phoneTaken });
+      }
+      await smsCodes.recordRequest({
+        id: this.random.uuid(),
+        phoneNo: input.phoneNo,
+        purpose: input.purpose,
+        clientAddress: input.clientAddress,
+        requestedAt: now,
+      });
+      if (input.purpose === 'password_reset' && member === null) return ok(null);
+
+      const code = this.random.smsCode();
+      const previous = await smsCodes.latest(input.phoneNo, input.purpose, true);
+      await smsCodes.insert({
+        id: this.random.uuid(),
+        phoneNo: input.phoneNo,
+        purpose: input.purpose,
+        codeHash: hashSmsCode(this.policy.pepper, input.phoneNo, input.purpose, code),
+        attempts: carriedAttempts(previous, now),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + this.policy.ttlS * 1000),
+        consumedAt: null,
+      });
+      return ok(code);
+    });
+    if (!outcome.ok) return outcome;
+
+    // The provider call happens after commit: no transaction held open over the network.
+    if (outcome.value !== null) {
+      try {
+        await this.sender.send({
+          phoneNo: input.phoneNo,
+          purpose: input.purpose,
+          code: outcome.value,
+          body: smsBody(outcome.value, input.purpose, this.policy.ttlS),
+        });
+      } catch {
+        return fail({ kind: 'unavailable', message: MESSAGES.smsFailed });
+      }
+    }
+    return ok({ expiresIn: this.policy.ttlS });
+  }
+}
+
+function smsBody(code: string, purpose: SmsPurpose, ttlS: number): string {
+  const action = purpose === 'registration' ? 'registration' : 'password reset';
+  return `Your member portal ${action} code is ${code}. It expires in ${Math.round(ttlS / 60)} minutes. Never share it.`;
+}

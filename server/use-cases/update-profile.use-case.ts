@@ -1,0 +1,54 @@
+import { type Clock } from '../ports/clock';
+import { type MemberRepository } from '../ports/member-repository';
+import { type PasswordHasher } from '../ports/password-hasher';
+import { type SessionStore } from '../ports/session-store';
+import { MESSAGES } from './messages';
+import { fail, ok, type Result } from './result';
+
+/** Exactly one field changes per call (the profile screen edits one at a time). */
+export type ProfileChange =
+  | { field: 'name'; value: string }
+  | { field: 'phone_no'; value: string }
+  | { field: 'password'; value: string };
+
+export interface UpdateProfileInput {
+  memberId: string;
+  sessionId: string;
+  change: ProfileChange;
+}
+
+export class UpdateProfile {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly sessions: SessionStore,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(input: UpdateProfileInput): Promise<Result<{ field: ProfileChange['field'] }>> {
+    const now = this.clock.now();
+    const { change } = input;
+    switch (change.field) {
+      case 'name':
+        await this.members.updateName(input.memberId, change.value.trim(), now);
+        break;
+      case 'phone_no': {
+        const current = await this.members.findById(input.memberId);
+        if (current?.phoneNo === change.value) break;
+        const owner = await this.members.findByPhone(change.value);
+        if (owner !== null) return fail({ kind: 'conflict', message: MESSAGES.phoneTaken });
+        const updated = await this.members.updatePhone(input.memberId, change.value, now);
+        if (!updated.ok) return fail({ kind: 'conflict', message: MESSAGES.phoneTaken });
+        break;
+      }
+      case 'password': {
+        const passwordHash = await this.hasher.hash(change.value);
+        await this.members.updatePasswordHash(input.memberId, passwordHash, now);
+        // Whoever else holds a session (a stolen token, another device) is signed out.
+        await this.sessions.revokeAllForMember(input.memberId, now, input.sessionId);
+        break;
+      }
+    }
+    return ok({ field: change.field });
+  }
+}

@@ -1,0 +1,36 @@
+import { type SmsPurpose } from '../../src/domain/rules/patterns';
+import { codeState, hashSmsCode, sameHash, type SmsCodeRecord } from '../domain/sms-code-policy';
+import { type SmsCodeStore } from '../ports/sms-code-store';
+import { MESSAGES } from './messages';
+
+export type CodeFailure = 'missing' | 'used' | 'expired' | 'dead' | 'wrong';
+
+export const CODE_FAILURE_MESSAGES: Record<CodeFailure, string> = {
+  missing: MESSAGES.codeMissing,
+  used: MESSAGES.codeUsed,
+  expired: MESSAGES.codeExpired,
+  dead: MESSAGES.codeDead,
+  wrong: MESSAGES.codeWrong,
+};
+
+/**
+ * Checks and consumes the live code for phone + purpose inside the caller's transaction.
+ * The row is locked (FOR UPDATE) and consumption is conditional, so of two simultaneous correct
+ * uses exactly one gets `ok`. A wrong code counts one try; the caller must commit that.
+ */
+export async function verifyAndConsumeCode(
+  smsCodes: SmsCodeStore,
+  input: { phoneNo: string; purpose: SmsPurpose; code: string; pepper: string; maxAttempts: number },
+  now: Date,
+): Promise<{ ok: true; code: SmsCodeRecord } | { ok: false; reason: CodeFailure }> {
+  const code = await smsCodes.latest(input.phoneNo, input.purpose, true);
+  const state = codeState(code, now, input.maxAttempts);
+  if (state !== 'live' || code === null) return { ok: false, reason: state as CodeFailure };
+  const given = hashSmsCode(input.pepper, input.phoneNo, input.purpose, input.code);
+  if (!sameHash(given, code.codeHash)) {
+    await smsCodes.recordWrongAttempt(code.id);
+    return { ok: false, reason: code.attempts + 1 >= input.maxAttempts ? 'dead' : 'wrong' };
+  }
+  if (!(await smsCodes.consume(code.id, now))) return { ok: false, reason: 'used' };
+  return { ok: true, code };
+}

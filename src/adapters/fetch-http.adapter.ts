@@ -1,0 +1,145 @@
+import fetchBuilder from 'fetch-retry';
+import {
+  HttpError,
+  type ApiResponse,
+  type HttpPort,
+  type HttpRequestOptions,
+} from '../domain/ports/http.port';
+
+export interface FetchHttpConfig {
+  /** API base, e.g. '/api' (same origin) or 'https://api.example.my/api'. */
+  baseUrl: string;
+  projectId: string;
+  environment: string;
+}
+
+type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** GETs are retried this many times; POSTs never (a retried POST could register or pay twice). */
+export const GET_RETRIES = 3;
+const RETRYABLE_STATUSES = [502, 503, 504];
+
+/** Exponential back-off capped at 30 s: 1 s, 2 s, 4 s, ... */
+export const retryDelayMs = (attempt: number): number => Math.min(1000 * 2 ** attempt, 30000);
+
+/**
+ * HttpPort over window.fetch. Any JSON envelope resolves (whatever the HTTP code) so use cases can
+ * show the server's message; no answer or a non-envelope body rejects with HttpError.
+ */
+export class FetchHttpAdapter implements HttpPort {
+  private token: string | null = null;
+  private readonly fetchWithRetry: FetchFn;
+
+  constructor(
+    private readonly config: FetchHttpConfig,
+    private readonly fetchFn: FetchFn = (input, init) => globalThis.fetch(input, init),
+    retryDelay: (attempt: number) => number = retryDelayMs,
+  ) {
+    this.fetchWithRetry = fetchBuilder(fetchFn, {
+      retries: GET_RETRIES,
+      retryDelay: (attempt) => retryDelay(attempt),
+      retryOn: (attempt, error, response) =>
+        attempt < GET_RETRIES &&
+        (error !== null || (response !== null && RETRYABLE_STATUSES.includes(response.status))),
+    }) as FetchFn;
+  }
+
+  setToken(token: string | null): void {
+    this.token = token;
+  }
+
+  get<T>(path: string, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
+    return this.send<T>(this.fetchWithRetry, 'GET', path, undefined, options);
+  }
+
+  post<T>(path: string, body?: unknown, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
+    return this.send<T>(this.fetchFn, 'POST', path, body, options);
+  }
+
+  private async send<T>(
+    fetchFn: FetchFn,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    options: HttpRequestOptions | undefined,
+  ): Promise<ApiResponse<T>> {
+    let response: Response;
+    try {
+      response = await fetchFn(this.url(path, options?.query), {
+        method,
+        headers: this.headers(options?.headers),
+        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      });
+    } catch (error) {
+      throw new HttpError(error instanceof Error ? error.message : String(error), 'network');
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      throw new HttpError(
+        'The server did not answer with JSON',
+        'invalid-response',
+        response.status,
+      );
+    }
+    if (!isEnvelope(json)) {
+      throw new HttpError(
+        'The server answered without an envelope',
+        'invalid-response',
+        response.status,
+      );
+    }
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+    return {
+      httpStatus: response.status,
+      status: json.status,
+      message: typeof json.message === 'string' ? json.message : '',
+      data: json.data as T | undefined,
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    };
+  }
+
+  private url(path: string, query: HttpRequestOptions['query']): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) params.set(key, value);
+    }
+    const search = params.toString();
+    return `${this.config.baseUrl}${path}${search ? `?${search}` : ''}`;
+  }
+
+  private headers(extra: Record<string, string> | undefined): Record<string, string> {
+    return {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-Project-Id': this.config.projectId,
+      'X-Environment': this.config.environment,
+      ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}),
+      ...extra,
+    };
+  }
+}
+
+interface Envelope {
+  status: number;
+  message?: unknown;
+  data?: unknown;
+}
+
+function isEnvelope(value: unknown): value is Envelope {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { status?: unknown }).status === 'number'
+  );
+}
+
+/** Retry-After is either whole seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const date = Date.parse(header);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}

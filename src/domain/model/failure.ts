@@ -1,0 +1,27 @@
+import { HttpError, type ApiResponse } from '../ports/http.port';
+
+/**
+ * An expected failure as a use case reports it: the fallback message key, the server's own message
+ * when it sent one (shown in preference, spec section 8), and a rate-limit wait when there is one.
+ */
+export interface Failure {
+  key: string;
+  serverMessage?: string;
+  retryAfterSeconds?: number;
+}
+
+export function failureFrom(response: ApiResponse<unknown>, key: string): Failure {
+  return {
+    key,
+    ...(response.message ? { serverMessage: response.message } : {}),
+    ...(response.retryAfterSeconds !== undefined
+      ? { retryAfterSeconds: response.retryAfterSeconds }
+      : {}),
+  };
+}
+
+/** No usable answer (network down, not JSON): a Failure. Anything else is a bug: rethrown. */
+export function failureFromError(error: unknown, key: string): Failure {
+  if (error instanceof HttpError) return { key };
+  throw error;
+}

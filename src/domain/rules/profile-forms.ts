@@ -1,0 +1,108 @@
+import {
+  IsNotEmpty,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+  validateSync,
+  type ValidationArguments,
+} from 'class-validator';
+import {
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_PATTERN,
+} from './patterns';
+
+/** i18n keys of the profile screen's field rules (texts in locales/<lng>/translation.json). */
+export const ProfileRuleKeys = {
+  nameRequired: 'profile.validation.nameRequired',
+  nameMinLength: 'profile.validation.nameMinLength',
+  nameMaxLength: 'profile.validation.nameMaxLength',
+  phoneRequired: 'profile.validation.phoneRequired',
+  phoneInvalid: 'profile.validation.phoneInvalid',
+  newPasswordRequired: 'profile.validation.newPasswordRequired',
+  passwordMinLength: 'profile.validation.passwordMinLength',
+  passwordMaxLength: 'profile.validation.passwordMaxLength',
+  confirmPasswordRequired: 'profile.validation.confirmPasswordRequired',
+  passwordsMustMatch: 'profile.validation.passwordsMustMatch',
+} as const;
+
+/** The value must equal another property of the same form (password confirmation). */
+function EqualsProperty(property: string, message: string): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'equalsProperty',
+      constraints: [property],
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) =>
+          args !== undefined && value === (args.object as Record<string, unknown>)[property],
+      },
+    },
+    { message },
+  );
+}
+
+/**
+ * Full name, edited inline. The spec shows no rules for it: we require it and bound it to
+ * 2..100 characters, the same bounds as at sign-up, after trimming.
+ */
+export class ProfileNameForm {
+  @IsNotEmpty({ message: ProfileRuleKeys.nameRequired })
+  @MinLength(NAME_MIN_LENGTH, { message: ProfileRuleKeys.nameMinLength })
+  @MaxLength(NAME_MAX_LENGTH, { message: ProfileRuleKeys.nameMaxLength })
+  name: string;
+
+  constructor(name: string) {
+    this.name = name.trim();
+  }
+}
+
+/**
+ * Phone number (digits only, dial code included, as the phone input stores it). The spec shows no
+ * rules for the profile phone: we apply the sign-up phone rule so the server accepts it.
+ */
+export class ProfilePhoneForm {
+  @IsNotEmpty({ message: ProfileRuleKeys.phoneRequired })
+  @Matches(PHONE_PATTERN, { message: ProfileRuleKeys.phoneInvalid })
+  phone_no: string;
+
+  constructor(phoneNo: string) {
+    this.phone_no = phoneNo;
+  }
+}
+
+/** The 'Update Password' dialog (spec section 5, "Profile password dialog"). */
+export class PasswordDialogForm {
+  @IsNotEmpty({ message: ProfileRuleKeys.newPasswordRequired })
+  @MinLength(PASSWORD_MIN_LENGTH, { message: ProfileRuleKeys.passwordMinLength })
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: ProfileRuleKeys.passwordMaxLength })
+  new_password: string;
+
+  @IsNotEmpty({ message: ProfileRuleKeys.confirmPasswordRequired })
+  @EqualsProperty('new_password', ProfileRuleKeys.passwordsMustMatch)
+  confirm_password: string;
+
+  constructor(newPassword: string, confirmPassword: string) {
+    this.new_password = newPassword;
+    this.confirm_password = confirmPassword;
+  }
+}
+
+/** Field name -> the one message key to show for it; empty when the form is valid. */
+export type ProfileFieldErrors<F> = Partial<Record<keyof F & string, string>>;
+
+/**
+ * Validates a profile form and keeps one message per field: "required" wins over the others, so an
+ * empty field says it is required rather than too short.
+ */
+export function validateProfileForm<F extends object>(form: F): ProfileFieldErrors<F> {
+  const errors: ProfileFieldErrors<F> = {};
+  for (const error of validateSync(form)) {
+    const constraints = error.constraints ?? {};
+    const message = constraints.isNotEmpty ?? Object.values(constraints)[0];
+    if (message) errors[error.property as keyof F & string] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,32 @@
+import { failureFrom, failureFromError, type Failure } from '../model/failure';
+import { toSessionUser, type SessionUser, type SessionUserDto } from '../model/session-user';
+import type { HttpPort } from '../ports/http.port';
+import { StorageKeys, type StoragePort } from '../ports/storage.port';
+import { err, ok, type Result } from '../result';
+
+/**
+ * Spec section 4: checks a token with the server. Status 1 with data gives the member; any other
+ * answer or no answer ends the session locally (stored token and bearer header cleared).
+ */
+export class CheckSessionUseCase {
+  constructor(
+    private readonly http: HttpPort,
+    private readonly storage: StoragePort,
+  ) {}
+
+  async execute(token: string): Promise<Result<SessionUser, Failure>> {
+    this.http.setToken(token);
+    let failure: Failure;
+    try {
+      const response = await this.http.post<SessionUserDto>('/service/session-check');
+      if (response.status === 1 && response.data) return ok(toSessionUser(response.data));
+      failure = failureFrom(response, 'session.expired');
+    } catch (error) {
+      failure = failureFromError(error, 'session.expired');
+    }
+    // Only end the session this check was about: a login meanwhile stored a newer token.
+    if (this.storage.get(StorageKeys.token) === token) this.storage.remove(StorageKeys.token);
+    if (this.storage.get(StorageKeys.token) === null) this.http.setToken(null);
+    return err(failure);
+  }
+}

@@ -1,0 +1,64 @@
+import { HttpError, type HttpPort } from '../ports/http.port';
+import { StorageKeys, type StoragePort } from '../ports/storage.port';
+import type { PaymentMethod } from '../rules/patterns';
+import {
+  isPaymentStatus,
+  PaymentMessages,
+  type PaymentFailure,
+  type PaymentRequestData,
+} from '../model/payment';
+import { err, ok, type Result } from '../result';
+
+export interface InitiatePaymentInput {
+  /** A validated decimal string such as '123.45'. */
+  amount: string;
+  paymentMethod: PaymentMethod;
+  /** One per confirmed attempt: a retry of the same attempt sends the same key. */
+  idempotencyKey: string;
+}
+
+export const GENERATE_PAYMENT_REQUEST_PATH = '/transaction/generate-payment-request-body';
+
+/**
+ * Asks the API to create a pending transaction and the gateway hand-off fields, and keeps those
+ * fields (StorageKeys.paymentRequest) for the status page.
+ */
+export class InitiatePaymentUseCase {
+  constructor(
+    private readonly http: HttpPort,
+    private readonly storage: StoragePort,
+  ) {}
+
+  async execute(input: InitiatePaymentInput): Promise<Result<PaymentRequestData, PaymentFailure>> {
+    let response;
+    try {
+      response = await this.http.post<PaymentRequestData>(
+        GENERATE_PAYMENT_REQUEST_PATH,
+        { amount: Number(input.amount), payment_method: input.paymentMethod },
+        { headers: { 'Idempotency-Key': input.idempotencyKey } },
+      );
+    } catch (error) {
+      // No usable answer at all: the spec's "request failure" text.
+      if (error instanceof HttpError) return err({ key: PaymentMessages.failed });
+      throw error;
+    }
+    const data = response.data;
+    if (response.status !== 1 || !isRequestData(data)) {
+      return err({ serverMessage: response.message, key: PaymentMessages.createFailed });
+    }
+    this.storage.set(StorageKeys.paymentRequest, JSON.stringify(data));
+    return ok(data);
+  }
+}
+
+/** Enough of the answer to post the form and poll: the ids and a known status. */
+function isRequestData(data: PaymentRequestData | undefined): data is PaymentRequestData {
+  return (
+    data !== undefined &&
+    typeof data.payment_id === 'string' &&
+    data.payment_id !== '' &&
+    typeof data.transactionId === 'string' &&
+    data.transactionId !== '' &&
+    isPaymentStatus(data.status)
+  );
+}

@@ -1,0 +1,35 @@
+import { failureFrom, failureFromError, type Failure } from '../model/failure';
+import type { HttpPort } from '../ports/http.port';
+import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../rules/patterns';
+import { err, ok, type Result } from '../result';
+
+export interface RegisterInput {
+  name: string;
+  nationality: Nationality;
+  icOrPassport: string;
+  phoneNo: string;
+  password: string;
+  code: string;
+}
+
+export class RegisterUseCase {
+  constructor(private readonly http: HttpPort) {}
+
+  async execute(input: RegisterInput): Promise<Result<void, Failure>> {
+    try {
+      const response = await this.http.post('/service/register', {
+        name: input.name.trim(),
+        nationality: input.nationality,
+        ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
+        phone_no: normalisePhone(input.phoneNo),
+        password: input.password,
+        tac_code: input.code,
+      });
+      return response.status === 1
+        ? ok(undefined)
+        : err(failureFrom(response, 'signUp.registrationFailed'));
+    } catch (error) {
+      return err(failureFromError(error, 'signUp.registrationFailed'));
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import { Container, type Newable, type ResolutionContext } from 'inversify';
+import { FetchHttpAdapter } from '../../adapters/fetch-http.adapter';
+import { LocalStorageAdapter } from '../../adapters/local-storage.adapter';
+import { SystemClockAdapter } from '../../adapters/system-clock.adapter';
+import { HostedGatewayAdapter } from '../../adapters/hosted-gateway.adapter';
+import { SandboxGatewayAdapter } from '../../adapters/sandbox-gateway.adapter';
+import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
+import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
+import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
+import { STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
+import { CheckPhoneUseCase } from '../../domain/use-cases/check-phone.use-case';
+import { CheckSessionUseCase } from '../../domain/use-cases/check-session.use-case';
+import { LoginUseCase } from '../../domain/use-cases/login.use-case';
+import { LogoutUseCase } from '../../domain/use-cases/logout.use-case';
+import { RegisterUseCase } from '../../domain/use-cases/register.use-case';
+import { ResetPasswordUseCase } from '../../domain/use-cases/reset-password.use-case';
+import { SendSmsCodeUseCase } from '../../domain/use-cases/send-sms-code.use-case';
+import { GetProfileUseCase } from '../../domain/use-cases/get-profile.use-case';
+import { UpdateProfileUseCase } from '../../domain/use-cases/update-profile.use-case';
+import { InitiatePaymentUseCase } from '../../domain/use-cases/initiate-payment.use-case';
+import { PollPaymentUseCase } from '../../domain/use-cases/poll-payment.use-case';
+import { GetTransactionUseCase } from '../../domain/use-cases/get-transaction.use-case';
+import { PaymentViewModel } from '../screens/payment/payment.view-model';
+import { PaymentStatusViewModel } from '../screens/payment-status/payment-status.view-model';
+import { CLIPBOARD, NavigatorClipboard, type Clipboard } from '../screens/payment-status/clipboard';
+import { ReturnViewModel } from '../screens/return/return.view-model';
+import { ForgotPasswordViewModel } from '../screens/forgot-password/forgot-password.view-model';
+import { HomeViewModel } from '../screens/home/home.view-model';
+import { LoginViewModel } from '../screens/login/login.view-model';
+import { SignUpViewModel } from '../screens/sign-up/sign-up.view-model';
+import { ProfileViewModel } from '../screens/profile/profile.view-model';
+import { WizardzViewModel } from '../screens/wizardz/wizardz.view-model';
+import { THEME_ROOT, ThemeViewModel, documentThemeRoot, type ThemeRoot } from './theme.view-model';
+import { readConfig, type AppConfig, type GatewayConfig } from './config';
+import { i18next } from './i18n';
+import { NAVIGATION, type Navigation } from './navigation';
+import { NOTIFIER, type Notifier } from './notifier';
+import { LocationNavigation } from './router-navigation';
+import { SessionViewModel } from './session.view-model';
+import { ToastNotifier } from './toast-notifier';
+import {
+  CHECK_PHONE_USE_CASE,
+  CHECK_SESSION_USE_CASE,
+  LOGIN_USE_CASE,
+  LOGOUT_USE_CASE,
+  REGISTER_USE_CASE,
+  RESET_PASSWORD_USE_CASE,
+  SEND_SMS_CODE_USE_CASE,
+  GET_PROFILE_USE_CASE,
+  UPDATE_PROFILE_USE_CASE,
+  INITIATE_PAYMENT_USE_CASE,
+  POLL_PAYMENT_USE_CASE,
+  GET_TRANSACTION_USE_CASE,
+} from './tokens';
+
+/** What tests (and index.tsx) may replace: the app's edges. */
+export interface ContainerOverrides {
+  config?: AppConfig;
+  http?: HttpPort;
+  storage?: StoragePort;
+  clock?: ClockPort;
+  notifier?: Notifier;
+  navigation?: Navigation;
+  gateway?: GatewayPort;
+  clipboard?: Clipboard;
+}
+
+/**
+ * Screen view-models, bound transient (a fresh one per mount, see useViewModel in di.tsx).
+ * Add a screen's view-model here; test/ui/container.test.ts resolves every entry.
+ */
+export const SCREEN_VIEW_MODELS: Newable<object>[] = [
+  LoginViewModel,
+  SignUpViewModel,
+  ForgotPasswordViewModel,
+  HomeViewModel,
+  ProfileViewModel,
+  WizardzViewModel,
+  PaymentViewModel,
+  PaymentStatusViewModel,
+  ReturnViewModel,
+];
+
+/** The composition root: the only place that binds. A fresh container per call. */
+export function createContainer(overrides: ContainerOverrides = {}): Container {
+  const container = new Container({ defaultScope: 'Transient' });
+  const config = overrides.config ?? readConfig();
+
+  // Ports
+  container
+    .bind<HttpPort>(HTTP_PORT)
+    .toConstantValue(overrides.http ?? new FetchHttpAdapter(config.http));
+  container
+    .bind<StoragePort>(STORAGE_PORT)
+    .toConstantValue(overrides.storage ?? new LocalStorageAdapter());
+  container
+    .bind<ClockPort>(CLOCK_PORT)
+    .toConstantValue(overrides.clock ?? new SystemClockAdapter());
+  container
+    .bind<Notifier>(NOTIFIER)
+    .toConstantValue(overrides.notifier ?? new ToastNotifier(i18next));
+  container
+    .bind<Navigation>(NAVIGATION)
+    .toConstantValue(overrides.navigation ?? new LocationNavigation());
+  container
+    .bind<GatewayPort>(GATEWAY_PORT)
+    .toConstantValue(overrides.gateway ?? createGateway(config.gateway));
+  container
+    .bind<Clipboard>(CLIPBOARD)
+    .toConstantValue(overrides.clipboard ?? new NavigatorClipboard());
+
+  // Use cases: plain classes (domain knows nothing of inversify), built here from their ports.
+  const http = (ctx: ResolutionContext) => ctx.get<HttpPort>(HTTP_PORT);
+  const storage = (ctx: ResolutionContext) => ctx.get<StoragePort>(STORAGE_PORT);
+  container.bind(LOGIN_USE_CASE).toDynamicValue((ctx) => new LoginUseCase(http(ctx), storage(ctx)));
+  container
+    .bind(LOGOUT_USE_CASE)
+    .toDynamicValue((ctx) => new LogoutUseCase(http(ctx), storage(ctx)));
+  container
+    .bind(CHECK_SESSION_USE_CASE)
+    .toDynamicValue((ctx) => new CheckSessionUseCase(http(ctx), storage(ctx)));
+  container.bind(CHECK_PHONE_USE_CASE).toDynamicValue((ctx) => new CheckPhoneUseCase(http(ctx)));
+  container.bind(SEND_SMS_CODE_USE_CASE).toDynamicValue((ctx) => new SendSmsCodeUseCase(http(ctx)));
+  container.bind(REGISTER_USE_CASE).toDynamicValue((ctx) => new RegisterUseCase(http(ctx)));
+  container
+    .bind(RESET_PASSWORD_USE_CASE)
+    .toDynamicValue((ctx) => new ResetPasswordUseCase(http(ctx)));
+  container.bind(GET_PROFILE_USE_CASE).toDynamicValue((ctx) => new GetProfileUseCase(http(ctx)));
+  container
+    .bind(UPDATE_PROFILE_USE_CASE)
+    .toDynamicValue((ctx) => new UpdateProfileUseCase(http(ctx)));
+  container
+    .bind(INITIATE_PAYMENT_USE_CASE)
+    .toDynamicValue((ctx) => new InitiatePaymentUseCase(http(ctx), storage(ctx)));
+  container.bind(POLL_PAYMENT_USE_CASE).toDynamicValue((ctx) => new PollPaymentUseCase(http(ctx)));
+  container
+    .bind(GET_TRANSACTION_USE_CASE)
+    .toDynamicValue((ctx) => new GetTransactionUseCase(http(ctx)));
+
+  // View-models
+  container.bind(SessionViewModel).toSelf().inSingletonScope();
+  // One theme for the whole page; the root is <html data-theme>.
+  container.bind<ThemeRoot>(THEME_ROOT).toConstantValue(documentThemeRoot);
+  container.bind(ThemeViewModel).toSelf().inSingletonScope();
+  for (const viewModel of SCREEN_VIEW_MODELS) container.bind(viewModel).toSelf();
+
+  return container;
+}
+
+/**
+ * The gateway hand-off per environment (build-time GATEWAY): the sandbox on this origin for
+ * development and test, the real gateway's staging/production hosts otherwise.
+ */
+function createGateway(config: GatewayConfig): GatewayPort {
+  if (config.kind === 'sandbox') return new SandboxGatewayAdapter();
+  if (config.kind === 'hosted') {
+    return new HostedGatewayAdapter({
+      staging: config.stagingUrl,
+      production: config.productionUrl,
+    });
+  }
+  throw new Error(`Unknown GATEWAY '${config.kind}': use 'sandbox' or 'hosted'`);
+}

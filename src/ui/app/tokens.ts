@@ -1,0 +1,16 @@
+/**
+ * Injection tokens for use cases (ports keep theirs beside the port). Every export here is resolved
+ * by test/ui/container.test.ts, so a token without a binding fails the build.
+ */
+export const LOGIN_USE_CASE = Symbol.for('LoginUseCase');
+export const LOGOUT_USE_CASE = Symbol.for('LogoutUseCase');
+export const CHECK_SESSION_USE_CASE = Symbol.for('CheckSessionUseCase');
+export const CHECK_PHONE_USE_CASE = Symbol.for('CheckPhoneUseCase');
+export const SEND_SMS_CODE_USE_CASE = Symbol.for('SendSmsCodeUseCase');
+export const REGISTER_USE_CASE = Symbol.for('RegisterUseCase');
+export const RESET_PASSWORD_USE_CASE = Symbol.for('ResetPasswordUseCase');
+export const GET_PROFILE_USE_CASE = Symbol.for('GetProfileUseCase');
+export const UPDATE_PROFILE_USE_CASE = Symbol.for('UpdateProfileUseCase');
+export const INITIATE_PAYMENT_USE_CASE = Symbol.for('InitiatePaymentUseCase');
+export const POLL_PAYMENT_USE_CASE = Symbol.for('PollPaymentUseCase');
+export const GET_TRANSACTION_USE_CASE = Symbol.for('GetTransactionUseCase');

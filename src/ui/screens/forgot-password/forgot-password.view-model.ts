@@ -1,0 +1,186 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Failure } from '../../../domain/model/failure';
+import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import {
+  ForgotPasswordPhoneForm,
+  ResetPasswordForm,
+} from '../../../domain/rules/forgot-password-forms';
+import { CODE_LENGTH, normalisePhone } from '../../../domain/rules/patterns';
+import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
+import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
+import type { SendSmsCodeUseCase } from '../../../domain/use-cases/send-sms-code.use-case';
+import { CodeTimer } from '../../app/code-timer';
+import { NAVIGATION, type Navigation } from '../../app/navigation';
+import { NOTIFIER, serverMessageOr, type Notifier, type UiMessage } from '../../app/notifier';
+import { Paths } from '../../app/paths';
+import { RESET_PASSWORD_USE_CASE, SEND_SMS_CODE_USE_CASE } from '../../app/tokens';
+
+export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
+type PasswordField = 'newPassword' | 'confirmPassword';
+
+/** Spec section 4: after a successful reset, go to /login after 2 s. */
+export const REDIRECT_AFTER_RESET_MS = 2000;
+/** Spec section 8: toasts on the password-reset screen stay 5 s. */
+export const RESET_TOAST_MS = 5000;
+
+@injectable()
+export class ForgotPasswordViewModel {
+  step: 1 | 2 = 1;
+  status: ForgotPasswordStatus = 'idle';
+  phoneNo = '';
+  phoneError: string | null = null;
+  code: string[] = emptyCode();
+  newPassword = '';
+  confirmPassword = '';
+  errors: FieldErrors<ResetPasswordForm> = {};
+  readonly timer: CodeTimer;
+  private cancelRedirect: Cancel | null = null;
+
+  constructor(
+    @inject(SEND_SMS_CODE_USE_CASE) private readonly sendSmsCode: SendSmsCodeUseCase,
+    @inject(RESET_PASSWORD_USE_CASE) private readonly resetPassword: ResetPasswordUseCase,
+    @inject(NOTIFIER) private readonly notifier: Notifier,
+    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(CLOCK_PORT) private readonly clock: ClockPort,
+  ) {
+    this.timer = new CodeTimer(clock);
+    makeAutoObservable<
+      ForgotPasswordViewModel,
+      'sendSmsCode' | 'resetPassword' | 'notifier' | 'navigation' | 'clock' | 'cancelRedirect'
+    >(
+      this,
+      {
+        timer: false,
+        sendSmsCode: false,
+        resetPassword: false,
+        notifier: false,
+        navigation: false,
+        clock: false,
+        cancelRedirect: false,
+      },
+      { autoBind: true },
+    );
+  }
+
+  get busy(): boolean {
+    return this.status !== 'idle';
+  }
+
+  get normalisedPhone(): string {
+    return normalisePhone(this.phoneNo);
+  }
+
+  setPhone(value: string): void {
+    this.phoneNo = value;
+    if (this.phoneError) this.phoneError = this.phoneErrors().phoneNo ?? null;
+  }
+
+  setCode(code: string[]): void {
+    this.code = code;
+    if (this.errors.code) this.errors = { ...this.errors, code: undefined };
+  }
+
+  setField(field: PasswordField, value: string): void {
+    this[field] = value;
+    if (this.errors[field]) this.errors = { ...this.errors, [field]: this.resetErrors()[field] };
+  }
+
+  /** Step 1 (and Resend on step 2). */
+  async sendCode(): Promise<void> {
+    if (this.busy) return;
+    const resending = this.step === 2;
+    if (resending && !this.timer.canResend) return;
+    this.phoneError = this.phoneErrors().phoneNo ?? null;
+    if (this.phoneError) return;
+    this.status = 'sending';
+    const sent = await this.sendSmsCode.execute({
+      phoneNo: this.phoneNo,
+      purpose: 'password_reset',
+    });
+    runInAction(() => {
+      this.status = 'idle';
+      if (!sent.ok) {
+        this.sendFailed(sent.error);
+        return;
+      }
+      this.timer.codeSent(sent.value.expiresInSeconds);
+      this.code = emptyCode();
+      this.step = 2;
+      this.toastSuccess({
+        key: resending ? 'forgotPassword.codeResent' : 'forgotPassword.codeSent',
+        values: { time: this.timer.expiresIn },
+      });
+    });
+  }
+
+  async reset(): Promise<void> {
+    if (this.busy) return;
+    this.errors = this.resetErrors();
+    // Spec section 5: the code is checked first, then an empty password gets its own toast.
+    if (this.errors.code) {
+      this.toastError({ key: this.errors.code });
+      return;
+    }
+    if (this.newPassword === '') {
+      this.toastError({ key: 'validation.newPasswordEmpty' });
+      return;
+    }
+    if (hasErrors(this.errors)) return;
+    this.status = 'resetting';
+    const result = await this.resetPassword.execute({
+      phoneNo: this.phoneNo,
+      code: this.code.join(''),
+      newPassword: this.newPassword,
+    });
+    runInAction(() => {
+      if (!result.ok) {
+        this.status = 'idle';
+        this.toastError(serverMessageOr(result.error.serverMessage, result.error.key));
+        return;
+      }
+      this.status = 'done';
+      this.timer.dispose();
+      this.toastSuccess({ key: 'forgotPassword.resetSuccess' });
+      this.cancelRedirect = this.clock.after(REDIRECT_AFTER_RESET_MS, () =>
+        this.navigation.go(Paths.login),
+      );
+    });
+  }
+
+  dispose(): void {
+    this.timer.dispose();
+    this.cancelRedirect?.();
+    this.cancelRedirect = null;
+  }
+
+  private sendFailed(failure: Failure): void {
+    if (failure.retryAfterSeconds !== undefined)
+      this.timer.waitBeforeResend(failure.retryAfterSeconds);
+    this.toastError(serverMessageOr(failure.serverMessage, failure.key));
+  }
+
+  private toastSuccess(message: UiMessage): void {
+    this.notifier.success(message, { autoCloseMs: RESET_TOAST_MS });
+  }
+
+  private toastError(message: UiMessage): void {
+    this.notifier.error(message, { autoCloseMs: RESET_TOAST_MS });
+  }
+
+  private phoneErrors(): FieldErrors<ForgotPasswordPhoneForm> {
+    return validate(ForgotPasswordPhoneForm.of({ phoneNo: this.phoneNo.trim() }));
+  }
+
+  private resetErrors(): FieldErrors<ResetPasswordForm> {
+    return validate(
+      ResetPasswordForm.of({
+        code: this.code.join(''),
+        newPassword: this.newPassword,
+        confirmPassword: this.confirmPassword,
+      }),
+    );
+  }
+}
+
+const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');

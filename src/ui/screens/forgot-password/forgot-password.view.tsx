@@ -1,0 +1,92 @@
+import { observer } from 'mobx-react-lite';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useViewModel } from '../../app/di';
+import { Paths } from '../../app/paths';
+import { CodeBoxes } from '../../components/code-boxes';
+import { CodeExpiry } from '../../components/code-expiry';
+import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
+import '../../styles/auth.css';
+import { ForgotPasswordViewModel } from './forgot-password.view-model';
+
+export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
+  const { t } = useTranslation();
+  const vm = useViewModel(ForgotPasswordViewModel);
+  const submit = (action: () => Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    void action();
+  };
+  return (
+    <main className="auth-card">
+      <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
+      {vm.step === 1 ? (
+        <>
+          <h1>{t('forgotPassword.title')}</h1>
+          <p className="auth-subtitle">{t('forgotPassword.intro')}</p>
+          <form onSubmit={submit(vm.sendCode)} noValidate>
+            <TextField
+              name="phone_no"
+              type="tel"
+              label={t('forgotPassword.phoneNumber')}
+              value={vm.phoneNo}
+              onChange={vm.setPhone}
+              error={vm.phoneError}
+              autoComplete="tel"
+              inputMode="tel"
+              disabled={vm.busy}
+            />
+            <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
+              {vm.status === 'sending' ? t('forgotPassword.sending') : t('forgotPassword.sendCode')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <h1>{t('forgotPassword.resetTitle')}</h1>
+          <p className="auth-subtitle">
+            {t('forgotPassword.codeSentTo', { phone: vm.normalisedPhone })}
+          </p>
+          <form onSubmit={submit(vm.reset)} noValidate>
+            <CodeBoxes
+              value={vm.code}
+              onChange={vm.setCode}
+              digitsOnly
+              label={t('forgotPassword.smsCode')}
+              error={vm.errors.code}
+              disabled={vm.status === 'resetting' || vm.status === 'done'}
+            />
+            <CodeExpiry timer={vm.timer} onResend={() => void vm.sendCode()} busy={vm.busy} />
+            <PasswordField
+              name="new_password"
+              label={t('forgotPassword.newPassword')}
+              value={vm.newPassword}
+              onChange={(value) => vm.setField('newPassword', value)}
+              error={vm.errors.newPassword}
+              autoComplete="new-password"
+              disabled={vm.busy}
+            />
+            <PasswordField
+              name="confirm_password"
+              label={t('forgotPassword.confirmNewPassword')}
+              value={vm.confirmPassword}
+              onChange={(value) => vm.setField('confirmPassword', value)}
+              error={vm.errors.confirmPassword}
+              autoComplete="new-password"
+              disabled={vm.busy}
+            />
+            <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
+              {vm.status === 'resetting'
+                ? t('forgotPassword.resetting')
+                : t('forgotPassword.reset')}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth-footer">
+        <Link to={Paths.login}>{t('forgotPassword.backToLogin')}</Link>
+      </p>
+    </main>
+  );
+});

@@ -1,0 +1,45 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { NAVIGATION, type Navigation } from '../../app/navigation';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { Paths } from '../../app/paths';
+import { SessionViewModel } from '../../app/session.view-model';
+
+/** Home (guarded): greets the member and logs out. */
+@injectable()
+export class HomeViewModel {
+  status: 'idle' | 'loggingOut' = 'idle';
+
+  constructor(
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(NOTIFIER) private readonly notifier: Notifier,
+    @inject(NAVIGATION) private readonly navigation: Navigation,
+  ) {
+    makeAutoObservable<HomeViewModel, 'session' | 'notifier' | 'navigation'>(
+      this,
+      { session: false, notifier: false, navigation: false },
+      { autoBind: true },
+    );
+  }
+
+  get memberName(): string {
+    return this.session.user?.name ?? '';
+  }
+
+  async logout(): Promise<void> {
+    if (this.status === 'loggingOut') return;
+    this.status = 'loggingOut';
+    const confirmed = await this.session.logout();
+    runInAction(() => {
+      this.status = 'idle';
+      if (confirmed) this.notifier.success({ key: 'session.logoutSuccess' });
+      else this.notifier.error({ key: 'session.logoutFailed' });
+      // Logged out locally either way, so the member belongs on the login page.
+      this.navigation.go(Paths.login, { replace: true });
+    });
+  }
+
+  dispose(): void {
+    // No timers of its own; the session outlives the screen.
+  }
+}

@@ -1,0 +1,75 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { LoginForm } from '../../../domain/rules/login-form';
+import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
+import type { LoginUseCase } from '../../../domain/use-cases/login.use-case';
+import { NAVIGATION, type Navigation } from '../../app/navigation';
+import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { Paths } from '../../app/paths';
+import { SessionViewModel } from '../../app/session.view-model';
+import { LOGIN_USE_CASE } from '../../app/tokens';
+
+export type LoginStatus = 'idle' | 'submitting';
+type Field = 'icOrPassport' | 'password';
+
+@injectable()
+export class LoginViewModel {
+  status: LoginStatus = 'idle';
+  icOrPassport = '';
+  password = '';
+  errors: FieldErrors<LoginForm> = {};
+
+  constructor(
+    @inject(LOGIN_USE_CASE) private readonly login: LoginUseCase,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(NOTIFIER) private readonly notifier: Notifier,
+    @inject(NAVIGATION) private readonly navigation: Navigation,
+  ) {
+    makeAutoObservable<LoginViewModel, 'login' | 'session' | 'notifier' | 'navigation'>(
+      this,
+      { login: false, session: false, notifier: false, navigation: false },
+      { autoBind: true },
+    );
+  }
+
+  get busy(): boolean {
+    return this.status === 'submitting';
+  }
+
+  setField(field: Field, value: string): void {
+    this[field] = value;
+    // Re-validate a field the member is correcting, so its error clears as soon as it is right.
+    if (this.errors[field]) this.errors = { ...this.errors, [field]: this.formErrors()[field] };
+  }
+
+  async submit(): Promise<void> {
+    if (this.busy) return;
+    this.errors = this.formErrors();
+    if (hasErrors(this.errors)) return;
+    this.status = 'submitting';
+    const result = await this.login.execute({
+      icOrPassport: this.icOrPassport,
+      password: this.password,
+    });
+    runInAction(() => {
+      this.status = 'idle';
+      if (!result.ok) {
+        this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key));
+        return;
+      }
+      this.session.loggedIn(result.value.user, result.value.token);
+      this.notifier.success({ key: 'login.success' });
+      this.navigation.go(Paths.payment);
+    });
+  }
+
+  dispose(): void {
+    // Nothing scheduled: login has no timers.
+  }
+
+  private formErrors(): FieldErrors<LoginForm> {
+    return validate(
+      LoginForm.of({ icOrPassport: this.icOrPassport.trim(), password: this.password }),
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import { observer } from 'mobx-react-lite';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useViewModel } from '../../app/di';
+import { Paths } from '../../app/paths';
+import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
+import '../../styles/auth.css';
+import { LoginViewModel } from './login.view-model';
+
+export const LoginScreen = observer(function LoginScreen() {
+  const { t } = useTranslation();
+  const vm = useViewModel(LoginViewModel);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void vm.submit();
+  };
+  return (
+    <main className="auth-card">
+      <h1>{t('login.title')}</h1>
+      <p className="auth-subtitle">{t('login.subtitle')}</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          name="ic_or_passport"
+          label={t('login.icOrPassport')}
+          value={vm.icOrPassport}
+          onChange={(value) => vm.setField('icOrPassport', value)}
+          error={vm.errors.icOrPassport}
+          autoComplete="username"
+          disabled={vm.busy}
+        />
+        <PasswordField
+          name="password"
+          label={t('login.password')}
+          value={vm.password}
+          onChange={(value) => vm.setField('password', value)}
+          error={vm.errors.password}
+          disabled={vm.busy}
+        />
+        <div className="auth-row-end">
+          <Link to={Paths.forgotPassword}>{t('login.forgotPassword')}</Link>
+        </div>
+        <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
+          {vm.busy ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <p className="auth-footer">
+        {t('login.noAccount')} <Link to={Paths.signUp}>{t('login.signUp')}</Link>
+      </p>
+    </main>
+  );
+});

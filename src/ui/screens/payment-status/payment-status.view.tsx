@@ -1,0 +1,99 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { PaymentStatus } from '../../../domain/model/payment';
+import { useViewModel } from '../../app/di';
+import '../../styles/auth.css';
+import '../payment/payment.css';
+import { PaymentStatusViewModel } from './payment-status.view-model';
+
+const statusTexts: Record<PaymentStatus, { icon: string; title: string; text: string }> = {
+  pending: {
+    icon: '⏳',
+    title: 'paymentStatus.pendingTitle',
+    text: 'paymentStatus.pendingText',
+  },
+  completed: {
+    icon: '✓',
+    title: 'paymentStatus.completedTitle',
+    text: 'paymentStatus.completedText',
+  },
+  failed: {
+    icon: '✕',
+    title: 'paymentStatus.failedTitle',
+    text: 'paymentStatus.failedText',
+  },
+};
+
+/** /payment-status and /receipt/:transactionId (the ID then comes from the path). */
+export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
+  const { t } = useTranslation();
+  const vm = useViewModel(PaymentStatusViewModel);
+  const { transactionId } = useParams();
+  useEffect(() => vm.load(transactionId), [vm, transactionId]);
+  const shown = statusTexts[vm.paymentStatus];
+
+  return (
+    <main className="payment-card payment-result">
+      <h1>{t('paymentStatus.title')}</h1>
+      <section
+        className={`payment-status payment-status-${vm.paymentStatus}`}
+        aria-labelledby="payment-current-status"
+      >
+        <h2 id="payment-current-status" className="payment-status-label">
+          {t('paymentStatus.currentStatus')}
+        </h2>
+        <span className="payment-status-icon" aria-hidden="true">
+          {shown.icon}
+        </span>
+        <p className="payment-status-title" role="status">
+          {t(shown.title)}
+        </p>
+        <p className="payment-status-text">{t(shown.text)}</p>
+      </section>
+
+      <dl className="payment-summary">
+        <div>
+          <dt>{t('paymentStatus.transactionId')}</dt>
+          <dd className="payment-transaction-id">
+            <code>{vm.transactionId ?? t('paymentStatus.notAvailable')}</code>
+            {vm.transactionId !== null && (
+              <button
+                type="button"
+                className="button-link"
+                aria-label={t('paymentStatus.copyLabel')}
+                onClick={() => void vm.copyTransactionId()}
+              >
+                {t('paymentStatus.copy')}
+              </button>
+            )}
+            <span className="payment-copy-feedback" role="status">
+              {vm.copyState === 'copied' && t('paymentStatus.copied')}
+              {vm.copyState === 'failed' && t('paymentStatus.copyFailed')}
+            </span>
+          </dd>
+          <dd className="field-hint">{t('paymentStatus.keepId')}</dd>
+        </div>
+        <div>
+          <dt>{t('paymentStatus.amount')}</dt>
+          <dd>{vm.displayAmount}</dd>
+        </div>
+      </dl>
+
+      <div className="payment-actions">
+        <button
+          type="button"
+          className="button-primary"
+          onClick={() => void vm.refresh()}
+          disabled={vm.transactionId === null}
+        >
+          {t('paymentStatus.refresh')}
+        </button>
+        <button type="button" className="button-secondary" onClick={vm.goHome}>
+          {t('paymentStatus.backHome')}
+        </button>
+      </div>
+    </main>
+  );
+});

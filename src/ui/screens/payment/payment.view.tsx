@@ -1,0 +1,207 @@
+import { observer } from 'mobx-react-lite';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  isSelectablePaymentMethod,
+  LISTED_PAYMENT_METHODS,
+  type ListedPaymentMethod,
+} from '../../../domain/rules/payment-form';
+import { useViewModel } from '../../app/di';
+import { ModalDialog } from '../../components/modal-dialog';
+import { PaymentIcon } from './payment-icons';
+import { PaymentViewModel } from './payment.view-model';
+import '../../styles/auth.css';
+import './payment.css';
+
+/** Labels of every listed method: only QR is offered, the others show disabled. */
+const methodLabelKeys: Record<ListedPaymentMethod, string> = {
+  qr: 'payment.methods.qr',
+  bankTransfer: 'payment.methods.bankTransfer',
+  eWallet: 'payment.methods.eWallet',
+};
+
+const isListedMethod = (value: string): value is ListedPaymentMethod =>
+  (LISTED_PAYMENT_METHODS as readonly string[]).includes(value);
+
+export const PaymentScreen = observer(function PaymentScreen() {
+  const { t } = useTranslation();
+  const vm = useViewModel(PaymentViewModel);
+  const amountError = vm.errors.amount;
+  const methodError = vm.errors.paymentMethod;
+  const methodLabel = isListedMethod(vm.paymentMethod)
+    ? t(methodLabelKeys[vm.paymentMethod])
+    : vm.paymentMethod;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    vm.continueToPayment();
+  };
+
+  return (
+    <main className="payment-card">
+      <header className="payment-header">
+        <h1>{t('payment.title')}</h1>
+        <p className="payment-subtitle">{t('payment.subtitle')}</p>
+        <ul className="payment-badges">
+          <li>
+            <PaymentIcon name="lock" />
+            {t('payment.sslSecured')}
+          </li>
+          <li>
+            <PaymentIcon name="shield" />
+            {t('payment.secureLogin')}
+          </li>
+        </ul>
+      </header>
+
+      <form className="payment-form" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="payment-amount">{t('payment.amount')}</label>
+          <div className="payment-amount">
+            <span className="payment-currency" aria-hidden="true">
+              {vm.currency}
+            </span>
+            <input
+              id="payment-amount"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={vm.amount}
+              onChange={(event) => vm.setAmount(event.target.value)}
+              disabled={vm.status !== 'editing'}
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={
+                amountError ? 'payment-amount-hint payment-amount-error' : 'payment-amount-hint'
+              }
+            />
+          </div>
+          <p id="payment-amount-hint" className="field-hint">
+            {t('payment.amountHint')}
+          </p>
+          {amountError && (
+            <p id="payment-amount-error" className="field-error" role="alert">
+              {t(amountError)}
+            </p>
+          )}
+        </div>
+
+        <div className="field">
+          <label htmlFor="payment-method">{t('payment.paymentMethod')}</label>
+          <div className="payment-method">
+            {isListedMethod(vm.paymentMethod) && <PaymentIcon name={vm.paymentMethod} />}
+            <select
+              id="payment-method"
+              name="payment_method"
+              value={vm.paymentMethod}
+              onChange={(event) => vm.setPaymentMethod(event.target.value)}
+              disabled={vm.status !== 'editing'}
+              aria-invalid={methodError ? true : undefined}
+              aria-describedby={methodError ? 'payment-method-error' : undefined}
+            >
+              {LISTED_PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method} disabled={!isSelectablePaymentMethod(method)}>
+                  {isSelectablePaymentMethod(method)
+                    ? t(methodLabelKeys[method])
+                    : t('payment.notAvailable', { method: t(methodLabelKeys[method]) })}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ul className="payment-method-list" aria-hidden="true">
+            {LISTED_PAYMENT_METHODS.map((method) => (
+              <li
+                key={method}
+                className={isSelectablePaymentMethod(method) ? undefined : 'is-disabled'}
+              >
+                <PaymentIcon name={method} />
+                {t(methodLabelKeys[method])}
+              </li>
+            ))}
+          </ul>
+          {methodError && (
+            <p id="payment-method-error" className="field-error" role="alert">
+              {t(methodError)}
+            </p>
+          )}
+        </div>
+
+        {vm.status === 'popupBlocked' ? (
+          <div className="payment-blocked">
+            <p role="alert">{t('payment.popupBlocked')}</p>
+            <button type="button" className="button-primary" onClick={vm.continueInNewTab}>
+              {t('payment.continueInNewTab')}
+            </button>
+          </div>
+        ) : vm.status === 'submitted' ? (
+          <p className="payment-progress" role="status">
+            {t('payment.gatewayOpened')}
+          </p>
+        ) : (
+          <button type="submit" className="button-primary" disabled={vm.status !== 'editing'}>
+            {t('payment.continue')}
+          </button>
+        )}
+      </form>
+
+      <footer className="payment-footer">
+        <button type="button" className="button-secondary" onClick={vm.goToProfile}>
+          {t('payment.profile')}
+        </button>
+        {vm.showLogout && (
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => void vm.logout()}
+            disabled={vm.loggingOut}
+          >
+            {t('session.logout')}
+          </button>
+        )}
+      </footer>
+
+      <ModalDialog
+        open={vm.dialogOpen}
+        title={t('payment.confirmTitle')}
+        onClose={vm.review}
+        describedBy="payment-popup-note"
+        className="payment-dialog"
+      >
+        <dl className="payment-summary" aria-busy={vm.busy}>
+          <div>
+            <dt>{t('payment.amount')}</dt>
+            <dd>
+              {vm.currency} {vm.displayAmount}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('payment.paymentMethod')}</dt>
+            <dd>{methodLabel}</dd>
+          </div>
+        </dl>
+        <p id="payment-popup-note" className="payment-note">
+          {t('payment.popupNote')}
+        </p>
+        {vm.busy && (
+          <p className="payment-progress" role="status">
+            <span className="spinner payment-spinner" aria-hidden="true" />
+            {t('payment.processing')}
+          </p>
+        )}
+        <div className="payment-dialog-actions">
+          <button type="button" className="button-secondary" onClick={vm.review} disabled={vm.busy}>
+            {t('payment.review')}
+          </button>
+          <button
+            type="button"
+            className="button-primary"
+            onClick={vm.confirmAndProceed}
+            disabled={vm.busy}
+          >
+            {vm.busy && <span className="spinner payment-spinner" aria-hidden="true" />}
+            {t('payment.confirm')}
+          </button>
+        </div>
+      </ModalDialog>
+    </main>
+  );
+});

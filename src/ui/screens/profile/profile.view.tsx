@@ -1,0 +1,291 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import PhoneInput from 'react-phone-input-2';
+import 'react-phone-input-2/lib/style.css';
+import { useViewModel } from '../../app/di';
+import { ModalDialog } from '../../components/modal-dialog';
+import '../../styles/theme.css';
+import './profile.css';
+import { PasswordInput } from './password-input';
+import { ProfileViewModel, type EditableField } from './profile.view-model';
+
+/** Spec section 9: the country dropdown is at most 200px tall. */
+const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };
+
+/** The profile screen (spec section 2): read, edit name/phone inline, change the password. */
+export const ProfileScreen = observer(function ProfileScreen() {
+  const vm = useViewModel(ProfileViewModel);
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    void vm.load();
+  }, [vm]);
+
+  const orNA = (value: string | null | undefined) => value ?? t('profile.notAvailable');
+
+  return (
+    <main className="profile-page">
+      <section
+        className="profile-card"
+        aria-labelledby="profile-title"
+        aria-busy={vm.status === 'loading'}
+      >
+        <header className="profile-header">
+          <h1 id="profile-title">{t('profile.title')}</h1>
+          <p className="profile-subtitle">{t('profile.subtitle')}</p>
+        </header>
+
+        {vm.status === 'loading' ? (
+          <div className="profile-loading" role="status">
+            <span className="profile-spinner" aria-hidden="true" />
+            {t('profile.loading')}
+          </div>
+        ) : (
+          <>
+            {vm.status === 'failed' && (
+              <div className="profile-load-failed">
+                <p>{t('profile.loadFailed')}</p>
+                <button type="button" className="profile-button" onClick={vm.load}>
+                  {t('profile.retry')}
+                </button>
+              </div>
+            )}
+            <dl className="profile-fields">
+              <EditableRow
+                vm={vm}
+                field="name"
+                label={t('profile.fullName')}
+                value={orNA(vm.name)}
+              />
+              <EditableRow
+                vm={vm}
+                field="phone_no"
+                label={t('profile.phoneNumber')}
+                value={orNA(vm.phoneNo)}
+              />
+              <Row label={t('profile.password')}>
+                <span>••••••••</span>
+                {vm.status === 'displayed' && (
+                  <button
+                    type="button"
+                    className="profile-link-button"
+                    onClick={vm.openPasswordDialog}
+                  >
+                    {t('profile.changePassword')}
+                  </button>
+                )}
+              </Row>
+              <Row label={t('profile.icOrPassport')}>{orNA(vm.icOrPassport)}</Row>
+              <Row label={t('profile.userId')}>{orNA(vm.userId)}</Row>
+              <Row label={t('profile.memberSince')}>
+                {/* The browser's own locale decides the date format (spec: "local format"). */}
+                {vm.memberSince ? vm.memberSince.toLocaleDateString() : t('profile.notAvailable')}
+              </Row>
+            </dl>
+          </>
+        )}
+
+        <footer className="profile-actions">
+          <button
+            type="button"
+            className="profile-button profile-button-primary"
+            onClick={vm.goHome}
+          >
+            {t('profile.home')}
+          </button>
+        </footer>
+      </section>
+
+      <PasswordDialog vm={vm} />
+    </main>
+  );
+});
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="profile-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A field shown as text with 'Edit', or (while editing) as an input with Save and Cancel. */
+const EditableRow = observer(function EditableRow({
+  vm,
+  field,
+  label,
+  value,
+}: {
+  vm: ProfileViewModel;
+  field: EditableField;
+  label: string;
+  value: string;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+
+  if (vm.editing !== field) {
+    return (
+      <Row label={label}>
+        <span>{value}</span>
+        {vm.status === 'displayed' && (
+          <button
+            type="button"
+            className="profile-link-button"
+            onClick={() => vm.startEdit(field)}
+            disabled={vm.saving}
+          >
+            {t('profile.edit')}
+            <span className="visually-hidden"> {label}</span>
+          </button>
+        )}
+      </Row>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void vm.saveEdit();
+  };
+  const describedBy = [field === 'phone_no' ? hintId : null, vm.draftError ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className="profile-row profile-row-editing">
+      <dt>
+        <label htmlFor={id}>{label}</label>
+      </dt>
+      <dd>
+        <form
+          className="profile-inline-form"
+          onSubmit={onSubmit}
+          onKeyDown={(event) => {
+            // Escape inside the open country list only closes that list.
+            const inCountryList = (event.target as HTMLElement).closest('.country-list');
+            if (event.key === 'Escape' && !inCountryList) vm.cancelEdit();
+          }}
+          noValidate
+        >
+          {field === 'name' ? (
+            <input
+              id={id}
+              name="name"
+              type="text"
+              autoComplete="name"
+              value={vm.draft}
+              onChange={(event) => vm.setDraft(event.target.value)}
+              aria-invalid={vm.draftError ? true : undefined}
+              aria-describedby={describedBy || undefined}
+              autoFocus
+            />
+          ) : (
+            <>
+              <PhoneInput
+                country="my"
+                value={vm.draft}
+                onChange={(digits) => vm.setDraft(digits)}
+                autoFormat={false}
+                enableSearch
+                disableSearchIcon
+                searchPlaceholder={t('profile.countrySearch')}
+                specialLabel=""
+                dropdownStyle={COUNTRY_DROPDOWN_STYLE}
+                containerClass="profile-phone-input"
+                inputProps={{
+                  id,
+                  name: 'phone_no',
+                  autoComplete: 'tel',
+                  autoFocus: true,
+                  'aria-invalid': vm.draftError ? true : undefined,
+                  'aria-describedby': describedBy || undefined,
+                }}
+              />
+              <p id={hintId} className="profile-hint">
+                {t('profile.phoneHint')}
+              </p>
+            </>
+          )}
+          {vm.draftError && (
+            <p id={errorId} role="alert" className="profile-error">
+              {t(vm.draftError)}
+            </p>
+          )}
+          <div className="profile-inline-actions">
+            <button
+              type="submit"
+              className="profile-button profile-button-primary"
+              disabled={vm.saving}
+            >
+              {vm.saving ? t('profile.saving') : t('profile.save')}
+            </button>
+            <button
+              type="button"
+              className="profile-button"
+              onClick={vm.cancelEdit}
+              disabled={vm.saving}
+            >
+              {t('profile.cancel')}
+            </button>
+          </div>
+        </form>
+      </dd>
+    </div>
+  );
+});
+
+/** The 'Update Password' dialog (spec section 2). */
+const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileViewModel }) {
+  const { t } = useTranslation();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void vm.submitPassword();
+  };
+  return (
+    <ModalDialog
+      open={vm.passwordDialogOpen}
+      title={t('profile.passwordDialog.title')}
+      onClose={vm.closePasswordDialog}
+    >
+      <form className="profile-password-form" onSubmit={onSubmit} noValidate>
+        <PasswordInput
+          name="new_password"
+          label={t('profile.passwordDialog.newPassword')}
+          value={vm.newPassword}
+          onChange={vm.setNewPassword}
+          error={vm.passwordErrors.new_password}
+        />
+        <PasswordInput
+          name="confirm_password"
+          label={t('profile.passwordDialog.confirmNewPassword')}
+          value={vm.confirmPassword}
+          onChange={vm.setConfirmPassword}
+          error={vm.passwordErrors.confirm_password}
+        />
+        <div className="profile-dialog-actions">
+          <button
+            type="button"
+            className="profile-button"
+            onClick={vm.closePasswordDialog}
+            disabled={vm.updatingPassword}
+          >
+            {t('profile.passwordDialog.cancel')}
+          </button>
+          <button
+            type="submit"
+            className="profile-button profile-button-primary"
+            disabled={vm.updatingPassword}
+          >
+            {vm.updatingPassword
+              ? t('profile.passwordDialog.updating')
+              : t('profile.passwordDialog.update')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+});

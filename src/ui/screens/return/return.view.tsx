@@ -1,0 +1,75 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import type { PaymentStatus } from '../../../domain/model/payment';
+import { useViewModel } from '../../app/di';
+import '../../styles/auth.css';
+import '../payment/payment.css';
+import { ReturnViewModel } from './return.view-model';
+
+const statusTexts: Record<PaymentStatus, { icon: string; title: string; text: string }> = {
+  pending: { icon: '⏳', title: 'returnPage.pendingTitle', text: 'returnPage.pendingText' },
+  completed: { icon: '✓', title: 'returnPage.successTitle', text: 'returnPage.successText' },
+  failed: { icon: '✕', title: 'returnPage.failedTitle', text: 'returnPage.failedText' },
+};
+
+/** /return?transactionId=...: where the gateway sends the payer back. */
+export const ReturnScreen = observer(function ReturnScreen() {
+  const { t } = useTranslation();
+  const vm = useViewModel(ReturnViewModel);
+  const { search } = useLocation();
+  useEffect(() => vm.load(search), [vm, search]);
+
+  if (vm.status === 'missing') {
+    return (
+      <main className="payment-card payment-result">
+        <p className="payment-status-title" role="alert">
+          {t('returnPage.noTransactionId')}
+        </p>
+        <div className="payment-actions">
+          <button type="button" className="button-secondary" onClick={vm.goHome}>
+            {t('returnPage.backHome')}
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  const shown = statusTexts[vm.paymentStatus];
+  return (
+    <main className="payment-card payment-result">
+      <section className={`payment-status payment-status-${vm.paymentStatus}`}>
+        <span className="payment-status-icon" aria-hidden="true">
+          {shown.icon}
+        </span>
+        <h1 className="payment-status-title" role="status">
+          {t(shown.title)}
+        </h1>
+        <p className="payment-status-text">{t(shown.text)}</p>
+      </section>
+
+      <dl className="payment-summary">
+        <div>
+          <dt>{t('returnPage.transactionId')}</dt>
+          <dd>
+            <code>{vm.transactionId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('returnPage.amount')}</dt>
+          <dd>{vm.displayAmount}</dd>
+        </div>
+      </dl>
+
+      <div className="payment-actions">
+        <button type="button" className="button-primary" onClick={() => void vm.refresh()}>
+          {t('returnPage.refresh')}
+        </button>
+        <button type="button" className="button-secondary" onClick={vm.goHome}>
+          {t('returnPage.backHome')}
+        </button>
+      </div>
+    </main>
+  );
+});

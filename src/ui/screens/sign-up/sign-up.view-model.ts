@@ -1,0 +1,204 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Failure } from '../../../domain/model/failure';
+import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import { CODE_LENGTH, normalisePhone, type Nationality } from '../../../domain/rules/patterns';
+import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
+import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
+import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.use-case';
+import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
+import type { SendSmsCodeUseCase } from '../../../domain/use-cases/send-sms-code.use-case';
+import { CodeTimer } from '../../app/code-timer';
+import { NAVIGATION, type Navigation } from '../../app/navigation';
+import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { Paths } from '../../app/paths';
+import { CHECK_PHONE_USE_CASE, REGISTER_USE_CASE, SEND_SMS_CODE_USE_CASE } from '../../app/tokens';
+
+export type SignUpStatus = 'idle' | 'verifying' | 'resending' | 'registering' | 'registered';
+type DetailsField = 'name' | 'icOrPassport' | 'phoneNo' | 'password' | 'confirmPassword';
+
+/** Spec section 4: after a successful registration, go to /login after 2 s. */
+export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
+
+/** Sign-up in two steps: details (step 1), then the SMS code (step 2). */
+@injectable()
+export class SignUpViewModel {
+  step: 1 | 2 = 1;
+  status: SignUpStatus = 'idle';
+  name = '';
+  nationality: Nationality = 'Malaysian';
+  icOrPassport = '';
+  phoneNo = '';
+  password = '';
+  confirmPassword = '';
+  code: string[] = emptyCode();
+  errors: FieldErrors<SignUpForm> = {};
+  codeError: string | null = null;
+  readonly timer: CodeTimer;
+  private cancelRedirect: Cancel | null = null;
+
+  constructor(
+    @inject(CHECK_PHONE_USE_CASE) private readonly checkPhone: CheckPhoneUseCase,
+    @inject(SEND_SMS_CODE_USE_CASE) private readonly sendSmsCode: SendSmsCodeUseCase,
+    @inject(REGISTER_USE_CASE) private readonly register: RegisterUseCase,
+    @inject(NOTIFIER) private readonly notifier: Notifier,
+    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(CLOCK_PORT) private readonly clock: ClockPort,
+  ) {
+    this.timer = new CodeTimer(clock);
+    makeAutoObservable<
+      SignUpViewModel,
+      | 'checkPhone'
+      | 'sendSmsCode'
+      | 'register'
+      | 'notifier'
+      | 'navigation'
+      | 'clock'
+      | 'cancelRedirect'
+    >(
+      this,
+      {
+        timer: false,
+        checkPhone: false,
+        sendSmsCode: false,
+        register: false,
+        notifier: false,
+        navigation: false,
+        clock: false,
+        cancelRedirect: false,
+      },
+      { autoBind: true },
+    );
+  }
+
+  get busy(): boolean {
+    return this.status !== 'idle';
+  }
+
+  /** The phone as it is sent and shown on step 2: digits only, country code included. */
+  get normalisedPhone(): string {
+    return normalisePhone(this.phoneNo);
+  }
+
+  setField(field: DetailsField, value: string): void {
+    this[field] = value;
+    if (this.errors[field]) this.errors = { ...this.errors, [field]: this.detailsErrors()[field] };
+  }
+
+  setNationality(value: Nationality): void {
+    this.nationality = value;
+  }
+
+  setCode(code: string[]): void {
+    this.code = code;
+    this.codeError = null;
+  }
+
+  /** Step 1: validate, check the phone and IC are free, send the code, then step 2. */
+  async proceed(): Promise<void> {
+    if (this.busy) return;
+    this.errors = this.detailsErrors();
+    if (hasErrors(this.errors)) return;
+    this.status = 'verifying';
+    const check = await this.checkPhone.execute({
+      phoneNo: this.phoneNo,
+      nationality: this.nationality,
+      icOrPassport: this.icOrPassport,
+    });
+    if (!check.ok) {
+      runInAction(() => {
+        this.status = 'idle';
+        this.notifier.error(serverMessageOr(check.error.serverMessage, check.error.key));
+      });
+      return;
+    }
+    const sent = await this.sendSmsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
+    runInAction(() => {
+      this.status = 'idle';
+      if (!sent.ok) {
+        this.sendFailed(sent.error, 'signUp.sendFailed');
+        return;
+      }
+      this.timer.codeSent(sent.value.expiresInSeconds);
+      this.code = emptyCode();
+      this.step = 2;
+      this.notifier.success({ key: 'signUp.otpSent', values: { time: this.timer.expiresIn } });
+    });
+  }
+
+  async resend(): Promise<void> {
+    if (this.busy || !this.timer.canResend) return;
+    this.status = 'resending';
+    const sent = await this.sendSmsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
+    runInAction(() => {
+      this.status = 'idle';
+      if (!sent.ok) {
+        this.sendFailed(sent.error, 'signUp.resendFailed');
+        return;
+      }
+      this.timer.codeSent(sent.value.expiresInSeconds);
+      this.code = emptyCode();
+      this.notifier.success({ key: 'signUp.otpResent', values: { time: this.timer.expiresIn } });
+    });
+  }
+
+  /** Step 2: register with the code, then /login after 2 s. */
+  async submitCode(): Promise<void> {
+    if (this.busy) return;
+    const codeError = validate(SignUpCodeForm.of({ code: this.code.join('') })).code;
+    if (codeError) {
+      this.codeError = codeError;
+      this.notifier.error({ key: codeError });
+      return;
+    }
+    this.status = 'registering';
+    const result = await this.register.execute({
+      name: this.name,
+      nationality: this.nationality,
+      icOrPassport: this.icOrPassport,
+      phoneNo: this.phoneNo,
+      password: this.password,
+      code: this.code.join(''),
+    });
+    runInAction(() => {
+      if (!result.ok) {
+        this.status = 'idle';
+        this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key));
+        return;
+      }
+      this.status = 'registered';
+      this.timer.dispose();
+      this.notifier.success({ key: 'signUp.registered' });
+      this.cancelRedirect = this.clock.after(REDIRECT_AFTER_REGISTRATION_MS, () =>
+        this.navigation.go(Paths.login),
+      );
+    });
+  }
+
+  dispose(): void {
+    this.timer.dispose();
+    this.cancelRedirect?.();
+    this.cancelRedirect = null;
+  }
+
+  private sendFailed(failure: Failure, fallbackKey: string): void {
+    if (failure.retryAfterSeconds !== undefined)
+      this.timer.waitBeforeResend(failure.retryAfterSeconds);
+    this.notifier.error(serverMessageOr(failure.serverMessage, fallbackKey));
+  }
+
+  private detailsErrors(): FieldErrors<SignUpForm> {
+    return validate(
+      SignUpForm.of({
+        name: this.name.trim(),
+        nationality: this.nationality,
+        icOrPassport: this.icOrPassport.trim(),
+        phoneNo: this.normalisedPhone,
+        password: this.password,
+        confirmPassword: this.confirmPassword,
+      }),
+    );
+  }
+}
+
+const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');

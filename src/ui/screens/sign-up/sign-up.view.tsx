@@ -1,0 +1,134 @@
+import { observer } from 'mobx-react-lite';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { NATIONALITIES, type Nationality } from '../../../domain/rules/patterns';
+import { useViewModel } from '../../app/di';
+import { Paths } from '../../app/paths';
+import { CodeBoxes } from '../../components/code-boxes';
+import { CodeExpiry } from '../../components/code-expiry';
+import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
+import '../../styles/auth.css';
+import { SignUpViewModel } from './sign-up.view-model';
+
+const nationalityKey: Record<Nationality, string> = {
+  Malaysian: 'signUp.malaysian',
+  'Non-Malaysian': 'signUp.nonMalaysian',
+};
+
+export const SignUpScreen = observer(function SignUpScreen() {
+  const { t } = useTranslation();
+  const vm = useViewModel(SignUpViewModel);
+  const submit = (action: () => Promise<void>) => (event: FormEvent) => {
+    event.preventDefault();
+    void action();
+  };
+  return (
+    <main className="auth-card">
+      <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
+      {vm.step === 1 ? (
+        <>
+          <h1>{t('signUp.createAccount')}</h1>
+          <form onSubmit={submit(vm.proceed)} noValidate>
+            <TextField
+              name="name"
+              label={t('signUp.fullName')}
+              value={vm.name}
+              onChange={(value) => vm.setField('name', value)}
+              error={vm.errors.name}
+              autoComplete="name"
+              disabled={vm.busy}
+            />
+            <div className="field">
+              <label htmlFor="field-nationality">{t('signUp.nationality')}</label>
+              <select
+                id="field-nationality"
+                name="nationality"
+                value={vm.nationality}
+                onChange={(event) => vm.setNationality(event.target.value as Nationality)}
+                aria-invalid={vm.errors.nationality ? true : undefined}
+                aria-describedby={vm.errors.nationality ? 'field-nationality-error' : undefined}
+                disabled={vm.busy}
+              >
+                {NATIONALITIES.map((nationality) => (
+                  <option key={nationality} value={nationality}>
+                    {t(nationalityKey[nationality])}
+                  </option>
+                ))}
+              </select>
+              {vm.errors.nationality && (
+                <p id="field-nationality-error" className="field-error" role="alert">
+                  {t(vm.errors.nationality)}
+                </p>
+              )}
+            </div>
+            <TextField
+              name="ic_or_passport"
+              label={t('signUp.icOrPassport')}
+              value={vm.icOrPassport}
+              onChange={(value) => vm.setField('icOrPassport', value)}
+              error={vm.errors.icOrPassport}
+              disabled={vm.busy}
+            />
+            <TextField
+              name="phone_no"
+              type="tel"
+              label={t('signUp.phoneNumber')}
+              hint={t('signUp.phoneHint')}
+              value={vm.phoneNo}
+              onChange={(value) => vm.setField('phoneNo', value)}
+              error={vm.errors.phoneNo}
+              autoComplete="tel"
+              inputMode="tel"
+              disabled={vm.busy}
+            />
+            <PasswordField
+              name="password"
+              label={t('signUp.password')}
+              value={vm.password}
+              onChange={(value) => vm.setField('password', value)}
+              error={vm.errors.password}
+              autoComplete="new-password"
+              disabled={vm.busy}
+            />
+            <PasswordField
+              name="confirm_password"
+              label={t('signUp.confirmPassword')}
+              value={vm.confirmPassword}
+              onChange={(value) => vm.setField('confirmPassword', value)}
+              error={vm.errors.confirmPassword}
+              autoComplete="new-password"
+              disabled={vm.busy}
+            />
+            <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
+              {vm.status === 'verifying' ? t('signUp.verifying') : t('signUp.proceed')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <h1>{t('signUp.verifyPhone')}</h1>
+          <p className="auth-subtitle">{t('signUp.codeSentTo', { phone: vm.normalisedPhone })}</p>
+          <form onSubmit={submit(vm.submitCode)} noValidate>
+            <CodeBoxes
+              value={vm.code}
+              onChange={vm.setCode}
+              digitsOnly={false}
+              label={t('signUp.verificationCode')}
+              error={vm.codeError}
+              disabled={vm.status === 'registering' || vm.status === 'registered'}
+            />
+            <CodeExpiry timer={vm.timer} onResend={() => void vm.resend()} busy={vm.busy} />
+            <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
+              {vm.status === 'registering' ? t('signUp.registering') : t('signUp.register')}
+            </button>
+          </form>
+        </>
+      )}
+      <p className="auth-footer">
+        {t('signUp.haveAccount')} <Link to={Paths.login}>{t('signUp.logIn')}</Link>
+      </p>
+    </main>
+  );
+});

@@ -1,0 +1,186 @@
+import { aPaymentRequest } from '../builders/payment-request';
+import { FakeHttp } from '../fakes/fake-http';
+import { InMemoryStorage } from '../fakes/in-memory-storage';
+import { HttpError } from '../../src/domain/ports/http.port';
+import { StorageKeys } from '../../src/domain/ports/storage.port';
+import {
+  GENERATE_PAYMENT_REQUEST_PATH,
+  InitiatePaymentUseCase,
+} from '../../src/domain/use-cases/initiate-payment.use-case';
+import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
+import {
+  GetTransactionUseCase,
+  TRANSACTION_DETAILS_PATH,
+} from '../../src/domain/use-cases/get-transaction.use-case';
+import {
+  gatewayFields,
+  parseStoredPaymentRequest,
+  PaymentMessages,
+  toPaymentStatus,
+} from '../../src/domain/model/payment';
+
+describe('InitiatePaymentUseCase', () => {
+  const input = { amount: '123.45', paymentMethod: 'qr' as const, idempotencyKey: 'key-1' };
+
+  it('posts the amount as a number with the idempotency key and stores the answer', async () => {
+    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, {
+      data: aPaymentRequest(),
+    });
+    const storage = new InMemoryStorage();
+
+    const result = await new InitiatePaymentUseCase(http, storage).execute(input);
+
+    expect(result).toEqual({ ok: true, value: aPaymentRequest() });
+    const [call] = http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH);
+    expect(call.body).toEqual({ amount: 123.45, payment_method: 'qr' });
+    expect(call.options?.headers).toEqual({ 'Idempotency-Key': 'key-1' });
+    expect(JSON.parse(storage.get(StorageKeys.paymentRequest) ?? '')).toEqual(aPaymentRequest());
+  });
+
+  it('returns the server message when the status is not 1, storing nothing', async () => {
+    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, {
+      httpStatus: 400,
+      status: 0,
+      message: 'amount: too large',
+    });
+    const storage = new InMemoryStorage();
+
+    const result = await new InitiatePaymentUseCase(http, storage).execute(input);
+
+    expect(result).toEqual({
+      ok: false,
+      error: { serverMessage: 'amount: too large', key: PaymentMessages.createFailed },
+    });
+    expect(storage.get(StorageKeys.paymentRequest)).toBeNull();
+  });
+
+  it('treats a success without usable data as a failed creation', async () => {
+    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, { status: 1 });
+    const result = await new InitiatePaymentUseCase(http, new InMemoryStorage()).execute(input);
+    expect(result).toEqual({
+      ok: false,
+      error: { serverMessage: '', key: PaymentMessages.createFailed },
+    });
+  });
+
+  it('falls back to the payment-failed text when there is no answer', async () => {
+    const http = new FakeHttp().failNetwork('POST', GENERATE_PAYMENT_REQUEST_PATH);
+    const result = await new InitiatePaymentUseCase(http, new InMemoryStorage()).execute(input);
+    expect(result).toEqual({ ok: false, error: { key: PaymentMessages.failed } });
+  });
+
+  it('lets bugs through', async () => {
+    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, () => {
+      throw new TypeError('bug');
+    });
+    await expect(
+      new InitiatePaymentUseCase(http, new InMemoryStorage()).execute(input),
+    ).rejects.toThrow(TypeError);
+  });
+});
+
+describe('PollPaymentUseCase', () => {
+  it.each(['pending', 'completed', 'failed'] as const)('reads status %s', async (status) => {
+    const http = new FakeHttp().on('GET', '/payment/status/pay%2F1', { data: { status } });
+    expect(await new PollPaymentUseCase(http).execute({ paymentId: 'pay/1' })).toEqual({
+      ok: true,
+      value: status,
+    });
+  });
+
+  it('reports a non-1 answer or an unknown status with the server message', async () => {
+    const http = new FakeHttp()
+      .once('GET', '/payment/status/p', { status: 0, httpStatus: 404, message: 'Not found' })
+      .once('GET', '/payment/status/p', { data: { status: 'weird' } });
+    const poll = new PollPaymentUseCase(http);
+    expect(await poll.execute({ paymentId: 'p' })).toEqual({
+      ok: false,
+      error: { serverMessage: 'Not found', key: PaymentMessages.checkFailed },
+    });
+    expect(await poll.execute({ paymentId: 'p' })).toEqual({
+      ok: false,
+      error: { serverMessage: '', key: PaymentMessages.checkFailed },
+    });
+  });
+
+  it('reports a network failure with the try-again text', async () => {
+    const http = new FakeHttp().on('GET', '/payment/status/p', () => {
+      throw new HttpError('down', 'network');
+    });
+    expect(await new PollPaymentUseCase(http).execute({ paymentId: 'p' })).toEqual({
+      ok: false,
+      error: { key: PaymentMessages.checkError },
+    });
+  });
+});
+
+describe('GetTransactionUseCase', () => {
+  it('reads the details by query and maps success to completed', async () => {
+    const http = new FakeHttp().on('GET', TRANSACTION_DETAILS_PATH, {
+      data: { transactionId: 'TXN-1', status: 'success', amount: '123.45' },
+    });
+    const result = await new GetTransactionUseCase(http).execute({ transactionId: 'TXN-1' });
+    expect(result).toEqual({
+      ok: true,
+      value: { transactionId: 'TXN-1', status: 'completed', amount: '123.45' },
+    });
+    expect(http.calls[0].options?.query).toEqual({ transactionId: 'TXN-1' });
+  });
+
+  it('reports failures with the server message or the fallback key', async () => {
+    const http = new FakeHttp().once('GET', TRANSACTION_DETAILS_PATH, {
+      status: 0,
+      httpStatus: 403,
+      message: 'Not yours',
+    });
+    http.failNetwork('GET', TRANSACTION_DETAILS_PATH);
+    const get = new GetTransactionUseCase(http);
+    expect(await get.execute({ transactionId: 'x' })).toEqual({
+      ok: false,
+      error: { serverMessage: 'Not yours', key: PaymentMessages.checkFailed },
+    });
+    expect(await get.execute({ transactionId: 'x' })).toEqual({
+      ok: false,
+      error: { key: PaymentMessages.checkError },
+    });
+  });
+});
+
+describe('payment model', () => {
+  it.each([
+    ['pending', 'pending'],
+    ['success', 'completed'],
+    ['completed', 'completed'],
+    ['failed', 'failed'],
+    ['unknown', 'pending'],
+    [undefined, 'pending'],
+  ])('treats server status %p as %p', (raw, expected) => {
+    expect(toPaymentStatus(raw)).toBe(expected);
+  });
+
+  it('builds the eleven gateway fields, custName falling back to the member name', () => {
+    const fields = gatewayFields(aPaymentRequest({ custName: '' }), 'Aisyah Binti Ali');
+    expect(Object.keys(fields)).toEqual([
+      'clientId',
+      'clientSecret',
+      'transactionId',
+      'custName',
+      'custMobile',
+      'custEmail',
+      'amount',
+      'returnUrl',
+      'callbackUrl',
+      'paymentMethod',
+      'hashVal',
+    ]);
+    expect(fields.custName).toBe('Aisyah Binti Ali');
+    expect(gatewayFields(aPaymentRequest(), 'Other').custName).toBe('Aisyah');
+  });
+
+  it('reads stored request data defensively', () => {
+    expect(parseStoredPaymentRequest(JSON.stringify(aPaymentRequest()))).toEqual(aPaymentRequest());
+    expect(parseStoredPaymentRequest(null)).toBeNull();
+    expect(parseStoredPaymentRequest('not json')).toBeNull();
+    expect(parseStoredPaymentRequest('{"x":1}')).toBeNull();
+  });
+});

@@ -1,0 +1,42 @@
+import type { GatewayPort, GatewayTab } from '../../src/domain/ports/gateway.port';
+import type { GatewayFields } from '../../src/domain/model/payment';
+
+/**
+ * A GatewayPort that records what a real one would do to the browser. Set `blocked` to play a
+ * pop-up blocker (openTab returns null).
+ */
+export class FakeGateway implements GatewayPort {
+  blocked = false;
+  readonly opened: GatewayTab[] = [];
+  readonly submitted: { tab: GatewayTab; fields: GatewayFields }[] = [];
+  readonly closed: GatewayTab[] = [];
+  readonly issuedKeys: string[] = [];
+
+  openTab(): GatewayTab | null {
+    if (this.blocked) return null;
+    const tab = { name: `tab-${this.opened.length + 1}` };
+    this.opened.push(tab);
+    return tab;
+  }
+
+  submit(tab: GatewayTab, fields: GatewayFields): void {
+    this.submitted.push({ tab, fields });
+  }
+
+  close(tab: GatewayTab): void {
+    this.closed.push(tab);
+  }
+
+  newAttemptKey(): string {
+    const key = `attempt-${this.issuedKeys.length + 1}`;
+    this.issuedKeys.push(key);
+    return key;
+  }
+
+  /** Tabs opened and neither closed nor posted into. */
+  get openIdleTabs(): GatewayTab[] {
+    return this.opened.filter(
+      (tab) => !this.closed.includes(tab) && !this.submitted.some((s) => s.tab === tab),
+    );
+  }
+}

@@ -1,0 +1,100 @@
+import { PassThrough } from 'node:stream';
+import { eachDatabase } from './support/databases';
+import { getJson, postJson } from './support/http';
+import { aMember, latestSmsCode, registerAndLogin } from './support/members';
+import { startTestApp, type TestApp } from './support/test-app';
+
+jest.setTimeout(60_000);
+
+describe.each(eachDatabase())('platform on %s', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ database });
+  });
+  afterAll(() => t.close());
+
+  it('answers health with 200 when the database answers', async () => {
+    const res = await getJson(t.baseUrl, '/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 1, message: 'OK', data: { database } });
+  });
+
+  it('answers unknown API paths with 404 in the envelope', async () => {
+    const res = await getJson(t.baseUrl, '/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ status: 0, message: 'Not found.' });
+  });
+
+  it('sends security headers with a CSP that allows no third-party host', async () => {
+    const res = await fetch(`${t.baseUrl}/api/health`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const sources = csp
+      .split(';')
+      .flatMap((directive) => directive.trim().split(/\s+/).slice(1))
+      .filter((source) => !["'self'", "'none'", "'unsafe-inline'", 'data:'].includes(source));
+    // The only host named is the payment gateway's, as a form target (here: this server).
+    expect(sources).toEqual([new URL(t.config.gatewayUrl).origin]);
+    expect(csp).toMatch(new RegExp(`form-action 'self' ${new URL(t.config.gatewayUrl).origin}`));
+  });
+
+  it('serves the translations', async () => {
+    const res = await fetch(`${t.baseUrl}/locales/en/translation.json`);
+    expect(res.status).toBe(200);
+    expect(typeof (await res.json())).toBe('object');
+  });
+
+  it('keeps passwords, codes and tokens out of the logs', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    const logged = await startTestApp({ database, logStream: stream });
+    try {
+      const member = await registerAndLogin(logged.baseUrl, aMember({ password: 'secret-pass-123' }));
+      const code = await latestSmsCode(logged.baseUrl, member.phone_no);
+      await postJson(logged.baseUrl, '/service/session-check', {}, { token: member.token });
+      await postJson(logged.baseUrl, '/service/login', {
+        ic_or_passport: member.ic_or_passport,
+        password: 'wrong-pass-456',
+      });
+      const text = lines.join('');
+      expect(text).toContain('/api/service/login');
+      for (const secret of [member.password, 'wrong-pass-456', member.token]) {
+        expect(text).not.toContain(secret);
+      }
+      expect(text).not.toMatch(new RegExp(`"(tac_code|code)":"${code}"`));
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('serves no dev outbox in production (404)', async () => {
+    const production = await startTestApp({ database, config: { appEnv: 'production' } });
+    try {
+      const res = await getJson(production.baseUrl, '/dev/sms-outbox');
+      expect(res.status).toBe(404);
+      expect(res.body.status).toBe(0);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('answers 503 with the envelope when the database is gone', async () => {
+    const broken = await startTestApp({ database });
+    await broken.container.db.close();
+    try {
+      const res = await getJson(broken.baseUrl, '/health');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: 0, message: 'Database unavailable' });
+    } finally {
+      await broken.app.close();
+      // The database is already closed; close() still drops the scratch database.
+      await broken.close().catch(() => undefined);
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { Client } from 'pg';
+import { execFileSync } from 'node:child_process';
+
+export type TestDatabase = 'pglite' | 'postgres';
+
+/** The admin connection used to create and drop one fresh database per test app. */
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let reachable: boolean | undefined;
+
+/**
+ * Whether the local PostgreSQL server answers. Checked synchronously (a child process) because
+ * `describe.each` needs the list while jest collects tests, before any async hook runs.
+ */
+function postgresReachable(): boolean {
+  if (reachable !== undefined) return reachable;
+  const probe = `
+    const { Client } = require('pg');
+    const c = new Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 });
+    c.connect().then(() => c.query('SELECT 1')).then(() => c.end()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );`;
+  try {
+    execFileSync(process.execPath, ['-e', probe, POSTGRES_ADMIN_URL], {
+      stdio: 'ignore',
+      timeout: 10_000,
+    });
+    reachable = true;
+  } catch {
+    reachable = false;
+  }
+  return reachable;
+}
+
+/**
+ * The databases a server suite runs on: in-memory PGlite always, plus the local PostgreSQL
+ * server. Without PostgreSQL the run fails when CI or REQUIRE_PG is set, else warns loudly.
+ * Usage: `describe.each(eachDatabase())('... on %s', (database) => { ... })`.
+ */
+export function eachDatabase(): TestDatabase[] {
+  if (postgresReachable()) return ['pglite', 'postgres'];
+  if (process.env.CI || process.env.REQUIRE_PG) {
+    throw new Error(
+      `PostgreSQL is required (CI/REQUIRE_PG set) but ${POSTGRES_ADMIN_URL} is unreachable`,
+    );
+  }
+  console.warn(
+    `\n**********************************************************************\n` +
+      `*  WARNING: PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable.\n` +
+      `*  Server tests run on PGlite ONLY. Set REQUIRE_PG=1 to make this fail.\n` +
+      `**********************************************************************\n`,
+  );
+  return ['pglite'];
+}
+
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates `t_<random>` on the local server; drop() removes it (forcing other sessions off). */
+export async function createScratchDatabase(): Promise<ScratchDatabase> {
+  const name = `t_${Math.random().toString(36).slice(2, 12)}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+async function withAdmin(fn: (client: Client) => Promise<unknown>): Promise<void> {
+  const client = new Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,68 @@
+import { CLOCK_PORT } from '../../src/domain/ports/clock.port';
+import { HTTP_PORT } from '../../src/domain/ports/http.port';
+import { STORAGE_PORT } from '../../src/domain/ports/storage.port';
+import { FetchHttpAdapter } from '../../src/adapters/fetch-http.adapter';
+import { LocalStorageAdapter } from '../../src/adapters/local-storage.adapter';
+import { SystemClockAdapter } from '../../src/adapters/system-clock.adapter';
+import { createContainer, SCREEN_VIEW_MODELS } from '../../src/ui/app/container';
+import { NAVIGATION } from '../../src/ui/app/navigation';
+import { NOTIFIER } from '../../src/ui/app/notifier';
+import { SessionViewModel } from '../../src/ui/app/session.view-model';
+import { ToastNotifier } from '../../src/ui/app/toast-notifier';
+import * as tokens from '../../src/ui/app/tokens';
+import { FakeClock } from '../fakes/fake-clock';
+import { FakeHttp } from '../fakes/fake-http';
+import { InMemoryStorage } from '../fakes/in-memory-storage';
+import { RecordingNavigation } from '../fakes/recording-navigation';
+import { RecordingNotifier } from '../fakes/recording-notifier';
+
+const edges = () => ({
+  http: new FakeHttp(),
+  storage: new InMemoryStorage(),
+  clock: new FakeClock(),
+  notifier: new RecordingNotifier(),
+  navigation: new RecordingNavigation(),
+});
+
+describe('createContainer', () => {
+  it('resolves every use-case token once', () => {
+    const container = createContainer(edges());
+    const all = Object.values(tokens).filter((value) => typeof value === 'symbol');
+    expect(all.length).toBeGreaterThan(0);
+    for (const token of all) expect(container.get(token)).toBeDefined();
+  });
+
+  it('resolves every screen view-model, a fresh one each time', () => {
+    const container = createContainer(edges());
+    for (const viewModel of SCREEN_VIEW_MODELS) {
+      const first = container.get<object>(viewModel);
+      expect(first).toBeInstanceOf(viewModel);
+      expect(container.get<object>(viewModel)).not.toBe(first);
+    }
+  });
+
+  it('shares one session across the app, and a fresh one per container', () => {
+    const container = createContainer(edges());
+    const session = container.get(SessionViewModel);
+    expect(container.get(SessionViewModel)).toBe(session);
+    expect(createContainer(edges()).get(SessionViewModel)).not.toBe(session);
+  });
+
+  it('uses the overrides it is given', () => {
+    const given = edges();
+    const container = createContainer(given);
+    expect(container.get(HTTP_PORT)).toBe(given.http);
+    expect(container.get(STORAGE_PORT)).toBe(given.storage);
+    expect(container.get(CLOCK_PORT)).toBe(given.clock);
+    expect(container.get(NOTIFIER)).toBe(given.notifier);
+    expect(container.get(NAVIGATION)).toBe(given.navigation);
+  });
+
+  it('binds the real adapters by default', () => {
+    const container = createContainer();
+    expect(container.get(HTTP_PORT)).toBeInstanceOf(FetchHttpAdapter);
+    expect(container.get(STORAGE_PORT)).toBeInstanceOf(LocalStorageAdapter);
+    expect(container.get(CLOCK_PORT)).toBeInstanceOf(SystemClockAdapter);
+    expect(container.get(NOTIFIER)).toBeInstanceOf(ToastNotifier);
+  });
+});

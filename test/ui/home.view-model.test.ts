@@ -1,0 +1,63 @@
+import { StorageKeys } from '../../src/domain/ports/storage.port';
+import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
+import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
+import { SessionViewModel } from '../../src/ui/app/session.view-model';
+import { HomeViewModel } from '../../src/ui/screens/home/home.view-model';
+import { aMember } from '../builders/session-user.builder';
+import { FakeClock } from '../fakes/fake-clock';
+import { FakeHttp } from '../fakes/fake-http';
+import { InMemoryStorage } from '../fakes/in-memory-storage';
+import { RecordingNavigation } from '../fakes/recording-navigation';
+import { RecordingNotifier } from '../fakes/recording-notifier';
+
+function setUp() {
+  const http = new FakeHttp();
+  const storage = new InMemoryStorage({ [StorageKeys.token]: 'tok-1' });
+  const session = new SessionViewModel(
+    new CheckSessionUseCase(http, storage),
+    new LogoutUseCase(http, storage),
+    storage,
+    new FakeClock(),
+  );
+  session.loggedIn(aMember().withName('Siti Aminah').build(), 'tok-1');
+  const notifier = new RecordingNotifier();
+  const navigation = new RecordingNavigation();
+  return {
+    http,
+    session,
+    notifier,
+    navigation,
+    vm: new HomeViewModel(session, notifier, navigation),
+  };
+}
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('HomeViewModel', () => {
+  it('greets the member by name', () => {
+    expect(setUp().vm.memberName).toBe('Siti Aminah');
+  });
+
+  it('logs out: toast, session ended, /login replacing history', async () => {
+    const { http, session, notifier, navigation, vm } = setUp();
+    http.on('POST', '/service/logout', {});
+    await vm.logout();
+    expect(notifier.last?.message).toEqual({ key: 'session.logoutSuccess' });
+    expect(session.status).toBe('unauthenticated');
+    expect(navigation.visits).toEqual([{ path: '/login', replace: true }]);
+  });
+
+  it('when the server call fails: failure toast, still logged out locally', async () => {
+    const { http, session, notifier, navigation, vm } = setUp();
+    http.failNetwork('POST', '/service/logout');
+    await vm.logout();
+    expect(notifier.last).toEqual({
+      kind: 'error',
+      message: { key: 'session.logoutFailed' },
+      autoCloseMs: undefined,
+    });
+    expect(session.user).toBeNull();
+    expect(navigation.current).toBe('/login');
+  });
+});

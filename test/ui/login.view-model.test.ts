@@ -1,0 +1,106 @@
+import { StorageKeys } from '../../src/domain/ports/storage.port';
+import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
+import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
+import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
+import { SessionViewModel } from '../../src/ui/app/session.view-model';
+import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
+import { aMember } from '../builders/session-user.builder';
+import { FakeClock } from '../fakes/fake-clock';
+import { FakeHttp } from '../fakes/fake-http';
+import { InMemoryStorage } from '../fakes/in-memory-storage';
+import { RecordingNavigation } from '../fakes/recording-navigation';
+import { RecordingNotifier } from '../fakes/recording-notifier';
+
+function setUp() {
+  const http = new FakeHttp();
+  const storage = new InMemoryStorage();
+  const clock = new FakeClock();
+  const session = new SessionViewModel(
+    new CheckSessionUseCase(http, storage),
+    new LogoutUseCase(http, storage),
+    storage,
+    clock,
+  );
+  const notifier = new RecordingNotifier();
+  const navigation = new RecordingNavigation();
+  const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
+  return { http, storage, clock, session, notifier, navigation, vm };
+}
+
+// Failed calls are logged (spec section 8); keep the test output quiet.
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('LoginViewModel', () => {
+  it('shows field errors and calls nothing when the form is invalid', async () => {
+    const { http, vm } = setUp();
+    await vm.submit();
+    expect(vm.errors).toEqual({
+      icOrPassport: 'validation.icRequired',
+      password: 'validation.passwordRequired',
+    });
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('clears a field error as soon as the field becomes valid', async () => {
+    const { vm } = setUp();
+    await vm.submit();
+    vm.setField('icOrPassport', '90010114567');
+    expect(vm.errors.icOrPassport).toBe('validation.icInvalid');
+    vm.setField('icOrPassport', '900101145678');
+    expect(vm.errors.icOrPassport).toBeUndefined();
+  });
+
+  it('on success: is busy meanwhile, logs the member in, toasts and goes to /payment', async () => {
+    const { http, storage, session, notifier, navigation, vm } = setUp();
+    http.on('POST', '/service/login', { data: aMember().buildLoginData('tok-1') });
+    vm.setField('icOrPassport', '900101145678');
+    vm.setField('password', 'secret123');
+
+    const submitting = vm.submit();
+    expect(vm.status).toBe('submitting');
+    await submitting;
+
+    expect(vm.status).toBe('idle');
+    expect(session.isAuthenticated).toBe(true);
+    expect(session.user).toEqual(aMember().build());
+    expect(storage.get(StorageKeys.token)).toBe('tok-1');
+    expect(notifier.toasts).toEqual([
+      { kind: 'success', message: { key: 'login.success' }, autoCloseMs: undefined },
+    ]);
+    expect(navigation.visits).toEqual([{ path: '/payment', replace: false }]);
+  });
+
+  it('shows the server message on failure, else the fallback', async () => {
+    const { http, notifier, navigation, session, vm } = setUp();
+    http
+      .once('POST', '/service/login', {
+        httpStatus: 401,
+        status: 0,
+        message: 'Invalid IC/passport or password',
+      })
+      .failNetwork('POST', '/service/login');
+    vm.setField('icOrPassport', '900101145678');
+    vm.setField('password', 'secret123');
+
+    await vm.submit();
+    await vm.submit();
+
+    expect(notifier.toasts.map((t) => t.message)).toEqual([
+      { text: 'Invalid IC/passport or password' },
+      { key: 'login.failed' },
+    ]);
+    expect(navigation.visits).toEqual([]);
+    expect(session.isAuthenticated).toBe(false);
+    expect(vm.status).toBe('idle');
+  });
+
+  it('ignores a second submit while one is in flight', async () => {
+    const { http, vm } = setUp();
+    http.on('POST', '/service/login', { data: aMember().buildLoginData() });
+    vm.setField('icOrPassport', '900101145678');
+    vm.setField('password', 'secret123');
+    await Promise.all([vm.submit(), vm.submit()]);
+    expect(http.callsTo('POST', '/service/login')).toHaveLength(1);
+  });
+});

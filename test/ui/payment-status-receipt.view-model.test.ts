@@ -1,0 +1,191 @@
+import { aPaymentRequest } from '../builders/payment-request';
+import { FakeClock, flushPromises } from '../fakes/fake-clock';
+import { FakeHttp } from '../fakes/fake-http';
+import { InMemoryStorage } from '../fakes/in-memory-storage';
+import { RecordingNavigation } from '../fakes/recording-navigation';
+import { RecordingNotifier } from '../fakes/recording-notifier';
+import { StorageKeys } from '../../src/domain/ports/storage.port';
+import {
+  GetTransactionUseCase,
+  TRANSACTION_DETAILS_PATH,
+} from '../../src/domain/use-cases/get-transaction.use-case';
+import type { Clipboard } from '../../src/ui/screens/payment-status/clipboard';
+import { PaymentStatusViewModel } from '../../src/ui/screens/payment-status/payment-status.view-model';
+
+class FakeClipboard implements Clipboard {
+  readonly copied: string[] = [];
+  works = true;
+  async copy(text: string): Promise<boolean> {
+    if (this.works) this.copied.push(text);
+    return this.works;
+  }
+}
+
+function setup(stored?: ReturnType<typeof aPaymentRequest>) {
+  const http = new FakeHttp();
+  const storage = new InMemoryStorage(
+    stored ? { [StorageKeys.paymentRequest]: JSON.stringify(stored) } : {},
+  );
+  const clock = new FakeClock();
+  const clipboard = new FakeClipboard();
+  const notifier = new RecordingNotifier();
+  const navigation = new RecordingNavigation();
+  const vm = new PaymentStatusViewModel(
+    new GetTransactionUseCase(http),
+    storage,
+    clipboard,
+    notifier,
+    navigation,
+    clock,
+  );
+  return { http, clock, clipboard, notifier, navigation, vm };
+}
+
+const details = (status: string, amount = '123.45') => ({
+  data: { transactionId: 'TXN-1', status, amount },
+});
+
+describe('PaymentStatusViewModel (payment status and receipt page)', () => {
+  it('reads the transaction ID from the path first', async () => {
+    const { vm, http } = setup(aPaymentRequest({ transactionId: 'TXN-STORED', amount: '80.00' }));
+    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending', '99.00'));
+    vm.load('TXN-1');
+    expect(vm.transactionId).toBe('TXN-1');
+    // The stored amount belongs to another transaction: not shown for this one.
+    expect(vm.displayAmount).toBe('RM 50.00');
+    await flushPromises();
+    expect(http.calls[0].options?.query).toEqual({ transactionId: 'TXN-1' });
+    expect(vm.displayAmount).toBe('RM 99.00');
+    vm.dispose();
+  });
+
+  it('falls back to the stored request data for the ID and amount', async () => {
+    const { vm, http } = setup(aPaymentRequest({ transactionId: 'TXN-9', amount: '77.10' }));
+    http.on('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 500, message: 'x' });
+    vm.load(undefined);
+    await flushPromises();
+    expect(vm.transactionId).toBe('TXN-9');
+    expect(vm.displayAmount).toBe('RM 77.10');
+    vm.dispose();
+  });
+
+  it('without any transaction ID shows pending with the 50.00 fallback and never calls', async () => {
+    const { vm, http, clock } = setup();
+    vm.load(undefined);
+    await clock.advance(30_000);
+    expect(vm.transactionId).toBeNull();
+    expect(vm.paymentStatus).toBe('pending');
+    expect(vm.displayAmount).toBe('RM 50.00');
+    expect(http.calls).toHaveLength(0);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('polls every 10 s silently until final, then stops', async () => {
+    const { vm, http, clock, notifier } = setup();
+    http
+      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
+      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
+      .on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
+    vm.load('TXN-1');
+    await flushPromises();
+    expect(http.calls).toHaveLength(1);
+    await clock.advance(9999);
+    expect(http.calls).toHaveLength(1);
+    await clock.advance(1);
+    expect(http.calls).toHaveLength(2);
+    expect(vm.paymentStatus).toBe('pending');
+    await clock.advance(10_000);
+    expect(vm.paymentStatus).toBe('completed');
+    expect(notifier.toasts).toHaveLength(0);
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(60_000);
+    expect(http.calls).toHaveLength(3);
+  });
+
+  it('stops at once when the first read is final', async () => {
+    const { vm, http, clock } = setup();
+    http.on('GET', TRANSACTION_DETAILS_PATH, details('failed'));
+    vm.load('TXN-1');
+    await flushPromises();
+    expect(vm.paymentStatus).toBe('failed');
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('silent poll failures neither toast nor stop polling', async () => {
+    const { vm, http, clock, notifier } = setup();
+    http.failNetwork('GET', TRANSACTION_DETAILS_PATH);
+    vm.load('TXN-1');
+    await clock.advance(20_000);
+    expect(http.calls).toHaveLength(3);
+    expect(notifier.toasts).toHaveLength(0);
+    vm.dispose();
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it.each([
+    ['completed', 'success', 'payment.messages.completed'],
+    ['failed', 'error', 'payment.messages.failed'],
+  ])('Refresh Status toasts %s', async (status, kind, key) => {
+    const { vm, http, notifier, clock } = setup();
+    http.once('GET', TRANSACTION_DETAILS_PATH, details('pending'));
+    http.on('GET', TRANSACTION_DETAILS_PATH, details(status));
+    vm.load('TXN-1');
+    await flushPromises();
+    await vm.refresh();
+    expect(vm.paymentStatus).toBe(status);
+    expect(notifier.toasts).toEqual([{ kind, message: { key }, autoCloseMs: 5000 }]);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('Refresh Status toasts a failed check: server message, else the fallback', async () => {
+    const { vm, http, notifier } = setup();
+    http
+      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
+      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 403, message: 'Not yours' })
+      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 500, message: '' })
+      .failNetwork('GET', TRANSACTION_DETAILS_PATH);
+    vm.load('TXN-1');
+    await flushPromises();
+    await vm.refresh();
+    await vm.refresh();
+    await vm.refresh();
+    expect(notifier.toasts.map((t) => t.message)).toEqual([
+      { text: 'Not yours' },
+      { key: 'payment.messages.checkFailed' },
+      { key: 'payment.messages.checkError' },
+    ]);
+    expect(notifier.toasts.every((t) => t.kind === 'error' && t.autoCloseMs === 5000)).toBe(true);
+    vm.dispose();
+  });
+
+  it('a manual refresh while pending does not toast', async () => {
+    const { vm, http, notifier } = setup();
+    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending'));
+    vm.load('TXN-1');
+    await vm.refresh();
+    expect(notifier.toasts).toHaveLength(0);
+    vm.dispose();
+  });
+
+  it('copies the transaction ID and shows the confirmation for 2 s', async () => {
+    const { vm, http, clipboard, clock } = setup();
+    http.on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
+    vm.load('TXN-1');
+    await vm.copyTransactionId();
+    expect(clipboard.copied).toEqual(['TXN-1']);
+    expect(vm.copyState).toBe('copied');
+    await clock.advance(2000);
+    expect(vm.copyState).toBe('idle');
+    clipboard.works = false;
+    await vm.copyTransactionId();
+    expect(vm.copyState).toBe('failed');
+    vm.dispose();
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('Back to Home goes to /', () => {
+    const { vm, navigation } = setup();
+    vm.goHome();
+    expect(navigation.current).toBe('/');
+  });
+});

@@ -1,0 +1,331 @@
+import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-case';
+import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
+import { ProfileViewModel } from '../../src/ui/screens/profile/profile.view-model';
+import { FakeHttp } from '../fakes/fake-http';
+import { RecordingNavigation } from '../fakes/recording-navigation';
+import { RecordingNotifier } from '../fakes/recording-notifier';
+
+const GET = '/user/profile/get';
+const UPDATE = '/user/profile/update';
+
+const profileData = {
+  name: 'Aminah binti Ali',
+  phone_no: '60123456789',
+  ic_or_passport: '900101145678',
+  user_id: 'u-42',
+  created_at: '2025-03-14T08:00:00.000Z',
+};
+
+function setUp(http = new FakeHttp().on('GET', GET, { data: profileData })) {
+  const notifier = new RecordingNotifier();
+  const navigation = new RecordingNavigation();
+  const vm = new ProfileViewModel(
+    new GetProfileUseCase(http),
+    new UpdateProfileUseCase(http),
+    notifier,
+    navigation,
+  );
+  return { vm, http, notifier, navigation };
+}
+
+async function loaded(http?: FakeHttp) {
+  const ctx = setUp(http);
+  await ctx.vm.load();
+  return ctx;
+}
+
+describe('ProfileViewModel: loading', () => {
+  it('starts loading, then displays the profile', async () => {
+    const { vm } = setUp();
+    expect(vm.status).toBe('loading');
+
+    await vm.load();
+
+    expect(vm.status).toBe('displayed');
+    expect([vm.name, vm.phoneNo, vm.icOrPassport, vm.userId]).toEqual([
+      'Aminah binti Ali',
+      '60123456789',
+      '900101145678',
+      'u-42',
+    ]);
+    expect(vm.memberSince?.toISOString()).toBe('2025-03-14T08:00:00.000Z');
+  });
+
+  it('gives null (shown as N/A) for every missing value, and for an unreadable date', async () => {
+    const http = new FakeHttp().on('GET', GET, { data: { created_at: 'not a date' } });
+    const { vm } = await loaded(http);
+
+    expect(vm.status).toBe('displayed');
+    expect([vm.name, vm.phoneNo, vm.icOrPassport, vm.userId, vm.memberSince]).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('toasts the server message when the fetch fails, for 3 s', async () => {
+    const http = new FakeHttp().on('GET', GET, {
+      httpStatus: 401,
+      status: 0,
+      message: 'Unauthorised',
+    });
+    const { vm, notifier } = await loaded(http);
+
+    expect(vm.status).toBe('failed');
+    expect(vm.name).toBeNull();
+    expect(notifier.toasts).toEqual([
+      { kind: 'error', message: { text: 'Unauthorised' }, autoCloseMs: 3000 },
+    ]);
+  });
+
+  it("falls back to 'Failed to fetch profile data' without a server message", async () => {
+    const { notifier } = await loaded(new FakeHttp().failNetwork('GET', GET));
+
+    expect(notifier.toasts).toEqual([
+      { kind: 'error', message: { key: 'profile.toast.fetchFailed' }, autoCloseMs: 3000 },
+    ]);
+  });
+
+  it('ignores an answer that arrives after dispose', async () => {
+    let answer: (() => void) | undefined;
+    const http = new FakeHttp().on(
+      'GET',
+      GET,
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ httpStatus: 500, status: 0, message: 'late' });
+        }),
+    );
+    const { vm, notifier } = setUp(http);
+
+    const loading = vm.load();
+    vm.dispose();
+    answer!();
+    await loading;
+
+    expect(vm.status).toBe('loading');
+    expect(notifier.toasts).toEqual([]);
+  });
+});
+
+describe('ProfileViewModel: inline editing', () => {
+  it('edits the name: edit mode, save posts only the name, back to display mode, reloads', async () => {
+    const http = new FakeHttp()
+      .once('GET', GET, { data: profileData })
+      .on('GET', GET, { data: { ...profileData, name: 'Aminah Ali' } })
+      .on('POST', UPDATE, { message: 'Profile updated' });
+    const { vm, notifier } = await loaded(http);
+
+    vm.startEdit('name');
+    expect(vm.editing).toBe('name');
+    expect(vm.draft).toBe('Aminah binti Ali');
+    vm.setDraft('  Aminah Ali ');
+    await vm.saveEdit();
+
+    expect(http.callsTo('POST', UPDATE).map((c) => c.body)).toEqual([{ name: 'Aminah Ali' }]);
+    expect(vm.editing).toBeNull();
+    expect(vm.saving).toBe(false);
+    expect(http.callsTo('GET', GET)).toHaveLength(2);
+    expect(vm.name).toBe('Aminah Ali');
+    expect(notifier.toasts).toEqual([
+      { kind: 'success', message: { key: 'profile.toast.updated' }, autoCloseMs: 3000 },
+    ]);
+  });
+
+  it('stores the phone as digits only (no plus, dashes or spaces) and posts only phone_no', async () => {
+    const http = new FakeHttp()
+      .on('GET', GET, { data: profileData })
+      .on('POST', UPDATE, { message: 'ok' });
+    const { vm } = await loaded(http);
+
+    vm.startEdit('phone_no');
+    vm.setDraft('+60 19-876 5432');
+    expect(vm.draft).toBe('60198765432');
+    await vm.saveEdit();
+
+    expect(http.callsTo('POST', UPDATE).map((c) => c.body)).toEqual([{ phone_no: '60198765432' }]);
+    expect(vm.editing).toBeNull();
+  });
+
+  it('shows the rule key and sends nothing when the name is invalid', async () => {
+    const { vm, http } = await loaded();
+
+    vm.startEdit('name');
+    vm.setDraft(' ');
+    await vm.saveEdit();
+
+    expect(vm.draftError).toBe('profile.validation.nameRequired');
+    expect(vm.editing).toBe('name');
+    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+
+    vm.setDraft('Al');
+    expect(vm.draftError).toBeNull();
+  });
+
+  it('rejects an invalid phone number', async () => {
+    const { vm, http } = await loaded();
+
+    vm.startEdit('phone_no');
+    vm.setDraft('0123');
+    await vm.saveEdit();
+
+    expect(vm.draftError).toBe('profile.validation.phoneInvalid');
+    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+  });
+
+  it('leaves edit mode without a request when nothing changed', async () => {
+    const { vm, http } = await loaded();
+
+    vm.startEdit('phone_no');
+    await vm.saveEdit();
+
+    expect(vm.editing).toBeNull();
+    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+  });
+
+  it('cancel returns to display mode and forgets the draft', async () => {
+    const { vm } = await loaded();
+
+    vm.startEdit('name');
+    vm.setDraft('Someone else');
+    vm.cancelEdit();
+
+    expect(vm.editing).toBeNull();
+    expect(vm.draft).toBe('');
+    expect(vm.name).toBe('Aminah binti Ali');
+  });
+
+  it('toasts the server message on failure and stays in edit mode with the draft', async () => {
+    const http = new FakeHttp()
+      .on('GET', GET, { data: profileData })
+      .on('POST', UPDATE, { httpStatus: 409, status: 0, message: 'Phone number already in use' });
+    const { vm, notifier } = await loaded(http);
+
+    vm.startEdit('phone_no');
+    vm.setDraft('60198765432');
+    await vm.saveEdit();
+
+    expect(vm.editing).toBe('phone_no');
+    expect(vm.draft).toBe('60198765432');
+    expect(vm.saving).toBe(false);
+    expect(http.callsTo('GET', GET)).toHaveLength(1);
+    expect(notifier.toasts).toEqual([
+      { kind: 'error', message: { text: 'Phone number already in use' }, autoCloseMs: 3000 },
+    ]);
+  });
+
+  it("falls back to 'Failed to update profile' without a server message", async () => {
+    const http = new FakeHttp().on('GET', GET, { data: profileData }).failNetwork('POST', UPDATE);
+    const { vm, notifier } = await loaded(http);
+
+    vm.startEdit('name');
+    vm.setDraft('Aminah Ali');
+    await vm.saveEdit();
+
+    expect(notifier.last).toEqual({
+      kind: 'error',
+      message: { key: 'profile.toast.updateFailed' },
+      autoCloseMs: 3000,
+    });
+  });
+
+  it('keeps the shown values when the reload after a save fails', async () => {
+    const http = new FakeHttp()
+      .once('GET', GET, { data: profileData })
+      .failNetwork('GET', GET)
+      .on('POST', UPDATE, { message: 'ok' });
+    const { vm } = await loaded(http);
+
+    vm.startEdit('name');
+    vm.setDraft('Aminah Ali');
+    await vm.saveEdit();
+
+    expect(vm.status).toBe('displayed');
+    expect(vm.name).toBe('Aminah binti Ali');
+  });
+});
+
+describe('ProfileViewModel: password dialog', () => {
+  it('opens, validates with the spec keys and sends nothing while invalid', async () => {
+    const { vm, http } = await loaded();
+
+    vm.openPasswordDialog();
+    expect(vm.passwordDialogOpen).toBe(true);
+    await vm.submitPassword();
+
+    expect(vm.passwordErrors).toEqual({
+      new_password: 'profile.validation.newPasswordRequired',
+      confirm_password: 'profile.validation.confirmPasswordRequired',
+    });
+    vm.setNewPassword('longenough');
+    vm.setConfirmPassword('different');
+    expect(vm.passwordErrors).toEqual({});
+    await vm.submitPassword();
+
+    expect(vm.passwordErrors).toEqual({
+      confirm_password: 'profile.validation.passwordsMustMatch',
+    });
+    expect(vm.passwordDialogOpen).toBe(true);
+    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+  });
+
+  it('posts only the password, closes the dialog, clears the fields and toasts success', async () => {
+    const http = new FakeHttp()
+      .on('GET', GET, { data: profileData })
+      .on('POST', UPDATE, { message: 'ok' });
+    const { vm, notifier } = await loaded(http);
+
+    vm.openPasswordDialog();
+    vm.setNewPassword('n3w-secret!');
+    vm.setConfirmPassword('n3w-secret!');
+    await vm.submitPassword();
+
+    expect(http.callsTo('POST', UPDATE).map((c) => c.body)).toEqual([{ password: 'n3w-secret!' }]);
+    expect(vm.passwordDialogOpen).toBe(false);
+    expect([vm.newPassword, vm.confirmPassword]).toEqual(['', '']);
+    expect(notifier.toasts).toEqual([
+      { kind: 'success', message: { key: 'profile.toast.passwordUpdated' }, autoCloseMs: 3000 },
+    ]);
+  });
+
+  it("toasts 'Failed to update password' (not the server text) and keeps the dialog open", async () => {
+    const http = new FakeHttp()
+      .on('GET', GET, { data: profileData })
+      .on('POST', UPDATE, { httpStatus: 400, status: 0, message: 'password too weak' });
+    const { vm, notifier } = await loaded(http);
+
+    vm.openPasswordDialog();
+    vm.setNewPassword('n3w-secret!');
+    vm.setConfirmPassword('n3w-secret!');
+    await vm.submitPassword();
+
+    expect(vm.passwordDialogOpen).toBe(true);
+    expect(vm.updatingPassword).toBe(false);
+    expect(notifier.toasts).toEqual([
+      { kind: 'error', message: { key: 'profile.toast.passwordUpdateFailed' }, autoCloseMs: 3000 },
+    ]);
+  });
+
+  it('cancel closes the dialog and forgets what was typed', async () => {
+    const { vm } = await loaded();
+
+    vm.openPasswordDialog();
+    vm.setNewPassword('half-typed');
+    vm.closePasswordDialog();
+
+    expect(vm.passwordDialogOpen).toBe(false);
+    expect(vm.newPassword).toBe('');
+  });
+});
+
+describe('ProfileViewModel: navigation', () => {
+  it("'Home' goes to /payment", async () => {
+    const { vm, navigation } = await loaded();
+
+    vm.goHome();
+
+    expect(navigation.visits).toEqual([{ path: '/payment', replace: false }]);
+  });
+});

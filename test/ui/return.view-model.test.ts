@@ -1,0 +1,112 @@
+import { FakeClock, flushPromises } from '../fakes/fake-clock';
+import { FakeHttp } from '../fakes/fake-http';
+import { RecordingNavigation } from '../fakes/recording-navigation';
+import { RecordingNotifier } from '../fakes/recording-notifier';
+import {
+  GetTransactionUseCase,
+  TRANSACTION_DETAILS_PATH,
+} from '../../src/domain/use-cases/get-transaction.use-case';
+import { ReturnViewModel } from '../../src/ui/screens/return/return.view-model';
+
+function setup() {
+  const http = new FakeHttp();
+  const clock = new FakeClock();
+  const notifier = new RecordingNotifier();
+  const navigation = new RecordingNavigation();
+  const vm = new ReturnViewModel(new GetTransactionUseCase(http), notifier, navigation, clock);
+  return { http, clock, notifier, navigation, vm };
+}
+
+const details = (status: string) => ({
+  data: { transactionId: 'TXN-1', status, amount: '123.45' },
+});
+
+describe('ReturnViewModel', () => {
+  it.each(['', '?transactionId=', '?other=1'])('without a transactionId (%p) says so', (search) => {
+    const { vm, http, clock } = setup();
+    vm.load(search);
+    expect(vm.status).toBe('missing');
+    expect(http.calls).toHaveLength(0);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it.each([
+    ['success', 'completed'],
+    ['completed', 'completed'],
+    ['failed', 'failed'],
+  ])('server status %s shows %s and stops polling', async (server, shown) => {
+    const { vm, http, clock } = setup();
+    http.on('GET', TRANSACTION_DETAILS_PATH, details(server));
+    vm.load('?transactionId=TXN-1');
+    await flushPromises();
+    expect(vm.status).toBe('shown');
+    expect(vm.transactionId).toBe('TXN-1');
+    expect(vm.paymentStatus).toBe(shown);
+    expect(vm.displayAmount).toBe('RM 123.45');
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('polls every 10 s while pending, without toasts', async () => {
+    const { vm, http, clock, notifier } = setup();
+    http
+      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
+      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
+      .on('GET', TRANSACTION_DETAILS_PATH, details('success'));
+    vm.load('?transactionId=TXN-1');
+    await flushPromises();
+    expect(vm.paymentStatus).toBe('pending');
+    expect(vm.displayAmount).toBe('RM 123.45');
+    await clock.advance(9999);
+    expect(http.calls).toHaveLength(1);
+    await clock.advance(1);
+    expect(http.calls).toHaveLength(2);
+    await clock.advance(10_000);
+    expect(vm.paymentStatus).toBe('completed');
+    expect(clock.pendingTimers).toBe(0);
+    expect(notifier.toasts).toHaveLength(0);
+  });
+
+  it('shows 50.00 until the amount is known', () => {
+    const { vm, http } = setup();
+    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending'));
+    vm.load('?transactionId=TXN-1');
+    expect(vm.displayAmount).toBe('RM 50.00');
+    vm.dispose();
+  });
+
+  it('Refresh reads at once and reports a failed read', async () => {
+    const { vm, http, notifier } = setup();
+    http
+      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
+      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 404, message: 'Unknown' })
+      .on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
+    vm.load('?transactionId=TXN-1');
+    await flushPromises();
+    await vm.refresh();
+    expect(notifier.last).toEqual({
+      kind: 'error',
+      message: { text: 'Unknown' },
+      autoCloseMs: 5000,
+    });
+    await vm.refresh();
+    expect(vm.paymentStatus).toBe('completed');
+    vm.dispose();
+  });
+
+  it('dispose stops polling', async () => {
+    const { vm, http, clock } = setup();
+    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending'));
+    vm.load('?transactionId=TXN-1');
+    await flushPromises();
+    vm.dispose();
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(60_000);
+    expect(http.calls).toHaveLength(1);
+  });
+
+  it('Back to Home goes to /', () => {
+    const { vm, navigation } = setup();
+    vm.goHome();
+    expect(navigation.current).toBe('/');
+  });
+});

@@ -1,0 +1,184 @@
+import { StorageKeys } from '../../src/domain/ports/storage.port';
+import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
+import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
+import { SESSION_CHECK_INTERVAL_MS, SessionViewModel } from '../../src/ui/app/session.view-model';
+import { aMember } from '../builders/session-user.builder';
+import { FakeClock, flushPromises } from '../fakes/fake-clock';
+import { FakeHttp } from '../fakes/fake-http';
+import { InMemoryStorage } from '../fakes/in-memory-storage';
+
+function setUp(storedToken: string | null) {
+  const http = new FakeHttp();
+  const storage = new InMemoryStorage(storedToken ? { [StorageKeys.token]: storedToken } : {});
+  const clock = new FakeClock();
+  const session = new SessionViewModel(
+    new CheckSessionUseCase(http, storage),
+    new LogoutUseCase(http, storage),
+    storage,
+    clock,
+  );
+  return { http, storage, clock, session };
+}
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('SessionViewModel', () => {
+  it('starts loading', () => {
+    expect(setUp(null).session.status).toBe('loading');
+  });
+
+  it('without a stored token ends loading at once, with no call and no timer', () => {
+    const { http, clock, session } = setUp(null);
+    session.start();
+    expect(session.status).toBe('unauthenticated');
+    expect(http.calls).toHaveLength(0);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('with a stored token sets the bearer, checks at once and sets the user on status 1 with data', async () => {
+    const { http, session } = setUp('tok-1');
+    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+
+    session.start();
+    expect(session.status).toBe('loading');
+    await flushPromises();
+
+    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(1);
+    expect(http.calls[0].token).toBe('tok-1');
+    expect(session.status).toBe('authenticated');
+    expect(session.user).toEqual(aMember().build());
+    expect(session.token).toBe('tok-1');
+    expect(session.isAuthenticated).toBe(true);
+  });
+
+  it('re-checks every 10 s', async () => {
+    const { http, clock, session } = setUp('tok-1');
+    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+    session.start();
+    await flushPromises();
+
+    await clock.advance(SESSION_CHECK_INTERVAL_MS - 1);
+    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(1);
+    await clock.advance(1);
+    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(2);
+    await clock.advance(2 * SESSION_CHECK_INTERVAL_MS);
+    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(4);
+  });
+
+  it('takes up a changed name from a later check', async () => {
+    const { http, clock, session } = setUp('tok-1');
+    http
+      .once('POST', '/service/session-check', { data: aMember().buildDto() })
+      .on('POST', '/service/session-check', { data: aMember().withName('Siti A.').buildDto() });
+    session.start();
+    await clock.advance(SESSION_CHECK_INTERVAL_MS);
+    expect(session.user?.name).toBe('Siti A.');
+  });
+
+  it.each([
+    [
+      'a 401',
+      (http: FakeHttp) =>
+        http.on('POST', '/service/session-check', {
+          httpStatus: 401,
+          status: 0,
+          message: 'Unauthorised',
+        }),
+    ],
+    ['a network failure', (http: FakeHttp) => http.failNetwork('POST', '/service/session-check')],
+  ])('logs out locally on %s of a later check and stops checking', async (_case, breakIt) => {
+    const { http, storage, clock, session } = setUp('tok-1');
+    http.once('POST', '/service/session-check', { data: aMember().buildDto() });
+    breakIt(http);
+    session.start();
+    await flushPromises();
+    expect(session.status).toBe('authenticated');
+
+    await clock.advance(SESSION_CHECK_INTERVAL_MS);
+
+    expect(session.status).toBe('unauthenticated');
+    expect(session.user).toBeNull();
+    expect(session.token).toBeNull();
+    expect(storage.get(StorageKeys.token)).toBeNull();
+    expect(http.token).toBeNull();
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('ends loading as unauthenticated when the first check fails', async () => {
+    const { http, session } = setUp('tok-1');
+    http.on('POST', '/service/session-check', { httpStatus: 401, status: 0, message: '' });
+    session.start();
+    await flushPromises();
+    expect(session.status).toBe('unauthenticated');
+  });
+
+  it('loggedIn sets the member and starts the 10 s re-check', async () => {
+    const { http, clock, session } = setUp(null);
+    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+    session.start();
+
+    session.loggedIn(aMember().build(), 'tok-2');
+
+    expect(session.isAuthenticated).toBe(true);
+    await clock.advance(SESSION_CHECK_INTERVAL_MS);
+    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(1);
+    expect(http.calls[0].token).toBe('tok-2');
+  });
+
+  it.each([
+    ['succeeds', (http: FakeHttp) => http.on('POST', '/service/logout', {}), true],
+    ['fails', (http: FakeHttp) => http.failNetwork('POST', '/service/logout'), false],
+  ])(
+    'logout clears user, token, stored token and header when the server call %s',
+    async (_case, script, confirmed) => {
+      const { http, storage, clock, session } = setUp('tok-1');
+      http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+      script(http);
+      session.start();
+      await flushPromises();
+
+      const answer = await session.logout();
+
+      expect(answer).toBe(confirmed);
+      expect(http.callsTo('POST', '/service/logout')).toHaveLength(1);
+      expect(session.status).toBe('unauthenticated');
+      expect(session.user).toBeNull();
+      expect(session.token).toBeNull();
+      expect(storage.get(StorageKeys.token)).toBeNull();
+      expect(http.token).toBeNull();
+      expect(clock.pendingTimers).toBe(0);
+    },
+  );
+
+  it('ignores a check answer that arrives after logout', async () => {
+    const { http, session } = setUp('tok-1');
+    let answer: (() => void) | undefined;
+    http.on(
+      'POST',
+      '/service/session-check',
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({ httpStatus: 200, status: 1, message: '', data: aMember().buildDto() });
+        }),
+    );
+    http.on('POST', '/service/logout', {});
+    session.start();
+    await session.logout();
+
+    answer?.();
+    await flushPromises();
+
+    expect(session.status).toBe('unauthenticated');
+    expect(session.user).toBeNull();
+  });
+
+  it('dispose cancels the re-check', async () => {
+    const { http, clock, session } = setUp('tok-1');
+    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+    session.start();
+    session.dispose();
+    expect(clock.pendingTimers).toBe(0);
+  });
+});

@@ -1,0 +1,245 @@
+import { CheckPhoneUseCase } from '../../src/domain/use-cases/check-phone.use-case';
+import { RegisterUseCase } from '../../src/domain/use-cases/register.use-case';
+import { SendSmsCodeUseCase } from '../../src/domain/use-cases/send-sms-code.use-case';
+import {
+  REDIRECT_AFTER_REGISTRATION_MS,
+  SignUpViewModel,
+} from '../../src/ui/screens/sign-up/sign-up.view-model';
+import { FakeClock } from '../fakes/fake-clock';
+import { FakeHttp } from '../fakes/fake-http';
+import { RecordingNavigation } from '../fakes/recording-navigation';
+import { RecordingNotifier } from '../fakes/recording-notifier';
+
+function setUp() {
+  const http = new FakeHttp();
+  const clock = new FakeClock();
+  const notifier = new RecordingNotifier();
+  const navigation = new RecordingNavigation();
+  const vm = new SignUpViewModel(
+    new CheckPhoneUseCase(http),
+    new SendSmsCodeUseCase(http),
+    new RegisterUseCase(http),
+    notifier,
+    navigation,
+    clock,
+  );
+  return { http, clock, notifier, navigation, vm };
+}
+
+function fillDetails(vm: SignUpViewModel) {
+  vm.setField('name', 'Siti Aminah');
+  vm.setField('icOrPassport', '900101145678');
+  vm.setField('phoneNo', '+60 12-345 6789');
+  vm.setField('password', 'secret123');
+  vm.setField('confirmPassword', 'secret123');
+}
+
+const canProceed = { data: { can_proceed: true } };
+const codeSent = { data: { expires_in: 300 } };
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('SignUpViewModel step 1', () => {
+  it('starts on step 1 with Malaysian chosen', () => {
+    const { vm } = setUp();
+    expect(vm.step).toBe(1);
+    expect(vm.nationality).toBe('Malaysian');
+  });
+
+  it('validates first and calls nothing when invalid', async () => {
+    const { http, vm } = setUp();
+    await vm.proceed();
+    expect(vm.errors).toEqual({
+      name: 'validation.nameRequired',
+      icOrPassport: 'validation.icRequired',
+      phoneNo: 'validation.phoneRequired',
+      password: 'validation.passwordRequired',
+      confirmPassword: 'validation.confirmPasswordRequired',
+    });
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('checks the phone, sends a registration code, toasts the expiry and moves to step 2', async () => {
+    const { http, notifier, vm } = setUp();
+    http.on('GET', '/user/exists', canProceed).on('POST', '/service/send_sms_code', codeSent);
+    fillDetails(vm);
+
+    const proceeding = vm.proceed();
+    expect(vm.status).toBe('verifying');
+    await proceeding;
+
+    expect(http.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /user/exists',
+      'POST /service/send_sms_code',
+    ]);
+    expect(http.calls[1].body).toEqual({ phone_no: '60123456789', purpose: 'registration' });
+    expect(notifier.toasts).toEqual([
+      {
+        kind: 'success',
+        message: { key: 'signUp.otpSent', values: { time: '5:00' } },
+        autoCloseMs: undefined,
+      },
+    ]);
+    expect(vm.step).toBe(2);
+    expect(vm.status).toBe('idle');
+    expect(vm.normalisedPhone).toBe('60123456789');
+    vm.dispose();
+  });
+
+  it.each([
+    [
+      'can_proceed false with a message',
+      { data: { can_proceed: false }, message: 'Phone number already registered' },
+      { text: 'Phone number already registered' },
+    ],
+    ['status 0 without a message', { status: 0, message: '' }, { key: 'signUp.phoneTaken' }],
+  ])('stays on step 1 and sends no code on %s', async (_case, reply, toast) => {
+    const { http, notifier, vm } = setUp();
+    http.on('GET', '/user/exists', reply);
+    fillDetails(vm);
+    await vm.proceed();
+    expect(notifier.last).toEqual({ kind: 'error', message: toast, autoCloseMs: undefined });
+    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(0);
+    expect(vm.step).toBe(1);
+    expect(vm.status).toBe('idle');
+  });
+
+  it('toasts "failed to verify" when the phone check call fails', async () => {
+    const { http, notifier, vm } = setUp();
+    http.failNetwork('GET', '/user/exists');
+    fillDetails(vm);
+    await vm.proceed();
+    expect(notifier.last?.message).toEqual({ key: 'signUp.phoneCheckFailed' });
+    expect(vm.step).toBe(1);
+  });
+
+  it('stays on step 1 when the code cannot be sent', async () => {
+    const { http, notifier, vm } = setUp();
+    http.on('GET', '/user/exists', canProceed).failNetwork('POST', '/service/send_sms_code');
+    fillDetails(vm);
+    await vm.proceed();
+    expect(notifier.last?.message).toEqual({ key: 'signUp.sendFailed' });
+    expect(vm.step).toBe(1);
+  });
+});
+
+describe('SignUpViewModel step 2', () => {
+  async function onStep2() {
+    const context = setUp();
+    context.http
+      .on('GET', '/user/exists', canProceed)
+      .on('POST', '/service/send_sms_code', codeSent);
+    fillDetails(context.vm);
+    await context.vm.proceed();
+    context.notifier.toasts.length = 0;
+    return context;
+  }
+
+  it('counts the expiry down through the clock', async () => {
+    const { clock, vm } = await onStep2();
+    expect(vm.timer.expiresIn).toBe('5:00');
+    await clock.advance(61_000);
+    expect(vm.timer.expiresIn).toBe('3:59');
+    vm.dispose();
+  });
+
+  it('keeps Resend closed for 60 s, then resends and toasts', async () => {
+    const { http, clock, notifier, vm } = await onStep2();
+    await vm.resend();
+    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(1);
+
+    await clock.advance(60_000);
+    expect(vm.timer.canResend).toBe(true);
+    await vm.resend();
+
+    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(2);
+    expect(notifier.last?.message).toEqual({ key: 'signUp.otpResent', values: { time: '5:00' } });
+    expect(vm.timer.canResend).toBe(false);
+    vm.dispose();
+  });
+
+  it("waits the server's Retry-After after a refused resend", async () => {
+    const { http, clock, notifier, vm } = await onStep2();
+    await clock.advance(60_000);
+    http.once('POST', '/service/send_sms_code', {
+      httpStatus: 429,
+      status: 0,
+      message: '',
+      retryAfterSeconds: 120,
+    });
+    await vm.resend();
+    expect(notifier.last?.message).toEqual({ key: 'signUp.resendFailed' });
+    await clock.advance(119_000);
+    expect(vm.timer.canResend).toBe(false);
+    await clock.advance(1_000);
+    expect(vm.timer.canResend).toBe(true);
+    vm.dispose();
+  });
+
+  it('asks for the complete code before registering', async () => {
+    const { http, notifier, vm } = await onStep2();
+    vm.setCode(['1', '2', '3', '', '', '']);
+    await vm.submitCode();
+    expect(vm.codeError).toBe('validation.otpIncomplete');
+    expect(notifier.last?.message).toEqual({ key: 'validation.otpIncomplete' });
+    expect(http.callsTo('POST', '/service/register')).toHaveLength(0);
+    vm.dispose();
+  });
+
+  it('registers, toasts, and goes to /login after 2 s, leaving no timer behind', async () => {
+    const { http, clock, notifier, navigation, vm } = await onStep2();
+    http.on('POST', '/service/register', { message: 'Registered' });
+    vm.setCode(['1', '2', '3', '4', '5', '6']);
+
+    const registering = vm.submitCode();
+    expect(vm.status).toBe('registering');
+    await registering;
+
+    expect(http.callsTo('POST', '/service/register')[0].body).toEqual({
+      name: 'Siti Aminah',
+      nationality: 'Malaysian',
+      ic_or_passport: '900101145678',
+      phone_no: '60123456789',
+      password: 'secret123',
+      tac_code: '123456',
+    });
+    expect(notifier.last).toEqual({
+      kind: 'success',
+      message: { key: 'signUp.registered' },
+      autoCloseMs: undefined,
+    });
+    await clock.advance(REDIRECT_AFTER_REGISTRATION_MS - 1);
+    expect(navigation.visits).toEqual([]);
+    await clock.advance(1);
+    expect(navigation.visits).toEqual([{ path: '/login', replace: false }]);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('shows the server message when registration fails and stays on step 2', async () => {
+    const { http, notifier, navigation, vm } = await onStep2();
+    http.on('POST', '/service/register', {
+      httpStatus: 400,
+      status: 0,
+      message: 'Invalid or expired code',
+    });
+    vm.setCode(['1', '2', '3', '4', '5', '6']);
+    await vm.submitCode();
+    expect(notifier.last?.message).toEqual({ text: 'Invalid or expired code' });
+    expect(vm.step).toBe(2);
+    expect(vm.status).toBe('idle');
+    expect(navigation.visits).toEqual([]);
+    vm.dispose();
+  });
+
+  it('dispose cancels the countdown and a pending redirect', async () => {
+    const { http, clock, navigation, vm } = await onStep2();
+    http.on('POST', '/service/register', {});
+    vm.setCode(['1', '2', '3', '4', '5', '6']);
+    await vm.submitCode();
+    vm.dispose();
+    await clock.advance(REDIRECT_AFTER_REGISTRATION_MS);
+    expect(navigation.visits).toEqual([]);
+    expect(clock.pendingTimers).toBe(0);
+  });
+});

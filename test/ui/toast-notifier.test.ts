@@ -1,0 +1,47 @@
+import i18next from 'i18next';
+import { toast } from 'react-toastify';
+import { toSupportedLanguage } from '../../src/ui/app/i18n';
+import { ToastNotifier } from '../../src/ui/app/toast-notifier';
+import english from '../../locales/en/translation.json';
+
+async function englishI18n() {
+  const instance = i18next.createInstance();
+  await instance.init({ lng: 'en', resources: { en: { translation: english } } });
+  return instance;
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('ToastNotifier', () => {
+  // react-toastify is a third-party edge: its toast functions are spied on, not faked.
+  it('translates a key with its values and keeps the container default auto-close', async () => {
+    const success = jest.spyOn(toast, 'success').mockReturnValue('id');
+    new ToastNotifier(await englishI18n()).success({
+      key: 'signUp.otpSent',
+      values: { time: '5:00' },
+    });
+    expect(success).toHaveBeenCalledWith('OTP sent successfully! Code expires in 5:00', {});
+  });
+
+  it("shows a server's text as is, with the screen's auto-close", async () => {
+    const error = jest.spyOn(toast, 'error').mockReturnValue('id');
+    new ToastNotifier(await englishI18n()).error(
+      { text: 'Invalid or expired code' },
+      { autoCloseMs: 5000 },
+    );
+    expect(error).toHaveBeenCalledWith('Invalid or expired code', { autoClose: 5000 });
+  });
+});
+
+describe('toSupportedLanguage', () => {
+  it.each([
+    ['zh', 'zn'],
+    ['zh-CN', 'zn'],
+    ['zh-TW', 'zn'],
+    ['en-GB', 'en-GB'],
+    ['fr', 'fr'],
+    ['zu', 'zu'],
+  ])('%p -> %p', (detected, used) => {
+    expect(toSupportedLanguage(detected)).toBe(used);
+  });
+});
