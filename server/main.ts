@@ -19,6 +19,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.appEnv === 'production' && config.smsProvider === 'console') {
+    console.warn('WARNING: SMS_PROVIDER=console in production: codes are only logged, not sent.');
+  }
   const container = await createContainer(config);
   const app = await buildApp(container, config);
   // payments: re-query payments left pending (a lost callback) every RECONCILE_INTERVAL_S.

@@ -28,11 +28,7 @@ export function sameHash(a: string, b: string): boolean {
 
 export type CodeState = 'missing' | 'used' | 'expired' | 'dead' | 'live';
 
-export function codeState(
-  code: SmsCodeRecord | null,
-  now: Date,
-  maxAttempts: number,
-): CodeState {
+export function codeState(code: SmsCodeRecord | null, now: Date, maxAttempts: number): CodeState {
   if (code === null) return 'missing';
   if (code.consumedAt !== null) return 'used';
   if (code.attempts >= maxAttempts) return 'dead';
@@ -50,5 +46,4 @@ export function carriedAttempts(previous: SmsCodeRecord | null, now: Date): numb
 }
 
 export type CodeCheck =
-  | { ok: true }
-  | { ok: false; reason: 'missing' | 'used' | 'expired' | 'dead' | 'wrong' };
+  { ok: true } | { ok: false; reason: 'missing' | 'used' | 'expired' | 'dead' | 'wrong' };

@@ -29,7 +29,9 @@ export function toApiError(error: UseCaseError): ApiError {
 }
 
 /** Unwraps a use-case result for a route: the value, or a thrown ApiError. */
-export function valueOrThrow<T>(result: { ok: true; value: T } | { ok: false; error: UseCaseError }): T {
+export function valueOrThrow<T>(
+  result: { ok: true; value: T } | { ok: false; error: UseCaseError },
+): T {
   if (!result.ok) throw toApiError(result.error);
   return result.value;
 }

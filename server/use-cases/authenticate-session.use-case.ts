@@ -19,7 +19,10 @@ export class AuthenticateSession {
     const now = this.clock.now();
     const session = await this.sessions.findByTokenHash(hashSessionToken(input.token));
     if (session === null || !isSessionActive(session, now)) {
-      return fail({ kind: 'unauthorized', message: 'Your session has ended. Please log in again.' });
+      return fail({
+        kind: 'unauthorized',
+        message: 'Your session has ended. Please log in again.',
+      });
     }
     await this.sessions.touch(session.id, now);
     return ok({ id: session.memberId, sessionId: session.id });

@@ -20,7 +20,9 @@ export class CheckMemberExists {
       return ok({ canProceed: false, message: MESSAGES.phoneTaken });
     }
     if (input.icOrPassport) {
-      const taken = await this.members.findByIcOrPassport(normaliseIcOrPassport(input.icOrPassport));
+      const taken = await this.members.findByIcOrPassport(
+        normaliseIcOrPassport(input.icOrPassport),
+      );
       if (taken) return ok({ canProceed: false, message: MESSAGES.icTaken });
     }
     return ok({ canProceed: true, message: 'You can proceed with registration' });

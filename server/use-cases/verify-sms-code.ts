@@ -20,7 +20,13 @@ export const CODE_FAILURE_MESSAGES: Record<CodeFailure, string> = {
  */
 export async function verifyAndConsumeCode(
   smsCodes: SmsCodeStore,
-  input: { phoneNo: string; purpose: SmsPurpose; code: string; pepper: string; maxAttempts: number },
+  input: {
+    phoneNo: string;
+    purpose: SmsPurpose;
+    code: string;
+    pepper: string;
+    maxAttempts: number;
+  },
   now: Date,
 ): Promise<{ ok: true; code: SmsCodeRecord } | { ok: false; reason: CodeFailure }> {
   const code = await smsCodes.latest(input.phoneNo, input.purpose, true);

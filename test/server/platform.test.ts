@@ -55,7 +55,10 @@ describe.each(eachDatabase())('platform on %s', (database) => {
     stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     const logged = await startTestApp({ database, logStream: stream });
     try {
-      const member = await registerAndLogin(logged.baseUrl, aMember({ password: 'secret-pass-123' }));
+      const member = await registerAndLogin(
+        logged.baseUrl,
+        aMember({ password: 'secret-pass-123' }),
+      );
       const code = await latestSmsCode(logged.baseUrl, member.phone_no);
       await postJson(logged.baseUrl, '/service/session-check', {}, { token: member.token });
       await postJson(logged.baseUrl, '/service/login', {

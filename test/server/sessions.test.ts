@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eachDatabase } from './support/databases';
 import { getJson, postJson } from './support/http';
-import {
-  aMember,
-  latestSmsCode,
-  login,
-  registerAndLogin,
-  registerMember,
-} from './support/members';
+import { aMember, latestSmsCode, login, registerAndLogin, registerMember } from './support/members';
 import { startTestApp, type TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
@@ -232,7 +226,10 @@ describe.each(eachDatabase())('per-address limits and session checks on %s', (da
     for (let i = 0; i < 4; i += 1) expect((await getJson(t.baseUrl, '/health')).status).toBe(200);
     const limited = await getJson(t.baseUrl, '/health');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ status: 0, message: 'Too many requests. Please try again later.' });
+    expect(limited.body).toEqual({
+      status: 0,
+      message: 'Too many requests. Please try again later.',
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -31,10 +31,9 @@ describe.each(eachDatabase())('one-time SMS codes on %s', (database) => {
     const member = await registerMember(t.baseUrl, aMember());
     t.clock.advance(MINUTE);
     await send(member.phone_no, 'password_reset');
-    const res = await getJson<{ phone_no: string; purpose: string; code: string; sent_at: string }[]>(
-      t.baseUrl,
-      `/dev/sms-outbox?phone_no=${member.phone_no}`,
-    );
+    const res = await getJson<
+      { phone_no: string; purpose: string; code: string; sent_at: string }[]
+    >(t.baseUrl, `/dev/sms-outbox?phone_no=${member.phone_no}`);
     expect(res.status).toBe(200);
     expect(res.body.data?.map((e) => e.purpose)).toEqual(['password_reset', 'registration']);
     expect(res.body.data?.[0]).toEqual({

@@ -33,9 +33,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 /** Unique constraint violated (SQLSTATE 23505): both drivers expose `code`. */
 export function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
   return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === '23505'
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
   );
 }
 

@@ -14,11 +14,10 @@ export class PostgresLoginFailureStore implements LoginFailureStore {
   }
 
   async record(failure: { id: string; accountKey: string; at: Date }): Promise<void> {
-    await this.db.query('INSERT INTO login_failures (id, account_key, failed_at) VALUES ($1, $2, $3)', [
-      failure.id,
-      failure.accountKey,
-      failure.at,
-    ]);
+    await this.db.query(
+      'INSERT INTO login_failures (id, account_key, failed_at) VALUES ($1, $2, $3)',
+      [failure.id, failure.accountKey, failure.at],
+    );
   }
 
   async clear(accountKey: string): Promise<void> {

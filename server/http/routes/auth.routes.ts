@@ -1,5 +1,9 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { normalisePhone, type Nationality, type SmsPurpose } from '../../../src/domain/rules/patterns';
+import {
+  normalisePhone,
+  type Nationality,
+  type SmsPurpose,
+} from '../../../src/domain/rules/patterns';
 import { hashSessionToken } from '../../domain/session-policy';
 import { type ServerContainer } from '../../container';
 import { bearerToken, memberOf } from '../auth';

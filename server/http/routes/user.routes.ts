@@ -19,7 +19,11 @@ export function userRoutes(container: ServerContainer): FastifyPluginAsync {
             type: 'object',
             additionalProperties: false,
             required: ['phone'],
-            properties: { phone: field.phone, nationality: field.nationality, ic: field.icOrPassport },
+            properties: {
+              phone: field.phone,
+              nationality: field.nationality,
+              ic: field.icOrPassport,
+            },
           },
         },
       },
@@ -79,6 +83,7 @@ const UPDATED_MESSAGES: Record<ProfileChange['field'], string> = {
 /** The schema guarantees exactly one known field is present. */
 function toChange(body: ProfileUpdateBody): ProfileChange {
   if (body.name !== undefined) return { field: 'name', value: body.name };
-  if (body.phone_no !== undefined) return { field: 'phone_no', value: normalisePhone(body.phone_no) };
+  if (body.phone_no !== undefined)
+    return { field: 'phone_no', value: normalisePhone(body.phone_no) };
   return { field: 'password', value: body.password ?? '' };
 }

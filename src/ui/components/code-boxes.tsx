@@ -13,6 +13,8 @@ export interface CodeBoxesProps {
   error?: string | null;
   disabled?: boolean;
   idPrefix?: string;
+  /** Focus the first box on mount (the step that shows the boxes has just appeared). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -27,6 +29,7 @@ export function CodeBoxes({
   error,
   disabled,
   idPrefix = 'code',
+  autoFocus = false,
 }: CodeBoxesProps) {
   const { t } = useTranslation();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
@@ -77,6 +80,7 @@ export function CodeBoxes({
             disabled={disabled}
             inputMode="numeric"
             autoComplete="one-time-code"
+            autoFocus={autoFocus && index === 0}
             maxLength={value.length}
             aria-label={`Digit ${index + 1}`}
             aria-invalid={error ? true : undefined}

@@ -50,6 +50,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
           </p>
           <form onSubmit={submit(vm.reset)} noValidate>
             <CodeBoxes
+              autoFocus
               value={vm.code}
               onChange={vm.setCode}
               digitsOnly

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import PhoneInput from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
@@ -127,13 +127,23 @@ const EditableRow = observer(function EditableRow({
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const isEditing = vm.editing === field;
 
-  if (vm.editing !== field) {
+  // After Save or Cancel, put keyboard focus back on this field's Edit button.
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
+
+  if (!isEditing) {
     return (
       <Row label={label}>
         <span>{value}</span>
         {vm.status === 'displayed' && (
           <button
+            ref={editButton}
             type="button"
             className="profile-link-button"
             onClick={() => vm.startEdit(field)}

@@ -112,6 +112,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
           <p className="auth-subtitle">{t('signUp.codeSentTo', { phone: vm.normalisedPhone })}</p>
           <form onSubmit={submit(vm.submitCode)} noValidate>
             <CodeBoxes
+              autoFocus
               value={vm.code}
               onChange={vm.setCode}
               digitsOnly={false}
