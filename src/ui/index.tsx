@@ -9,6 +9,7 @@ import { initI18n } from './app/i18n';
 import { RouterNavigation } from './app/router-navigation';
 import { createAppRouter } from './app/routes';
 import { SessionViewModel } from './app/session.view-model';
+import { ThemeViewModel } from './app/theme.view-model';
 import { Spinner } from './components/spinner';
 import './styles/base.css';
 
@@ -16,6 +17,8 @@ const router = createAppRouter();
 const container = createContainer({ navigation: new RouterNavigation(router) });
 void initI18n();
 container.get(SessionViewModel).start();
+// Applies the saved theme on every page, public ones included.
+container.get(ThemeViewModel).start();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
