@@ -11,7 +11,9 @@ const tsJest = {
 };
 // inversify 8 and its packages are ESM-only: let ts-jest transform them.
 // content-disposition 3 (used by @fastify/static) is ESM-only too; PGlite needs its transform.
-const transformIgnorePatterns = ['/node_modules/(?!(inversify|@inversifyjs|content-disposition|@electric-sql/pglite)/)'];
+const transformIgnorePatterns = [
+  '/node_modules/(?!(inversify|@inversifyjs|content-disposition|@electric-sql/pglite)/)',
+];
 
 const common = { transform: tsJest, transformIgnorePatterns, testEnvironment: 'node' };
 
