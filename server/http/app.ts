@@ -43,7 +43,7 @@ const REDACTED_PATHS = [
 export async function buildApp(
   container: ServerContainer,
   config: Config,
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; distDir?: string } = {},
 ): Promise<FastifyInstance> {
   const logging = config.logLevel !== 'silent' || options.logStream !== undefined;
   const app = Fastify({
@@ -151,16 +151,18 @@ export async function buildApp(
       decorateReply: false,
     });
   }
-  const hasSpa = existsSync(path.join(DIST_DIR, 'index.html'));
+  const distDir = options.distDir ?? DIST_DIR;
+  const hasSpa = existsSync(path.join(distDir, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: DIST_DIR, prefix: '/', wildcard: false });
+    // wildcard: files are looked up per request, so a rebuilt dist/ is served without restart.
+    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: true });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/login, /member/profile, ...) all load the SPA shell.
-      return reply.type('text/html').sendFile('index.html', DIST_DIR);
+      return reply.type('text/html').sendFile('index.html', distDir);
     }
     return reply.code(404).send(failure('Not found.'));
   });

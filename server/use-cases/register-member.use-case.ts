@@ -3,11 +3,12 @@ import { type MemberConflict } from '../domain/member';
 import { type Clock } from '../ports/clock';
 import { type MemberRepository } from '../ports/member-repository';
 import { type PasswordHasher } from '../ports/password-hasher';
+import { type SmsCodeStore } from '../ports/sms-code-store';
 import { type Random } from '../ports/random';
 import { type UnitOfWork } from '../ports/unit-of-work';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result } from './result';
-import { CODE_FAILURE_MESSAGES, verifyAndConsumeCode } from './verify-sms-code';
+import { CODE_FAILURE_MESSAGES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
 
 export interface RegisterMemberInput {
   name: string;
@@ -40,6 +41,7 @@ export class RegisterMember {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly members: MemberRepository,
+    private readonly smsCodes: SmsCodeStore,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly random: Random,
@@ -54,9 +56,15 @@ export class RegisterMember {
     if (await this.members.findByIcOrPassport(icOrPassport)) {
       return fail({ kind: 'conflict', message: MESSAGES.icTaken });
     }
+    const now = this.clock.now();
+    const hopeless = await hopelessCode(
+      this.smsCodes,
+      { phoneNo: input.phoneNo, purpose: 'registration', maxAttempts: this.codePolicy.maxAttempts },
+      now,
+    );
+    if (hopeless) return fail({ kind: 'invalid', message: CODE_FAILURE_MESSAGES[hopeless] });
     // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
     const passwordHash = await this.hasher.hash(input.password);
-    const now = this.clock.now();
     const id = this.random.uuid();
 
     try {

@@ -1,8 +1,9 @@
 import { type Clock } from '../ports/clock';
 import { type PasswordHasher } from '../ports/password-hasher';
+import { type SmsCodeStore } from '../ports/sms-code-store';
 import { type UnitOfWork } from '../ports/unit-of-work';
 import { fail, ok, type Result } from './result';
-import { CODE_FAILURE_MESSAGES, verifyAndConsumeCode } from './verify-sms-code';
+import { CODE_FAILURE_MESSAGES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
 
 export interface ResetPasswordInput {
   /** Normalised: digits only. */
@@ -18,14 +19,26 @@ export interface ResetPasswordInput {
 export class ResetPassword {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly smsCodes: SmsCodeStore,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly codePolicy: { pepper: string; maxAttempts: number },
   ) {}
 
   async execute(input: ResetPasswordInput): Promise<Result<null>> {
-    const passwordHash = await this.hasher.hash(input.newPassword);
     const now = this.clock.now();
+    const hopeless = await hopelessCode(
+      this.smsCodes,
+      {
+        phoneNo: input.phoneNo,
+        purpose: 'password_reset',
+        maxAttempts: this.codePolicy.maxAttempts,
+      },
+      now,
+    );
+    if (hopeless) return fail({ kind: 'invalid', message: CODE_FAILURE_MESSAGES[hopeless] });
+    // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
+    const passwordHash = await this.hasher.hash(input.newPassword);
     return this.uow.run(async ({ smsCodes, members, sessions }) => {
       const check = await verifyAndConsumeCode(
         smsCodes,

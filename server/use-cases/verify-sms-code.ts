@@ -40,3 +40,21 @@ export async function verifyAndConsumeCode(
   if (!(await smsCodes.consume(code.id, now))) return { ok: false, reason: 'used' };
   return { ok: true, code };
 }
+
+/**
+ * A cheap look before the slow password hash: a missing, expired or dead code fails at once, so
+ * a stream of hopeless requests costs no argon2 work. `used` is left to the locked check, which
+ * can tell a concurrent twin's success (409) from a stale code (400).
+ */
+export async function hopelessCode(
+  smsCodes: SmsCodeStore,
+  input: { phoneNo: string; purpose: SmsPurpose; maxAttempts: number },
+  now: Date,
+): Promise<CodeFailure | null> {
+  const state = codeState(
+    await smsCodes.latest(input.phoneNo, input.purpose),
+    now,
+    input.maxAttempts,
+  );
+  return state === 'missing' || state === 'expired' || state === 'dead' ? state : null;
+}

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { eachDatabase } from './support/databases';
 import { getJson, postJson } from './support/http';
@@ -98,6 +101,29 @@ describe.each(eachDatabase())('platform on %s', (database) => {
       await broken.app.close();
       // The database is already closed; close() still drops the scratch database.
       await broken.close().catch(() => undefined);
+    }
+  });
+
+  it('serves the built SPA, with index.html for client-side routes but not for /api', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'dist-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Member portal</title>');
+    await writeFile(path.join(dist, 'app.123.js'), 'console.log(1);');
+    const spa = await startTestApp({ database, distDir: dist });
+    try {
+      for (const route of ['/', '/login', '/member/profile']) {
+        const res = await fetch(`${spa.baseUrl}${route}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(await res.text()).toContain('Member portal');
+      }
+      const asset = await fetch(`${spa.baseUrl}/app.123.js`);
+      expect(await asset.text()).toBe('console.log(1);');
+      const api = await getJson(spa.baseUrl, '/nothing-here');
+      expect(api.status).toBe(404);
+      expect(api.body.status).toBe(0);
+    } finally {
+      await spa.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 });

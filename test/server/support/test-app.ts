@@ -11,6 +11,8 @@ export interface TestAppOptions {
   clock?: FixedClock;
   /** Capture the app's request logs (e.g. to prove secrets are redacted). */
   logStream?: NodeJS.WritableStream;
+  /** Serve this directory as the built SPA instead of dist/. */
+  distDir?: string;
 }
 
 export interface TestApp {
@@ -46,7 +48,7 @@ export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
   let app: FastifyInstance | undefined;
   try {
     container = await createContainer(config, { clock });
-    app = await buildApp(container, config, { logStream: opts.logStream });
+    app = await buildApp(container, config, { logStream: opts.logStream, distDir: opts.distDir });
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     await app?.close().catch(() => undefined);
