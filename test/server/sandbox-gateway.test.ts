@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
 import {
   gatewayOutcomeCanonical,
@@ -192,6 +194,64 @@ describe.each(eachDatabase())('sandbox gateway on %s', (database) => {
     expect(signer.verify(canonical, String(body.signature))).toBe(true);
     const unseen = await fetch(`${t.baseUrl}/sandbox-gateway/status/TXN${'D'.repeat(24)}`);
     expect(unseen.status).toBe(404);
+  });
+
+  describe('callback delivery', () => {
+    let flaky: Server;
+    let flakyUrl: string;
+    const seenByFlaky: number[] = [];
+
+    beforeAll(async () => {
+      // A merchant endpoint that is down for the first attempt, then forwards to the real API.
+      flaky = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          seenByFlaky.push(seenByFlaky.length + 1);
+          if (seenByFlaky.length === 1) {
+            res.writeHead(503).end();
+            return;
+          }
+          fetch(`${t.baseUrl}/api/payment/callback`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: Buffer.concat(chunks).toString('utf8'),
+          }).then(
+            async (answer) => res.writeHead(answer.status).end(await answer.text()),
+            () => res.writeHead(502).end(),
+          );
+        });
+      });
+      await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+      flakyUrl = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/callback`;
+    });
+    afterAll(() => new Promise<void>((resolve) => flaky.close(() => resolve())));
+
+    it('retries in the background after a failed first attempt until acknowledged', async () => {
+      const p = await createPayment('140.00');
+      const fields = { ...formOf(p), callbackUrl: flakyUrl } as HandOffFields;
+      const form = { ...fields, hashVal: signer.sign(handOffCanonical(fields)) };
+      const { session } = await openPage(form);
+      const res = await decide(p.transactionId, 'approve', session as string);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(p.returnUrl);
+      expect(await apiStatus(p.transactionId)).toBe('pending');
+
+      // The retry is scheduled with real time (backoff); wait for its effect, not for a duration.
+      const attempts = async () =>
+        (
+          await t.container.db.query<{ callback_attempts: number }>(
+            'SELECT callback_attempts FROM sandbox_payments WHERE transaction_id = $1',
+            [p.transactionId],
+          )
+        )[0].callback_attempts;
+      for (let i = 0; i < 100 && (await attempts()) < 2; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await attempts()).toBe(2);
+      expect(seenByFlaky).toEqual([1, 2]);
+      expect(await apiStatus(p.transactionId)).toBe('completed');
+    });
   });
 
   describe('reconciliation of a lost callback', () => {
