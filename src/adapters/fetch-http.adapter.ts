@@ -15,6 +15,19 @@ export interface FetchHttpConfig {
 
 type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** Whether the page is being left: requests that fail then were cut off, not refused. */
+export type PageLifecycle = () => boolean;
+
+/** Follows the browser's pagehide/pageshow events (pagehide fires before open requests are cut). */
+export function browserPageLifecycle(): PageLifecycle {
+  let leaving = false;
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => (leaving = true));
+    window.addEventListener('pageshow', () => (leaving = false));
+  }
+  return () => leaving;
+}
+
 /** GETs are retried this many times; POSTs never (a retried POST could register or pay twice). */
 export const GET_RETRIES = 3;
 const RETRYABLE_STATUSES = [502, 503, 504];
@@ -34,6 +47,7 @@ export class FetchHttpAdapter implements HttpPort {
     private readonly config: FetchHttpConfig,
     private readonly fetchFn: FetchFn = (input, init) => globalThis.fetch(input, init),
     retryDelay: (attempt: number) => number = retryDelayMs,
+    private readonly pageIsLeaving: PageLifecycle = () => false,
   ) {
     this.fetchWithRetry = fetchBuilder(fetchFn, {
       retries: GET_RETRIES,
@@ -71,7 +85,8 @@ export class FetchHttpAdapter implements HttpPort {
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
       });
     } catch (error) {
-      throw new HttpError(error instanceof Error ? error.message : String(error), 'network');
+      const message = error instanceof Error ? error.message : String(error);
+      throw new HttpError(message, this.pageIsLeaving() ? 'interrupted' : 'network');
     }
     let json: unknown;
     try {

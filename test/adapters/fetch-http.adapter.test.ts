@@ -150,6 +150,24 @@ describe('FetchHttpAdapter', () => {
       httpStatus: 200,
     });
   });
+
+  it('calls a request cut off while the page is being left interrupted, not a network failure', async () => {
+    const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
+    fetchFn.mockRejectedValue(new TypeError('Failed to fetch'));
+    let leaving = false;
+    const adapter = new FetchHttpAdapter(
+      config,
+      fetchFn,
+      () => 0,
+      () => leaving,
+    );
+
+    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({ kind: 'network' });
+    leaving = true;
+    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({
+      kind: 'interrupted',
+    });
+  });
 });
 
 describe('retryDelayMs', () => {

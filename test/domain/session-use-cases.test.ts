@@ -1,3 +1,4 @@
+import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
@@ -118,6 +119,19 @@ describe('CheckSessionUseCase', () => {
     expect(result.ok).toBe(false);
     expect(storage.get(StorageKeys.token)).toBeNull();
     expect(http.token).toBeNull();
+  });
+
+  it('keeps the token when the check was cut off by the page being left', async () => {
+    const http = new FakeHttp().on('POST', '/service/session-check', () => {
+      throw new HttpError('Failed to fetch', 'interrupted');
+    });
+    const storage = new InMemoryStorage({ [StorageKeys.token]: 'tok-1' });
+
+    const result = await new CheckSessionUseCase(http, storage).execute('tok-1');
+
+    expect(result).toEqual({ ok: false, error: { key: 'session.expired', interrupted: true } });
+    expect(storage.get(StorageKeys.token)).toBe('tok-1');
+    expect(http.token).toBe('tok-1');
   });
 });
 

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchChromium, postgresRequired } from './support/browser';
+import {
+  browserAvailable,
+  launchChromium,
+  postgresRequired,
+  recordPageEvents,
+} from './support/browser';
 import {
   aTestMember,
   expectPath,
@@ -28,6 +33,7 @@ run('member session in Chromium on %s', (database) => {
   let context: BrowserContext;
   let page: Page;
   let skipped = false;
+  let pageEvents: () => string = () => '';
   const member = aTestMember();
   const newPassword = 'new-password-2026';
 
@@ -42,6 +48,7 @@ run('member session in Chromium on %s', (database) => {
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();
+    pageEvents = recordPageEvents(page);
   });
 
   afterAll(async () => {
@@ -58,7 +65,7 @@ run('member session in Chromium on %s', (database) => {
         const shot = `test-results/${database}-${name.replace(/\W+/g, '-')}.png`;
         await page?.screenshot({ path: shot }).catch(() => undefined);
         throw new Error(
-          `${(error as Error).message}\n(screenshot: ${shot})\nserver output:\n${portal?.output().slice(-3000)}`,
+          `${(error as Error).message}\n(screenshot: ${shot})\npage events:\n${pageEvents()}\nserver output:\n${portal?.output().slice(-3000)}`,
         );
       }
     });

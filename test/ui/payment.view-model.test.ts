@@ -375,6 +375,20 @@ describe('PaymentViewModel: logout', () => {
     });
     expect(navigation.visits).toHaveLength(0);
   });
+
+  it('still toasts and navigates when ending the session unmounted the screen first', async () => {
+    const { vm, session, notifier, navigation } = setup();
+    // The guard unmounts this screen as soon as the session has no user.
+    const logout = session.logout.bind(session);
+    session.logout = async () => {
+      const confirmed = await logout();
+      vm.dispose();
+      return confirmed;
+    };
+    await vm.logout();
+    expect(notifier.last?.message).toEqual({ key: 'session.logoutSuccess' });
+    expect(navigation.current).toBe('/login');
+  });
 });
 
 describe('PaymentViewModel: footer', () => {

@@ -1,3 +1,4 @@
+import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
 import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
@@ -180,5 +181,20 @@ describe('SessionViewModel', () => {
     session.start();
     session.dispose();
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('stays logged in when a re-check is cut off by the page being left', async () => {
+    const { http, clock, storage, session } = setUp('tok-1');
+    http
+      .once('POST', '/service/session-check', { data: aMember().buildDto() })
+      .on('POST', '/service/session-check', () => {
+        throw new HttpError('Failed to fetch', 'interrupted');
+      });
+    session.start();
+    await clock.advance(SESSION_CHECK_INTERVAL_MS);
+
+    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(2);
+    expect(session.status).toBe('authenticated');
+    expect(storage.get(StorageKeys.token)).toBe('tok-1');
   });
 });

@@ -8,6 +8,8 @@ export interface Failure {
   key: string;
   serverMessage?: string;
   retryAfterSeconds?: number;
+  /** The request was cut off by the page being left: nothing is known, nothing should change. */
+  interrupted?: boolean;
 }
 
 export function failureFrom(response: ApiResponse<unknown>, key: string): Failure {

@@ -29,7 +29,12 @@ export interface HttpPort {
 export class HttpError extends Error {
   constructor(
     message: string,
-    readonly kind: 'network' | 'invalid-response',
+    /**
+     * 'network': no answer; 'invalid-response': an answer that is not our envelope; 'interrupted':
+     * the page itself was leaving (a navigation or reload cut the request off), so the request
+     * says nothing about the server or the session.
+     */
+    readonly kind: 'network' | 'invalid-response' | 'interrupted',
     readonly httpStatus?: number,
   ) {
     super(message);

@@ -1,12 +1,14 @@
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import { toSessionUser, type SessionUser, type SessionUserDto } from '../model/session-user';
-import type { HttpPort } from '../ports/http.port';
+import { HttpError, type HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import { err, ok, type Result } from '../result';
 
 /**
  * Spec section 4: checks a token with the server. Status 1 with data gives the member; any other
- * answer or no answer ends the session locally (stored token and bearer header cleared).
+ * answer or no answer ends the session locally (stored token and bearer header cleared). A check
+ * cut off because the page itself is being left (reload, navigation) proves nothing: the session
+ * is kept, or every reload during a check would log the member out.
  */
 export class CheckSessionUseCase {
   constructor(
@@ -22,6 +24,9 @@ export class CheckSessionUseCase {
       if (response.status === 1 && response.data) return ok(toSessionUser(response.data));
       failure = failureFrom(response, 'session.expired');
     } catch (error) {
+      if (error instanceof HttpError && error.kind === 'interrupted') {
+        return err({ key: 'session.expired', interrupted: true });
+      }
       failure = failureFromError(error, 'session.expired');
     }
     // Only end the session this check was about: a login meanwhile stored a newer token.

@@ -1,5 +1,5 @@
 import { Container, type Newable, type ResolutionContext } from 'inversify';
-import { FetchHttpAdapter } from '../../adapters/fetch-http.adapter';
+import { FetchHttpAdapter, browserPageLifecycle } from '../../adapters/fetch-http.adapter';
 import { LocalStorageAdapter } from '../../adapters/local-storage.adapter';
 import { SystemClockAdapter } from '../../adapters/system-clock.adapter';
 import { HostedGatewayAdapter } from '../../adapters/hosted-gateway.adapter';
@@ -89,7 +89,10 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   // Ports
   container
     .bind<HttpPort>(HTTP_PORT)
-    .toConstantValue(overrides.http ?? new FetchHttpAdapter(config.http));
+    .toConstantValue(
+      overrides.http ??
+        new FetchHttpAdapter(config.http, undefined, undefined, browserPageLifecycle()),
+    );
   container
     .bind<StoragePort>(STORAGE_PORT)
     .toConstantValue(overrides.storage ?? new LocalStorageAdapter());

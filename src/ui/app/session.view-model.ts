@@ -84,6 +84,7 @@ export class SessionViewModel {
     runInAction(() => {
       // A logout or a new login while the check was in flight makes its answer stale.
       if (this.token !== token) return;
+      if (!result.ok && result.error.interrupted) return;
       if (result.ok) {
         this.user = result.value;
         this.status = 'authenticated';

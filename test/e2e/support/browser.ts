@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,4 +41,22 @@ export function launchChromium(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** Keeps what a page logged and which requests failed, to explain a failing step. */
+export function recordPageEvents(page: Page): () => string {
+  const events: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('console', (m) => events.push(`${at()} console.${m.type()}: ${m.text()}`));
+  page.on('requestfailed', (r) =>
+    events.push(`${at()} request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`),
+  );
+  page.on('response', (r) => {
+    if (r.url().includes('/api/'))
+      events.push(`${at()} ${r.request().method()} ${r.url()} -> ${r.status()}`);
+  });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) events.push(`${at()} navigated to ${f.url()}`);
+  });
+  return () => events.slice(-40).join('\n');
 }

@@ -1,4 +1,3 @@
-import { expect } from '@jest/globals';
 import type { Page } from 'playwright-core';
 
 export interface TestMember {
@@ -60,7 +59,6 @@ export async function expectPath(page: Page, path: string | RegExp): Promise<voi
       timeout: 10_000,
     },
   );
-  expect(true).toBe(true);
 }
 
 export async function signUp(page: Page, baseUrl: string, member: TestMember): Promise<void> {

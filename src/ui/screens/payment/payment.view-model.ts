@@ -187,7 +187,8 @@ export class PaymentViewModel {
     if (this.loggingOut) return;
     this.loggingOut = true;
     const confirmed = await this.session.logout();
-    if (this.disposed) return;
+    // No disposed check here: ending the session unmounts this guarded screen before the answer is
+    // handled, and the member must still hear how the logout went.
     runInAction(() => {
       this.loggingOut = false;
       if (confirmed) {
