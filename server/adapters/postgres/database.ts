@@ -7,6 +7,8 @@ import { Pool, type PoolClient } from 'pg';
  */
 export interface Database {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
@@ -52,6 +54,11 @@ class PgPoolDatabase implements Database {
     return result.rows as R[];
   }
 
+  async exec(script: string): Promise<void> {
+    // Without parameters pg uses the simple query protocol, which takes several statements.
+    await this.pool.query(script);
+  }
+
   async transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
@@ -83,6 +90,10 @@ class PgClientTransaction implements Database {
     return result.rows as R[];
   }
 
+  async exec(script: string): Promise<void> {
+    await this.client.query(script);
+  }
+
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
     return fn(this);
   }
@@ -106,6 +117,10 @@ class PGliteDatabase implements Database {
     return result.rows;
   }
 
+  async exec(script: string): Promise<void> {
+    await this.pglite.exec(script);
+  }
+
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
     return this.pglite.transaction((tx) => fn(new PGliteTransactionDatabase(tx)));
   }
@@ -123,6 +138,10 @@ class PGliteTransactionDatabase implements Database {
   async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
     const result = await this.tx.query<R>(text, params);
     return result.rows;
+  }
+
+  async exec(script: string): Promise<void> {
+    await this.tx.exec(script);
   }
 
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {

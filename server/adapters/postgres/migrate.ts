@@ -32,7 +32,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
       await lock(tx);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
       if (done.length > 0) return false;
-      await execScript(tx, sql);
+      await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
       return true;
     });
@@ -44,23 +44,5 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
 async function lock(tx: Database): Promise<void> {
   if (tx.kind === 'postgres') {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-  }
-}
-
-/**
- * A migration file may hold several statements; parameterless queries in both drivers accept
- * that only through the simple protocol, so split on statement-ending semicolons instead
- * (migrations are ours: no semicolons inside strings or function bodies).
- */
-async function execScript(tx: Database, sql: string): Promise<void> {
-  const statements = sql
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
-  for (const statement of statements) {
-    await tx.query(statement);
   }
 }

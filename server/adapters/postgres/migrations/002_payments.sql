@@ -23,17 +23,19 @@ CREATE INDEX transactions_pending_created_at_idx ON transactions (created_at) WH
 
 -- Status only moves forward (pending -> completed | failed), enforced by the database as well as
 -- by the code, so no future query can move a payment back.
--- migrate() splits scripts at a ';' that ends a line, so inside this body every ';' has more
--- text after it on the same line.
 CREATE FUNCTION transactions_status_forward_only() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.status <> 'pending' AND NEW.status IS DISTINCT FROM OLD.status THEN
     RAISE EXCEPTION 'transaction % is % and cannot become %', OLD.id, OLD.status, NEW.status
-      USING ERRCODE = 'check_violation'; END IF; IF NEW.amount_sen <> OLD.amount_sen
-      OR NEW.member_id <> OLD.member_id THEN
+      USING ERRCODE = 'check_violation';
+  END IF;
+  IF NEW.amount_sen <> OLD.amount_sen OR NEW.member_id <> OLD.member_id THEN
     RAISE EXCEPTION 'transaction % amount and owner are immutable', OLD.id
-      USING ERRCODE = 'check_violation'; END IF; RETURN NEW; END
+      USING ERRCODE = 'check_violation';
+  END IF;
+  RETURN NEW;
+END
 $$;
 CREATE TRIGGER transactions_status_forward_only
   BEFORE UPDATE ON transactions
