@@ -147,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const gatewayUrl = text('GATEWAY_URL', `${publicUrl}/sandbox-gateway/pay`);
+  // The sandbox is not served in production, so its default address would be a dead end there.
+  if (appEnv === 'production' && !env.GATEWAY_URL?.trim()) {
+    problems.push('GATEWAY_URL: production needs the real gateway payment page address');
+  }
   checkUrl('GATEWAY_URL', gatewayUrl, problems);
   if (env.GATEWAY_STATUS_URL?.trim()) {
     checkUrl('GATEWAY_STATUS_URL', env.GATEWAY_STATUS_URL.trim(), problems);

@@ -88,7 +88,8 @@ describe('server configuration', () => {
   });
 
   it('refuses default or short secrets in production', () => {
-    const problems = problemsOf({ APP_ENV: 'production', SMS_CODE_PEPPER: 'short' });
+    const gateway = { GATEWAY_URL: 'https://pay.example.my/payment' };
+    const problems = problemsOf({ APP_ENV: 'production', SMS_CODE_PEPPER: 'short', ...gateway });
     expect(problems).toEqual([
       expect.stringMatching(/^GATEWAY_SECRET: production needs your own secret/),
       expect.stringMatching(/^SMS_CODE_PEPPER: production needs your own secret/),
@@ -98,11 +99,23 @@ describe('server configuration', () => {
         APP_ENV: 'production',
         GATEWAY_SECRET: DEFAULT_GATEWAY_SECRET,
         SMS_CODE_PEPPER: STRONG,
+        ...gateway,
       }),
     ).toHaveLength(1);
     expect(
-      loadConfig({ APP_ENV: 'production', GATEWAY_SECRET: STRONG, SMS_CODE_PEPPER: STRONG }).appEnv,
+      loadConfig({
+        APP_ENV: 'production',
+        GATEWAY_SECRET: STRONG,
+        SMS_CODE_PEPPER: STRONG,
+        ...gateway,
+      }).appEnv,
     ).toBe('production');
+  });
+
+  it('refuses to point production at the sandbox gateway it does not serve', () => {
+    expect(
+      problemsOf({ APP_ENV: 'production', GATEWAY_SECRET: STRONG, SMS_CODE_PEPPER: STRONG }),
+    ).toEqual(['GATEWAY_URL: production needs the real gateway payment page address']);
   });
 
   it('allows the development secrets outside production', () => {
