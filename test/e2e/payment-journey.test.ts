@@ -6,14 +6,7 @@ import {
   postgresRequired,
   recordPageEvents,
 } from './support/browser';
-import {
-  aTestMember,
-  expectPath,
-  expectToast,
-  latestCode,
-  logIn,
-  type TestMember,
-} from './support/journeys';
+import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
 import {
   postgresAvailable,
   startPortal,
@@ -25,31 +18,6 @@ jest.setTimeout(180_000);
 
 const databases: E2eDatabase[] = ['pglite', 'postgres'];
 const run = browserAvailable() ? describe.each(databases) : describe.skip.each(databases);
-
-/** Registers a member through the real API (the sign-up screens have their own suite). */
-async function registerByApi(baseUrl: string, member: TestMember): Promise<void> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const sent = await post('/service/send_sms_code', {
-    phone_no: member.phone,
-    purpose: 'registration',
-  });
-  expect(sent.status).toBe(200);
-  const tac_code = await latestCode(baseUrl, member.phone, 'registration');
-  const registered = await post('/service/register', {
-    name: member.name,
-    nationality: 'Malaysian',
-    ic_or_passport: member.ic,
-    phone_no: member.phone,
-    password: member.password,
-    tac_code,
-  });
-  expect(registered.status).toBe(200);
-}
 
 run('payment journey in Chromium on %s', (database) => {
   let portal: PortalServer;

@@ -89,3 +89,28 @@ export async function logIn(
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/** Registers a member through the real API (the sign-up screens have their own suite). */
+export async function registerByApi(baseUrl: string, member: TestMember): Promise<void> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const sent = await post('/service/send_sms_code', {
+    phone_no: member.phone,
+    purpose: 'registration',
+  });
+  if (sent.status !== 200) throw new Error(`send_sms_code answered ${sent.status}`);
+  const tac_code = await latestCode(baseUrl, member.phone, 'registration');
+  const registered = await post('/service/register', {
+    name: member.name,
+    nationality: 'Malaysian',
+    ic_or_passport: member.ic,
+    phone_no: member.phone,
+    password: member.password,
+    tac_code,
+  });
+  if (registered.status !== 200) throw new Error(`register answered ${registered.status}`);
+}
