@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, test } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, launchChromium, postgresRequired, recordPageEvents } from './browser';
+import {
+  postgresAvailable,
+  startPortal,
+  type E2eDatabase,
+  type PortalServer,
+} from './portal-server';
+
+/**
+ * One browser suite: a fresh portal (real server, fresh database) and one Chromium page per
+ * database. Steps run in order and share the page; a failing step reports a screenshot, the
+ * page's recent events and the server's output.
+ */
+export class BrowserSuite {
+  portal!: PortalServer;
+  browser!: Browser;
+  context!: BrowserContext;
+  page!: Page;
+  private skipped = false;
+  private pageEvents: () => string = () => '';
+
+  constructor(readonly database: E2eDatabase) {}
+
+  get baseUrl(): string {
+    return this.portal.baseUrl;
+  }
+
+  async start(): Promise<void> {
+    if (this.database === 'postgres' && !(await postgresAvailable())) {
+      if (postgresRequired()) throw new Error('PostgreSQL at 127.0.0.1:5432 is required here');
+      console.warn('*** Browser suite on PostgreSQL NOT RUN: no server at 127.0.0.1:5432 ***');
+      this.skipped = true;
+      return;
+    }
+    this.portal = await startPortal(this.database);
+    this.browser = await launchChromium();
+    this.context = await this.browser.newContext();
+    this.page = await this.context.newPage();
+    this.pageEvents = recordPageEvents(this.page);
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close();
+    await this.portal?.close();
+  }
+
+  step(name: string, fn: (suite: BrowserSuite) => Promise<void>): void {
+    test(name, async () => {
+      if (this.skipped) return;
+      try {
+        await fn(this);
+      } catch (error) {
+        const shot = `test-results/${this.database}-${name.replace(/\W+/g, '-')}.png`;
+        await this.page?.screenshot({ path: shot }).catch(() => undefined);
+        throw new Error(
+          `${(error as Error).message}\n(screenshot: ${shot})\npage events:\n${this.pageEvents()}\nserver output:\n${this.portal?.output().slice(-3000)}`,
+        );
+      }
+    });
+  }
+
+  /** Runs once the portal and the page are up (skipped with the suite). */
+  setUp(fn: () => Promise<void>): void {
+    beforeAll(async () => {
+      if (!this.skipped) await fn();
+    });
+  }
+}
+
+/** Declares `title on <database>` for each database; without Chromium (outside CI) it is skipped loudly. */
+export function describeInChromium(
+  title: string,
+  databases: E2eDatabase[],
+  define: (suite: BrowserSuite) => void,
+): void {
+  const run = browserAvailable() ? describe.each(databases) : describe.skip.each(databases);
+  run(`${title} on %s`, (database) => {
+    const suite = new BrowserSuite(database);
+    beforeAll(() => suite.start());
+    afterAll(() => suite.stop());
+    define(suite);
+  });
+}
