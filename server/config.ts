@@ -39,7 +39,7 @@ export interface Config {
   gatewayClientId: string;
   /** payments: the merchant name the gateway shows the payer (MERCHANT_NAME). */
   merchantName: string;
-  /** payments: gateway status endpoint (GATEWAY_STATUS_URL); unset = `${publicUrl}/sandbox-gateway/status`. */
+  /** payments: gateway status endpoint (GATEWAY_STATUS_URL); unset = `${publicUrl}/sandbox-gateway/status` (not in production). */
   gatewayStatusUrl?: string;
   /** payments: seconds between reconciliation sweeps in main (RECONCILE_INTERVAL_S); 0 = off. */
   reconcileIntervalS: number;
@@ -154,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   checkUrl('GATEWAY_URL', gatewayUrl, problems);
   if (env.GATEWAY_STATUS_URL?.trim()) {
     checkUrl('GATEWAY_STATUS_URL', env.GATEWAY_STATUS_URL.trim(), problems);
+  } else if (appEnv === 'production') {
+    // Its default is the sandbox too: reconciliation would never learn a lost callback's outcome.
+    problems.push('GATEWAY_STATUS_URL: production needs the real gateway status address');
   }
 
   const config: Config = {

@@ -56,14 +56,8 @@ export interface ContainerOverrides {
  * The server's composition root: adapters and use cases in a plain typed object. Opening the
  * database also applies pending migrations, so a container is always ready to serve.
  */
-export interface ServerContainer {
+export interface ServerContainer extends ContainerOverrides {
   config: Config;
-  db: Database;
-  clock: Clock;
-  random: Random;
-  hasher: PasswordHasher;
-  smsSender: SmsSender;
-  smsOutbox: SmsOutbox;
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
@@ -111,15 +105,7 @@ export async function createContainer(
   const smsLog = config.logLevel === 'silent' ? () => undefined : undefined;
   const consoleSender =
     config.smsProvider === 'console' ? new ConsoleSmsSender(clock, smsLog) : undefined;
-  const smsSender =
-    overrides.smsSender ??
-    consoleSender ??
-    new TwilioSmsSender({
-      accountSid: config.twilio.accountSid,
-      authToken: config.twilio.authToken,
-      from: config.twilio.from,
-      baseUrl: config.twilio.baseUrl,
-    });
+  const smsSender = overrides.smsSender ?? consoleSender ?? new TwilioSmsSender(config.twilio);
   const smsOutbox = overrides.smsOutbox ?? consoleSender ?? new EmptySmsOutbox();
 
   const members = new PostgresMemberRepository(db);

@@ -114,6 +114,13 @@ export async function buildApp(
     },
     // The payment page opens in a new tab and must be able to navigate back to us.
     crossOriginOpenerPolicy: false,
+    // The legacy twin of frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
+    // Browsers ignore HSTS over plain http, and pinning https on a host served over http (a
+    // development machine, localhost) would lock it out; behind TLS PUBLIC_URL is https.
+    strictTransportSecurity: isHttps(config.publicUrl)
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
   });
 
   await app.register(fastifyRateLimit, {
@@ -168,4 +175,8 @@ export async function buildApp(
   });
 
   return app;
+}
+
+function isHttps(url: string): boolean {
+  return new URL(url).protocol === 'https:';
 }

@@ -25,7 +25,7 @@ export interface SmsCodePolicy {
 /**
  * Issues a one-time code. Cooldown and hourly caps are checked and the request recorded under a
  * per-phone lock, so simultaneous requests cannot slip past them. A password-reset request for
- * an unknown phone is throttled and answered exactly like a known one, but sends nothing.
+ * an unknown phone is throttled, stored and answered exactly like a known one, but sends nothing.
  */
 export class SendSmsCode {
   constructor(
@@ -79,8 +79,6 @@ export class SendSmsCode {
         clientAddress: input.clientAddress,
         requestedAt: now,
       });
-      if (input.purpose === 'password_reset' && member === null) return ok(null);
-
       const code = this.random.smsCode();
       const previous = await smsCodes.latest(input.phoneNo, input.purpose, true);
       await smsCodes.insert({
@@ -93,7 +91,9 @@ export class SendSmsCode {
         expiresAt: new Date(now.getTime() + this.policy.ttlS * 1000),
         consumedAt: null,
       });
-      return ok(code);
+      // An unknown phone gets a decoy code that is stored but never sent, so the reset step
+      // answers it exactly like a known phone (wrong tries, dead, expired), not "no code".
+      return ok(input.purpose === 'password_reset' && member === null ? null : code);
     });
     if (!outcome.ok) return outcome;
 

@@ -1,15 +1,8 @@
 import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-case';
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
 import type { ProfileUpdate } from '../../src/domain/model/profile';
+import { profileData } from '../builders/profile-data';
 import { FakeHttp } from '../fakes/fake-http';
-
-const profileData = {
-  name: 'Aminah binti Ali',
-  phone_no: '60123456789',
-  ic_or_passport: '900101145678',
-  user_id: 'u-42',
-  created_at: '2025-03-14T08:00:00.000Z',
-};
 
 describe('GetProfileUseCase', () => {
   it('reads the profile from GET /user/profile/get', async () => {

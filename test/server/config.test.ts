@@ -88,7 +88,10 @@ describe('server configuration', () => {
   });
 
   it('refuses default or short secrets in production', () => {
-    const gateway = { GATEWAY_URL: 'https://pay.example.my/payment' };
+    const gateway = {
+      GATEWAY_URL: 'https://pay.example.my/payment',
+      GATEWAY_STATUS_URL: 'https://pay.example.my/status',
+    };
     const problems = problemsOf({ APP_ENV: 'production', SMS_CODE_PEPPER: 'short', ...gateway });
     expect(problems).toEqual([
       expect.stringMatching(/^GATEWAY_SECRET: production needs your own secret/),
@@ -115,7 +118,10 @@ describe('server configuration', () => {
   it('refuses to point production at the sandbox gateway it does not serve', () => {
     expect(
       problemsOf({ APP_ENV: 'production', GATEWAY_SECRET: STRONG, SMS_CODE_PEPPER: STRONG }),
-    ).toEqual(['GATEWAY_URL: production needs the real gateway payment page address']);
+    ).toEqual([
+      'GATEWAY_URL: production needs the real gateway payment page address',
+      'GATEWAY_STATUS_URL: production needs the real gateway status address',
+    ]);
   });
 
   it('allows the development secrets outside production', () => {

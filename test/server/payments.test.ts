@@ -7,12 +7,17 @@ import {
 } from '../../server/domain/transaction-messages';
 import { type PaymentRequestBody } from '../../server/use-cases/create-payment-request.use-case';
 import { eachDatabase } from './support/databases';
-import { FixedClock } from './support/fixed-clock';
-import { getJson, postJson, type ApiResponse } from './support/http';
+import { getJson, postJson } from './support/http';
 import { registerAndLogin, type LoggedInMember } from './support/members';
-import { startTestApp, type TestApp } from './support/test-app';
-
-const CREATE = '/transaction/generate-payment-request-body';
+import {
+  CREATE_PAYMENT as CREATE,
+  newPayment as newPaymentOf,
+  paymentStatus,
+  requestPayment,
+  signOutcome,
+  startPaymentsApp,
+} from './support/payments';
+import { type TestApp } from './support/test-app';
 
 describe.each(eachDatabase())('payments API on %s', (database) => {
   let t: TestApp;
@@ -21,50 +26,41 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
   let signer: HmacSha256PaymentSigner;
 
   beforeAll(async () => {
-    t = await startTestApp({
-      database,
-      clock: new FixedClock(),
-      // Many requests from one address in a few seconds: the limiter is not under test here.
-      config: { rateLimitPerMinute: 100_000 },
-    });
-    signer = new HmacSha256PaymentSigner(t.config.gatewaySecret);
+    ({ t, signer } = await startPaymentsApp(database));
     alice = await registerAndLogin(t.baseUrl, { name: 'Alice Tan' });
     bob = await registerAndLogin(t.baseUrl, { name: 'Bob Lim' });
   });
   afterAll(() => t?.close());
 
-  const create = (
-    who: LoggedInMember,
-    body: unknown,
-    key?: string,
-  ): Promise<ApiResponse<PaymentRequestBody>> =>
-    postJson<PaymentRequestBody>(t.baseUrl, CREATE, body, {
-      token: who.token,
-      headers: key === undefined ? {} : { 'Idempotency-Key': key },
-    });
+  const create = (who: LoggedInMember, body: unknown, key?: string) =>
+    requestPayment(t.baseUrl, who, body, key);
 
-  const newPayment = async (who = alice, amount: string | number = '123.45') => {
-    const res = await create(who, { amount, payment_method: 'qr' });
-    expect(res.status).toBe(200);
-    return res.body.data as PaymentRequestBody;
-  };
+  const newPayment = (who = alice, amount: string | number = '123.45') =>
+    newPaymentOf(t.baseUrl, who, amount);
 
   const nowS = () => Math.floor(t.clock.now().getTime() / 1000);
 
-  const signed = (message: GatewayOutcomeMessage) => ({
-    ...message,
-    signature: signer.sign(gatewayOutcomeCanonical(message)),
-  });
+  const signed = (message: GatewayOutcomeMessage) => signOutcome(signer, message);
+
+  /** The gateway's signed word on a payment: its id and amount, signed now unless overridden. */
+  const outcome = (
+    p: { transactionId: string; amount: string },
+    status: GatewayOutcomeMessage['status'],
+    overrides: Partial<GatewayOutcomeMessage> = {},
+  ) =>
+    signed({
+      transactionId: p.transactionId,
+      status,
+      amount: p.amount,
+      timestamp: nowS(),
+      ...overrides,
+    });
 
   const callback = (body: unknown) =>
     postJson<{ status: string }>(t.baseUrl, '/payment/callback', body);
 
-  const statusOf = async (transactionId: string, who = alice) => {
-    const res = await getJson<{ status: string }>(t.baseUrl, `/payment/status/${transactionId}`, {
-      token: who.token,
-    });
-    return res.body.data?.status;
-  };
+  const statusOf = (transactionId: string, who = alice) =>
+    paymentStatus(t.baseUrl, transactionId, who);
 
   const callbackRecords = (transactionId: string) =>
     t.container.db.query<{ source: string; result: string; reason: string | null }>(
@@ -252,14 +248,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
   describe('POST /payment/callback', () => {
     it('applies a signed outcome once and records it', async () => {
       const p = await newPayment(alice, '123.45');
-      const res = await callback(
-        signed({
-          transactionId: p.transactionId,
-          status: 'completed',
-          amount: '123.45',
-          timestamp: nowS(),
-        }),
-      );
+      const res = await callback(outcome(p, 'completed'));
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ status: 'completed' });
       expect(await statusOf(p.transactionId)).toBe('completed');
@@ -270,38 +259,19 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
 
     it('applies a failed outcome', async () => {
       const p = await newPayment(alice, '60.00');
-      const res = await callback(
-        signed({
-          transactionId: p.transactionId,
-          status: 'failed',
-          amount: '60.00',
-          timestamp: nowS(),
-        }),
-      );
+      const res = await callback(outcome(p, 'failed'));
       expect(res.status).toBe(200);
       expect(await statusOf(p.transactionId)).toBe('failed');
     });
 
     it('acknowledges a replay of the same outcome (200, no change) and refuses the opposite (409)', async () => {
       const p = await newPayment(alice, '70.00');
-      const message = signed({
-        transactionId: p.transactionId,
-        status: 'completed',
-        amount: '70.00',
-        timestamp: nowS(),
-      });
+      const message = outcome(p, 'completed');
       expect((await callback(message)).status).toBe(200);
       const replay = await callback(message);
       expect(replay.status).toBe(200);
       expect(replay.body.message).toMatch(/already/i);
-      const opposite = await callback(
-        signed({
-          transactionId: p.transactionId,
-          status: 'failed',
-          amount: '70.00',
-          timestamp: nowS(),
-        }),
-      );
+      const opposite = await callback(outcome(p, 'failed'));
       expect(opposite.status).toBe(409);
       expect(await statusOf(p.transactionId)).toBe('completed');
       expect((await callbackRecords(p.transactionId)).map((r) => r.result)).toEqual([
@@ -318,12 +288,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
 
     it('refuses forged signatures: a bad signature, an altered amount, an altered status (401)', async () => {
       const p = await newPayment(alice, '123.45');
-      const genuine = signed({
-        transactionId: p.transactionId,
-        status: 'failed',
-        amount: '123.45',
-        timestamp: nowS(),
-      });
+      const genuine = outcome(p, 'failed');
       const forgeries = [
         { ...genuine, signature: 'f'.repeat(64) },
         { ...genuine, signature: 'not hex' },
@@ -354,14 +319,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
     it('refuses stale and far-future timestamps (401), even when signed', async () => {
       const p = await newPayment(alice, '123.45');
       for (const timestamp of [nowS() - 301, nowS() + 301]) {
-        const res = await callback(
-          signed({
-            transactionId: p.transactionId,
-            status: 'completed',
-            amount: '123.45',
-            timestamp,
-          }),
-        );
+        const res = await callback(outcome(p, 'completed', { timestamp }));
         expect(res.status).toBe(401);
         expect(res.body.message).toMatch(/stale/i);
       }
@@ -374,14 +332,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
 
     it('refuses a signed outcome with a different amount (400)', async () => {
       const p = await newPayment(alice, '123.45');
-      const res = await callback(
-        signed({
-          transactionId: p.transactionId,
-          status: 'completed',
-          amount: '123.40',
-          timestamp: nowS(),
-        }),
-      );
+      const res = await callback(outcome(p, 'completed', { amount: '123.40' }));
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/amount/i);
       expect(await statusOf(p.transactionId)).toBe('pending');
@@ -397,12 +348,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
     it('answers 404 for an unknown transaction and records it', async () => {
       const unknownId = `TXN${'B'.repeat(24)}`;
       const res = await callback(
-        signed({
-          transactionId: unknownId,
-          status: 'completed',
-          amount: '50.00',
-          timestamp: nowS(),
-        }),
+        outcome({ transactionId: unknownId, amount: '50.00' }, 'completed'),
       );
       expect(res.status).toBe(404);
       expect(await callbackRecords(unknownId)).toEqual([
@@ -441,12 +387,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
 
     it('turns 50 concurrent duplicate callbacks into exactly one transition and one applied record', async () => {
       const p = await newPayment(bob, '250.00');
-      const message = signed({
-        transactionId: p.transactionId,
-        status: 'completed',
-        amount: '250.00',
-        timestamp: nowS(),
-      });
+      const message = outcome(p, 'completed');
       const answers = await Promise.all(Array.from({ length: 50 }, () => callback(message)));
       expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
       expect(answers.filter((a) => a.body.message === 'Callback applied.')).toHaveLength(1);
@@ -458,14 +399,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
 
     it('lets the database itself refuse to move a final status back', async () => {
       const p = await newPayment(alice, '55.00');
-      await callback(
-        signed({
-          transactionId: p.transactionId,
-          status: 'completed',
-          amount: '55.00',
-          timestamp: nowS(),
-        }),
-      );
+      await callback(outcome(p, 'completed'));
       await expect(
         t.container.db.query(
           `UPDATE transactions SET status = 'pending', finalised_at = NULL WHERE id = $1`,

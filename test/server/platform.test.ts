@@ -31,12 +31,13 @@ describe.each(eachDatabase())('platform on %s', (database) => {
   it('sends security headers with a CSP that allows no third-party host', async () => {
     const res = await fetch(`${t.baseUrl}/api/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
     const sources = csp
       .split(';')
       .flatMap((directive) => directive.trim().split(/\s+/).slice(1))
@@ -44,6 +45,42 @@ describe.each(eachDatabase())('platform on %s', (database) => {
     // The only host named is the payment gateway's, as a form target (here: this server).
     expect(sources).toEqual([new URL(t.config.gatewayUrl).origin]);
     expect(csp).toMatch(new RegExp(`form-action 'self' ${new URL(t.config.gatewayUrl).origin}`));
+  });
+
+  it('sends HSTS only when the public address is https', async () => {
+    const plain = await fetch(`${t.baseUrl}/api/health`);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const behindTls = await startTestApp({
+      database,
+      config: { publicUrl: 'https://portal.example.my' },
+    });
+    try {
+      const res = await fetch(`${behindTls.baseUrl}/api/health`);
+      expect(res.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await behindTls.close();
+    }
+  });
+
+  it('accepts the X-Project-Id and X-Environment headers the SPA sends', async () => {
+    const member = await registerAndLogin(t.baseUrl);
+    const res = await postJson(
+      t.baseUrl,
+      '/service/session-check',
+      {},
+      {
+        token: member.token,
+        headers: { 'X-Project-Id': 'member-portal', 'X-Environment': 'development' },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      user_id: member.user_id,
+      name: member.name,
+      phone_no: member.phone_no,
+    });
   });
 
   it('serves the translations', async () => {
@@ -90,19 +127,35 @@ describe.each(eachDatabase())('platform on %s', (database) => {
     }
   });
 
-  it('answers 503 with the envelope when the database is gone', async () => {
+  /** Runs `check` against an app whose database is already closed. */
+  const withDatabaseGone = async (check: (broken: TestApp) => Promise<void>) => {
     const broken = await startTestApp({ database });
     await broken.container.db.close();
     try {
-      const res = await getJson(broken.baseUrl, '/health');
-      expect(res.status).toBe(503);
-      expect(res.body).toEqual({ status: 0, message: 'Database unavailable' });
+      await check(broken);
     } finally {
       await broken.app.close();
       // The database is already closed; close() still drops the scratch database.
       await broken.close().catch(() => undefined);
     }
-  });
+  };
+
+  it('answers 503 with the envelope when the database is gone', () =>
+    withDatabaseGone(async (broken) => {
+      const res = await getJson(broken.baseUrl, '/health');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: 0, message: 'Database unavailable' });
+    }));
+
+  it('answers a real fault with 500 and a generic message, never the error or its stack', () =>
+    withDatabaseGone(async (broken) => {
+      const res = await postJson(broken.baseUrl, '/service/login', {
+        ic_or_passport: '900101011234',
+        password: 'whatever password',
+      });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ status: 0, message: 'Something went wrong. Please try again.' });
+    }));
 
   it('serves the built SPA, with index.html for client-side routes but not for /api', async () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'dist-'));

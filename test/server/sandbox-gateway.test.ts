@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
+import { type HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
 import {
   gatewayOutcomeCanonical,
   handOffCanonical,
@@ -8,10 +8,10 @@ import {
 } from '../../server/domain/transaction-messages';
 import { type PaymentRequestBody } from '../../server/use-cases/create-payment-request.use-case';
 import { eachDatabase } from './support/databases';
-import { FixedClock } from './support/fixed-clock';
-import { getJson, postJson } from './support/http';
+import { getJson } from './support/http';
 import { registerAndLogin, type LoggedInMember } from './support/members';
-import { startTestApp, type TestApp } from './support/test-app';
+import { newPayment, paymentStatus, startPaymentsApp } from './support/payments';
+import { type TestApp } from './support/test-app';
 
 /** Nothing listens on the discard port: a callback sent there is lost, as on a bad network. */
 const LOST_CALLBACK_URL = 'http://127.0.0.1:9/api/payment/callback';
@@ -22,26 +22,13 @@ describe.each(eachDatabase())('sandbox gateway on %s', (database) => {
   let signer: HmacSha256PaymentSigner;
 
   beforeAll(async () => {
-    t = await startTestApp({
-      database,
-      clock: new FixedClock(),
-      config: { rateLimitPerMinute: 100_000 },
-    });
-    signer = new HmacSha256PaymentSigner(t.config.gatewaySecret);
+    ({ t, signer } = await startPaymentsApp(database));
     member = await registerAndLogin(t.baseUrl, { name: 'Nur <Aisyah> & Co' });
   });
   afterAll(() => t?.close());
 
-  const createPayment = async (amount = '123.45'): Promise<PaymentRequestBody> => {
-    const res = await postJson<PaymentRequestBody>(
-      t.baseUrl,
-      '/transaction/generate-payment-request-body',
-      { amount, payment_method: 'qr' },
-      { token: member.token },
-    );
-    expect(res.status).toBe(200);
-    return res.body.data as PaymentRequestBody;
-  };
+  const createPayment = (amount = '123.45'): Promise<PaymentRequestBody> =>
+    newPayment(t.baseUrl, member, amount);
 
   /** What the SPA does: post every hand-off field as a form to the gateway page. */
   const postForm = (fields: Record<string, string>) =>
@@ -70,12 +57,7 @@ describe.each(eachDatabase())('sandbox gateway on %s', (database) => {
       redirect: 'manual',
     });
 
-  const apiStatus = async (transactionId: string) =>
-    (
-      await getJson<{ status: string }>(t.baseUrl, `/payment/status/${transactionId}`, {
-        token: member.token,
-      })
-    ).body.data?.status;
+  const apiStatus = (transactionId: string) => paymentStatus(t.baseUrl, transactionId, member);
 
   /** A hand-off whose callback will be lost, signed as the API would sign it. */
   const lostCallbackForm = (p: PaymentRequestBody): Record<string, string> => {

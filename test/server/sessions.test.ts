@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eachDatabase } from './support/databases';
 import { getJson, postJson } from './support/http';
 import { aMember, latestSmsCode, login, registerAndLogin, registerMember } from './support/members';
+import { newPayment, paymentStatus } from './support/payments';
 import { startTestApp, type TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
@@ -202,6 +203,39 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
       'tac_code: no code was requested for this phone number. Please request a code.',
     );
   });
+
+  it('answers reset tries after a code request alike for registered and unknown phones', async () => {
+    const known = await registerMember(t.baseUrl, aMember());
+    const unknown = aMember();
+    t.clock.advance(60_000);
+    for (const phone_no of [known.phone_no, unknown.phone_no]) {
+      const sent = await postJson(t.baseUrl, '/service/send_sms_code', {
+        phone_no,
+        purpose: 'password_reset',
+      });
+      expect(sent.status).toBe(200);
+    }
+    const code = await latestSmsCode(t.baseUrl, known.phone_no, 'password_reset');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const reset = (phone_no: string) =>
+      postJson(t.baseUrl, '/service/forgot-password/reset', {
+        phone_no,
+        tac_code: wrong,
+        new_password: 'whatever password',
+      });
+    // A different answer for the unknown phone would tell who is registered.
+    for (let i = 1; i <= 5; i += 1) {
+      const [a, b] = [await reset(known.phone_no), await reset(unknown.phone_no)];
+      expect(a.status).toBe(400);
+      expect(b.status).toBe(a.status);
+      expect(b.body).toEqual(a.body);
+      expect(a.body.message).toBe(
+        i < 5
+          ? 'tac_code: the code is incorrect.'
+          : 'tac_code: too many wrong attempts. Please request a new code later.',
+      );
+    }
+  });
 });
 
 describe.each(eachDatabase())('per-address limits and session checks on %s', (database) => {
@@ -211,9 +245,10 @@ describe.each(eachDatabase())('per-address limits and session checks on %s', (da
   });
   afterAll(() => t.close());
 
-  it('keeps session checks working for many members behind one address', async () => {
+  it('keeps session checks and payment polls working for many members behind one address', async () => {
     const members = [await registerAndLogin(t.baseUrl), await registerAndLogin(t.baseUrl)];
-    // 2 x (send code, outbox, register, login) = 8 of the 12 requests this address may make.
+    // 2 x (send code, outbox, register, login) + 1 payment = 9 of the 12 requests this address may make.
+    const payment = await newPayment(t.baseUrl, members[0]);
     for (let i = 0; i < 30; i += 1) {
       const res = await postJson(
         t.baseUrl,
@@ -222,8 +257,15 @@ describe.each(eachDatabase())('per-address limits and session checks on %s', (da
         { token: members[i % 2].token },
       );
       expect(res.status).toBe(200);
+      expect(await paymentStatus(t.baseUrl, payment.transactionId, members[0])).toBe('pending');
+      const details = await getJson(
+        t.baseUrl,
+        `/transaction/details?transactionId=${payment.transactionId}`,
+        { token: members[0].token },
+      );
+      expect(details.status).toBe(200);
     }
-    for (let i = 0; i < 4; i += 1) expect((await getJson(t.baseUrl, '/health')).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await getJson(t.baseUrl, '/health')).status).toBe(200);
     const limited = await getJson(t.baseUrl, '/health');
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({
@@ -231,5 +273,27 @@ describe.each(eachDatabase())('per-address limits and session checks on %s', (da
       message: 'Too many requests. Please try again later.',
     });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe.each(eachDatabase())('session checks with made-up tokens on %s', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ database });
+  });
+  afterAll(() => t.close());
+
+  it('throttles them per address, while a real session keeps its own budget', async () => {
+    const member = await registerAndLogin(t.baseUrl);
+    const madeUp = (i: number) => `made-up-token-${String(i).padStart(4, '0')}`;
+    for (let i = 0; i < 60; i += 1) {
+      const res = await postJson(t.baseUrl, '/service/session-check', {}, { token: madeUp(i) });
+      expect(res.status).toBe(401);
+    }
+    const limited = await postJson(t.baseUrl, '/service/session-check', {}, { token: madeUp(60) });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const own = await postJson(t.baseUrl, '/service/session-check', {}, { token: member.token });
+    expect(own.status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { CodeTimer, formatCountdown } from '../../src/ui/app/code-timer';
+import { CodeTimer, emptyCode, formatCountdown } from '../../src/ui/app/code-timer';
 import { FakeClock } from '../fakes/fake-clock';
 
 describe('formatCountdown', () => {
@@ -13,6 +13,10 @@ describe('formatCountdown', () => {
   ])('%p s -> %p', (seconds, text) => {
     expect(formatCountdown(seconds)).toBe(text);
   });
+});
+
+it('emptyCode is one empty box per code character', () => {
+  expect(emptyCode()).toEqual(['', '', '', '', '', '']);
 });
 
 describe('CodeTimer', () => {
@@ -46,6 +50,16 @@ describe('CodeTimer', () => {
     await clock.advance(30_000);
     expect(timer.canResend).toBe(true);
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('after a failed send, waits only when the server said how long', () => {
+    const clock = new FakeClock();
+    const timer = new CodeTimer(clock);
+    timer.sendFailed({ key: 'x' });
+    expect(timer.canResend).toBe(true);
+    timer.sendFailed({ key: 'x', retryAfterSeconds: 45 });
+    expect(timer.resendInSeconds).toBe(45);
+    timer.dispose();
   });
 
   it('dispose stops the ticking', () => {

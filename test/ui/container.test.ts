@@ -1,3 +1,4 @@
+import { expectFreshPerGet, fakeEdges } from '../builders/container-edges';
 import { CLOCK_PORT } from '../../src/domain/ports/clock.port';
 import { HTTP_PORT } from '../../src/domain/ports/http.port';
 import { STORAGE_PORT } from '../../src/domain/ports/storage.port';
@@ -10,46 +11,29 @@ import { NOTIFIER } from '../../src/ui/app/notifier';
 import { SessionViewModel } from '../../src/ui/app/session.view-model';
 import { ToastNotifier } from '../../src/ui/app/toast-notifier';
 import * as tokens from '../../src/ui/app/tokens';
-import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
-import { InMemoryStorage } from '../fakes/in-memory-storage';
-import { RecordingNavigation } from '../fakes/recording-navigation';
-import { RecordingNotifier } from '../fakes/recording-notifier';
-
-const edges = () => ({
-  http: new FakeHttp(),
-  storage: new InMemoryStorage(),
-  clock: new FakeClock(),
-  notifier: new RecordingNotifier(),
-  navigation: new RecordingNavigation(),
-});
 
 describe('createContainer', () => {
   it('resolves every use-case token once', () => {
-    const container = createContainer(edges());
+    const container = createContainer(fakeEdges());
     const all = Object.values(tokens).filter((value) => typeof value === 'symbol');
     expect(all.length).toBeGreaterThan(0);
     for (const token of all) expect(container.get(token)).toBeDefined();
   });
 
   it('resolves every screen view-model, a fresh one each time', () => {
-    const container = createContainer(edges());
-    for (const viewModel of SCREEN_VIEW_MODELS) {
-      const first = container.get<object>(viewModel);
-      expect(first).toBeInstanceOf(viewModel);
-      expect(container.get<object>(viewModel)).not.toBe(first);
-    }
+    const container = createContainer(fakeEdges());
+    expectFreshPerGet(container, SCREEN_VIEW_MODELS);
   });
 
   it('shares one session across the app, and a fresh one per container', () => {
-    const container = createContainer(edges());
+    const container = createContainer(fakeEdges());
     const session = container.get(SessionViewModel);
     expect(container.get(SessionViewModel)).toBe(session);
-    expect(createContainer(edges()).get(SessionViewModel)).not.toBe(session);
+    expect(createContainer(fakeEdges()).get(SessionViewModel)).not.toBe(session);
   });
 
   it('uses the overrides it is given', () => {
-    const given = edges();
+    const given = fakeEdges();
     const container = createContainer(given);
     expect(container.get(HTTP_PORT)).toBe(given.http);
     expect(container.get(STORAGE_PORT)).toBe(given.storage);

@@ -1,8 +1,6 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
-import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
-import { SessionViewModel } from '../../src/ui/app/session.view-model';
 import { HomeViewModel } from '../../src/ui/screens/home/home.view-model';
+import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
 import { FakeHttp } from '../fakes/fake-http';
@@ -13,12 +11,7 @@ import { RecordingNotifier } from '../fakes/recording-notifier';
 function setUp() {
   const http = new FakeHttp();
   const storage = new InMemoryStorage({ [StorageKeys.token]: 'tok-1' });
-  const session = new SessionViewModel(
-    new CheckSessionUseCase(http, storage),
-    new LogoutUseCase(http, storage),
-    storage,
-    new FakeClock(),
-  );
+  const session = sessionOver(http, storage, new FakeClock());
   session.loggedIn(aMember().withName('Siti Aminah').build(), 'tok-1');
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();

@@ -1,9 +1,7 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
-import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
-import { SessionViewModel } from '../../src/ui/app/session.view-model';
 import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
+import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
 import { FakeHttp } from '../fakes/fake-http';
@@ -15,12 +13,7 @@ function setUp() {
   const http = new FakeHttp();
   const storage = new InMemoryStorage();
   const clock = new FakeClock();
-  const session = new SessionViewModel(
-    new CheckSessionUseCase(http, storage),
-    new LogoutUseCase(http, storage),
-    storage,
-    clock,
-  );
+  const session = sessionOver(http, storage, clock);
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
   const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);

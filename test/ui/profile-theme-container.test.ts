@@ -1,8 +1,5 @@
-import { FakeClock } from '../fakes/fake-clock';
+import { expectFreshPerGet, fakeEdges } from '../builders/container-edges';
 import { FakeHttp } from '../fakes/fake-http';
-import { InMemoryStorage } from '../fakes/in-memory-storage';
-import { RecordingNavigation } from '../fakes/recording-navigation';
-import { RecordingNotifier } from '../fakes/recording-notifier';
 import { createContainer } from '../../src/ui/app/container';
 import { ThemeViewModel } from '../../src/ui/app/theme.view-model';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../src/ui/app/tokens';
@@ -11,38 +8,26 @@ import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.
 import { ProfileViewModel } from '../../src/ui/screens/profile/profile.view-model';
 import { WizardzViewModel } from '../../src/ui/screens/wizardz/wizardz.view-model';
 
-const edges = () => ({
-  http: new FakeHttp(),
-  storage: new InMemoryStorage(),
-  clock: new FakeClock(),
-  notifier: new RecordingNotifier(),
-  navigation: new RecordingNavigation(),
-});
-
 describe('profile, marketing page and theme bindings in the composition root', () => {
   it('builds the profile use cases from the HTTP port', () => {
-    const container = createContainer(edges());
+    const container = createContainer(fakeEdges());
     expect(container.get(GET_PROFILE_USE_CASE)).toBeInstanceOf(GetProfileUseCase);
     expect(container.get(UPDATE_PROFILE_USE_CASE)).toBeInstanceOf(UpdateProfileUseCase);
   });
 
   it('gives a fresh profile and marketing-page view-model per screen mount', () => {
-    const container = createContainer(edges());
-    for (const viewModel of [ProfileViewModel, WizardzViewModel]) {
-      const first = container.get<object>(viewModel);
-      expect(first).toBeInstanceOf(viewModel);
-      expect(container.get<object>(viewModel)).not.toBe(first);
-    }
+    const container = createContainer(fakeEdges());
+    expectFreshPerGet(container, [ProfileViewModel, WizardzViewModel]);
   });
 
   it('shares one ThemeViewModel across the app', () => {
-    const container = createContainer(edges());
+    const container = createContainer(fakeEdges());
     expect(container.get(ThemeViewModel)).toBe(container.get(ThemeViewModel));
   });
 
   it('wires the profile view-model to the HTTP port it was given', async () => {
     const http = new FakeHttp().on('GET', '/user/profile/get', { data: { name: 'Aminah' } });
-    const vm = createContainer({ ...edges(), http }).get(ProfileViewModel);
+    const vm = createContainer({ ...fakeEdges(), http }).get(ProfileViewModel);
 
     await vm.load();
 

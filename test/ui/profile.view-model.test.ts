@@ -1,20 +1,13 @@
 import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-case';
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
 import { ProfileViewModel } from '../../src/ui/screens/profile/profile.view-model';
+import { profileData } from '../builders/profile-data';
 import { FakeHttp } from '../fakes/fake-http';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 
 const GET = '/user/profile/get';
 const UPDATE = '/user/profile/update';
-
-const profileData = {
-  name: 'Aminah binti Ali',
-  phone_no: '60123456789',
-  ic_or_passport: '900101145678',
-  user_id: 'u-42',
-  created_at: '2025-03-14T08:00:00.000Z',
-};
 
 function setUp(http = new FakeHttp().on('GET', GET, { data: profileData })) {
   const notifier = new RecordingNotifier();

@@ -1,8 +1,7 @@
 import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
-import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
-import { SESSION_CHECK_INTERVAL_MS, SessionViewModel } from '../../src/ui/app/session.view-model';
+import { SESSION_CHECK_INTERVAL_MS } from '../../src/ui/app/session.view-model';
+import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
 import { FakeHttp } from '../fakes/fake-http';
@@ -12,13 +11,18 @@ function setUp(storedToken: string | null) {
   const http = new FakeHttp();
   const storage = new InMemoryStorage(storedToken ? { [StorageKeys.token]: storedToken } : {});
   const clock = new FakeClock();
-  const session = new SessionViewModel(
-    new CheckSessionUseCase(http, storage),
-    new LogoutUseCase(http, storage),
-    storage,
-    clock,
-  );
+  const session = sessionOver(http, storage, clock);
   return { http, storage, clock, session };
+}
+
+/** Logged out everywhere: no member or token in memory, storage or the HTTP header, no timer left. */
+function expectLoggedOut({ http, storage, clock, session }: ReturnType<typeof setUp>): void {
+  expect(session.status).toBe('unauthenticated');
+  expect(session.user).toBeNull();
+  expect(session.token).toBeNull();
+  expect(storage.get(StorageKeys.token)).toBeNull();
+  expect(http.token).toBeNull();
+  expect(clock.pendingTimers).toBe(0);
 }
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -89,7 +93,8 @@ describe('SessionViewModel', () => {
     ],
     ['a network failure', (http: FakeHttp) => http.failNetwork('POST', '/service/session-check')],
   ])('logs out locally on %s of a later check and stops checking', async (_case, breakIt) => {
-    const { http, storage, clock, session } = setUp('tok-1');
+    const fixture = setUp('tok-1');
+    const { http, clock, session } = fixture;
     http.once('POST', '/service/session-check', { data: aMember().buildDto() });
     breakIt(http);
     session.start();
@@ -98,12 +103,7 @@ describe('SessionViewModel', () => {
 
     await clock.advance(SESSION_CHECK_INTERVAL_MS);
 
-    expect(session.status).toBe('unauthenticated');
-    expect(session.user).toBeNull();
-    expect(session.token).toBeNull();
-    expect(storage.get(StorageKeys.token)).toBeNull();
-    expect(http.token).toBeNull();
-    expect(clock.pendingTimers).toBe(0);
+    expectLoggedOut(fixture);
   });
 
   it('ends loading as unauthenticated when the first check fails', async () => {
@@ -133,7 +133,8 @@ describe('SessionViewModel', () => {
   ])(
     'logout clears user, token, stored token and header when the server call %s',
     async (_case, script, confirmed) => {
-      const { http, storage, clock, session } = setUp('tok-1');
+      const fixture = setUp('tok-1');
+      const { http, session } = fixture;
       http.on('POST', '/service/session-check', { data: aMember().buildDto() });
       script(http);
       session.start();
@@ -143,12 +144,7 @@ describe('SessionViewModel', () => {
 
       expect(answer).toBe(confirmed);
       expect(http.callsTo('POST', '/service/logout')).toHaveLength(1);
-      expect(session.status).toBe('unauthenticated');
-      expect(session.user).toBeNull();
-      expect(session.token).toBeNull();
-      expect(storage.get(StorageKeys.token)).toBeNull();
-      expect(http.token).toBeNull();
-      expect(clock.pendingTimers).toBe(0);
+      expectLoggedOut(fixture);
     },
   );
 

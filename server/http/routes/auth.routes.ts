@@ -4,11 +4,11 @@ import {
   type Nationality,
   type SmsPurpose,
 } from '../../../src/domain/rules/patterns';
-import { hashSessionToken } from '../../domain/session-policy';
 import { type ServerContainer } from '../../container';
-import { bearerToken, memberOf } from '../auth';
+import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
+import { perSessionRateLimit } from '../rate-limits';
 import { field, objectBody } from './schemas';
 
 /** Session checks poll every 10 s per tab; many members may share one carrier-NAT address. */
@@ -47,17 +47,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       '/service/session-check',
       {
         preHandler: app.authenticate,
-        config: {
-          // Keyed by token, not address, so members behind one NAT never throttle each other.
-          rateLimit: {
-            max: SESSION_CHECKS_PER_TOKEN_PER_MINUTE,
-            timeWindow: 60_000,
-            keyGenerator: (request) => {
-              const token = bearerToken(request);
-              return token ? `session:${hashSessionToken(token)}` : `ip:${request.ip}`;
-            },
-          },
-        },
+        config: { rateLimit: perSessionRateLimit(container, SESSION_CHECKS_PER_TOKEN_PER_MINUTE) },
       },
       async (request) => {
         const profile = valueOrThrow(

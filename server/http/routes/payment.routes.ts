@@ -7,6 +7,13 @@ import { type OwnedReadError } from '../../use-cases/get-payment-status.use-case
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { ApiError } from '../errors';
+import { perSessionRateLimit } from '../rate-limits';
+
+/**
+ * Status reads: the payment screen polls every 3 s and the receipt and return pages every 10 s,
+ * possibly in two tabs at once; keyed per session so members behind one NAT do not add up.
+ */
+const STATUS_READS_PER_SESSION_PER_MINUTE = 120;
 
 const CALLBACK_STATUS: Record<CallbackRejection, number> = {
   malformed: 400,
@@ -68,6 +75,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       '/payment/status/:payment_id',
       {
         preHandler: app.authenticate,
+        config: { rateLimit: perSessionRateLimit(container, STATUS_READS_PER_SESSION_PER_MINUTE) },
         schema: {
           params: {
             type: 'object',
@@ -92,6 +100,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       '/transaction/details',
       {
         preHandler: app.authenticate,
+        config: { rateLimit: perSessionRateLimit(container, STATUS_READS_PER_SESSION_PER_MINUTE) },
         schema: {
           querystring: {
             type: 'object',

@@ -1,5 +1,7 @@
 import { makeAutoObservable } from 'mobx';
+import type { Failure } from '../../domain/model/failure';
 import type { Cancel, ClockPort } from '../../domain/ports/clock.port';
+import { CODE_LENGTH } from '../../domain/rules/patterns';
 
 /** Seconds the server makes us wait between two sends (api-contract SMS_RESEND_COOLDOWN_S). */
 export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;
@@ -12,6 +14,9 @@ export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/** The code boxes before anything is typed: one empty string per box. */
+export const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
 
 /**
  * The expiry countdown and the resend cooldown of an SMS code, ticking once a second through
@@ -45,6 +50,11 @@ export class CodeTimer {
     this.now = this.clock.now();
     this.resendAvailableAt = this.now + seconds * 1000;
     this.ensureTicking();
+  }
+
+  /** A send failed: when the server said how long to wait (429 Retry-After), wait that long. */
+  sendFailed(failure: Failure): void {
+    if (failure.retryAfterSeconds !== undefined) this.waitBeforeResend(failure.retryAfterSeconds);
   }
 
   get secondsLeft(): number {

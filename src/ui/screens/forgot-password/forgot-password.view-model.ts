@@ -6,11 +6,11 @@ import {
   ForgotPasswordPhoneForm,
   ResetPasswordForm,
 } from '../../../domain/rules/forgot-password-forms';
-import { CODE_LENGTH, normalisePhone } from '../../../domain/rules/patterns';
+import { normalisePhone } from '../../../domain/rules/patterns';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SendSmsCodeUseCase } from '../../../domain/use-cases/send-sms-code.use-case';
-import { CodeTimer } from '../../app/code-timer';
+import { CodeTimer, emptyCode } from '../../app/code-timer';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier, type UiMessage } from '../../app/notifier';
 import { Paths } from '../../app/paths';
@@ -155,8 +155,7 @@ export class ForgotPasswordViewModel {
   }
 
   private sendFailed(failure: Failure): void {
-    if (failure.retryAfterSeconds !== undefined)
-      this.timer.waitBeforeResend(failure.retryAfterSeconds);
+    this.timer.sendFailed(failure);
     this.toastError(serverMessageOr(failure.serverMessage, failure.key));
   }
 
@@ -182,5 +181,3 @@ export class ForgotPasswordViewModel {
     );
   }
 }
-
-const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');

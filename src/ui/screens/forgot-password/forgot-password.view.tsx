@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../../app/di';
@@ -8,16 +7,13 @@ import { CodeBoxes } from '../../components/code-boxes';
 import { CodeExpiry } from '../../components/code-expiry';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
+import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
 import { ForgotPasswordViewModel } from './forgot-password.view-model';
 
 export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(ForgotPasswordViewModel);
-  const submit = (action: () => Promise<void>) => (event: FormEvent) => {
-    event.preventDefault();
-    void action();
-  };
   return (
     <main className="auth-card">
       <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
@@ -25,7 +21,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
         <>
           <h1>{t('forgotPassword.title')}</h1>
           <p className="auth-subtitle">{t('forgotPassword.intro')}</p>
-          <form onSubmit={submit(vm.sendCode)} noValidate>
+          <form onSubmit={submitWith(vm.sendCode)} noValidate>
             <TextField
               name="phone_no"
               type="tel"
@@ -48,7 +44,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
           <p className="auth-subtitle">
             {t('forgotPassword.codeSentTo', { phone: vm.normalisedPhone })}
           </p>
-          <form onSubmit={submit(vm.reset)} noValidate>
+          <form onSubmit={submitWith(vm.reset)} noValidate>
             <CodeBoxes
               autoFocus
               value={vm.code}

@@ -1,26 +1,22 @@
 import { observer } from 'mobx-react-lite';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../../app/di';
 import { Paths } from '../../app/paths';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
+import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
 import { LoginViewModel } from './login.view-model';
 
 export const LoginScreen = observer(function LoginScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(LoginViewModel);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void vm.submit();
-  };
   return (
     <main className="auth-card">
       <h1>{t('login.title')}</h1>
       <p className="auth-subtitle">{t('login.subtitle')}</p>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={submitWith(vm.submit)} noValidate>
         <TextField
           name="ic_or_passport"
           label={t('login.icOrPassport')}

@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isSelectablePaymentMethod,
@@ -8,6 +7,7 @@ import {
 } from '../../../domain/rules/payment-form';
 import { useViewModel } from '../../app/di';
 import { ModalDialog } from '../../components/modal-dialog';
+import { submitWith } from '../../components/submit';
 import { PaymentIcon } from './payment-icons';
 import { PaymentViewModel } from './payment.view-model';
 import '../../styles/auth.css';
@@ -32,11 +32,6 @@ export const PaymentScreen = observer(function PaymentScreen() {
     ? t(methodLabelKeys[vm.paymentMethod])
     : vm.paymentMethod;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    vm.continueToPayment();
-  };
-
   return (
     <main className="payment-card">
       <header className="payment-header">
@@ -54,7 +49,7 @@ export const PaymentScreen = observer(function PaymentScreen() {
         </ul>
       </header>
 
-      <form className="payment-form" onSubmit={onSubmit} noValidate>
+      <form className="payment-form" onSubmit={submitWith(vm.continueToPayment)} noValidate>
         <div className="field">
           <label htmlFor="payment-amount">{t('payment.amount')}</label>
           <div className="payment-amount">

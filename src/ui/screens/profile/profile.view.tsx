@@ -1,13 +1,14 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import PhoneInput from 'react-phone-input-2';
 import 'react-phone-input-2/lib/style.css';
 import { useViewModel } from '../../app/di';
 import { ModalDialog } from '../../components/modal-dialog';
+import { PasswordField } from '../../components/password-field';
+import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './profile.css';
-import { PasswordInput } from './password-input';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
 
 /** Spec section 9: the country dropdown is at most 200px tall. */
@@ -157,10 +158,6 @@ const EditableRow = observer(function EditableRow({
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void vm.saveEdit();
-  };
   const describedBy = [field === 'phone_no' ? hintId : null, vm.draftError ? errorId : null]
     .filter(Boolean)
     .join(' ');
@@ -173,7 +170,7 @@ const EditableRow = observer(function EditableRow({
       <dd>
         <form
           className="profile-inline-form"
-          onSubmit={onSubmit}
+          onSubmit={submitWith(vm.saveEdit)}
           onKeyDown={(event) => {
             // Escape inside the open country list only closes that list.
             const inCountryList = (event.target as HTMLElement).closest('.country-list');
@@ -251,30 +248,28 @@ const EditableRow = observer(function EditableRow({
 /** The 'Update Password' dialog (spec section 2). */
 const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileViewModel }) {
   const { t } = useTranslation();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void vm.submitPassword();
-  };
   return (
     <ModalDialog
       open={vm.passwordDialogOpen}
       title={t('profile.passwordDialog.title')}
       onClose={vm.closePasswordDialog}
     >
-      <form className="profile-password-form" onSubmit={onSubmit} noValidate>
-        <PasswordInput
+      <form className="profile-password-form" onSubmit={submitWith(vm.submitPassword)} noValidate>
+        <PasswordField
           name="new_password"
           label={t('profile.passwordDialog.newPassword')}
           value={vm.newPassword}
           onChange={vm.setNewPassword}
           error={vm.passwordErrors.new_password}
+          autoComplete="new-password"
         />
-        <PasswordInput
+        <PasswordField
           name="confirm_password"
           label={t('profile.passwordDialog.confirmNewPassword')}
           value={vm.confirmPassword}
           onChange={vm.setConfirmPassword}
           error={vm.passwordErrors.confirm_password}
+          autoComplete="new-password"
         />
         <div className="profile-dialog-actions">
           <button

@@ -1,14 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Failure } from '../../../domain/model/failure';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
-import { CODE_LENGTH, normalisePhone, type Nationality } from '../../../domain/rules/patterns';
+import { normalisePhone, type Nationality } from '../../../domain/rules/patterns';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.use-case';
 import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
 import type { SendSmsCodeUseCase } from '../../../domain/use-cases/send-sms-code.use-case';
-import { CodeTimer } from '../../app/code-timer';
+import { CodeTimer, emptyCode } from '../../app/code-timer';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
@@ -112,34 +111,13 @@ export class SignUpViewModel {
       });
       return;
     }
-    const sent = await this.sendSmsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
-    runInAction(() => {
-      this.status = 'idle';
-      if (!sent.ok) {
-        this.sendFailed(sent.error, 'signUp.sendFailed');
-        return;
-      }
-      this.timer.codeSent(sent.value.expiresInSeconds);
-      this.code = emptyCode();
-      this.step = 2;
-      this.notifier.success({ key: 'signUp.otpSent', values: { time: this.timer.expiresIn } });
-    });
+    await this.sendCode(false);
   }
 
   async resend(): Promise<void> {
     if (this.busy || !this.timer.canResend) return;
     this.status = 'resending';
-    const sent = await this.sendSmsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
-    runInAction(() => {
-      this.status = 'idle';
-      if (!sent.ok) {
-        this.sendFailed(sent.error, 'signUp.resendFailed');
-        return;
-      }
-      this.timer.codeSent(sent.value.expiresInSeconds);
-      this.code = emptyCode();
-      this.notifier.success({ key: 'signUp.otpResent', values: { time: this.timer.expiresIn } });
-    });
+    await this.sendCode(true);
   }
 
   /** Step 2: register with the code, then /login after 2 s. */
@@ -181,10 +159,29 @@ export class SignUpViewModel {
     this.cancelRedirect = null;
   }
 
-  private sendFailed(failure: Failure, fallbackKey: string): void {
-    if (failure.retryAfterSeconds !== undefined)
-      this.timer.waitBeforeResend(failure.retryAfterSeconds);
-    this.notifier.error(serverMessageOr(failure.serverMessage, fallbackKey));
+  /** Sends the registration code; once sent, step 2 shows with empty boxes and a fresh countdown. */
+  private async sendCode(resending: boolean): Promise<void> {
+    const sent = await this.sendSmsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
+    runInAction(() => {
+      this.status = 'idle';
+      if (!sent.ok) {
+        this.timer.sendFailed(sent.error);
+        this.notifier.error(
+          serverMessageOr(
+            sent.error.serverMessage,
+            resending ? 'signUp.resendFailed' : 'signUp.sendFailed',
+          ),
+        );
+        return;
+      }
+      this.timer.codeSent(sent.value.expiresInSeconds);
+      this.code = emptyCode();
+      this.step = 2;
+      this.notifier.success({
+        key: resending ? 'signUp.otpResent' : 'signUp.otpSent',
+        values: { time: this.timer.expiresIn },
+      });
+    });
   }
 
   private detailsErrors(): FieldErrors<SignUpForm> {
@@ -200,5 +197,3 @@ export class SignUpViewModel {
     );
   }
 }
-
-const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');

@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NATIONALITIES, type Nationality } from '../../../domain/rules/patterns';
@@ -9,6 +8,7 @@ import { CodeBoxes } from '../../components/code-boxes';
 import { CodeExpiry } from '../../components/code-expiry';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
+import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
 import { SignUpViewModel } from './sign-up.view-model';
 
@@ -20,17 +20,13 @@ const nationalityKey: Record<Nationality, string> = {
 export const SignUpScreen = observer(function SignUpScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(SignUpViewModel);
-  const submit = (action: () => Promise<void>) => (event: FormEvent) => {
-    event.preventDefault();
-    void action();
-  };
   return (
     <main className="auth-card">
       <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
       {vm.step === 1 ? (
         <>
           <h1>{t('signUp.createAccount')}</h1>
-          <form onSubmit={submit(vm.proceed)} noValidate>
+          <form onSubmit={submitWith(vm.proceed)} noValidate>
             <TextField
               name="name"
               label={t('signUp.fullName')}
@@ -110,7 +106,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
         <>
           <h1>{t('signUp.verifyPhone')}</h1>
           <p className="auth-subtitle">{t('signUp.codeSentTo', { phone: vm.normalisedPhone })}</p>
-          <form onSubmit={submit(vm.submitCode)} noValidate>
+          <form onSubmit={submitWith(vm.submitCode)} noValidate>
             <CodeBoxes
               autoFocus
               value={vm.code}

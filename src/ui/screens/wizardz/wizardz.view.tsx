@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../../app/di';
 import { Paths } from '../../app/paths';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './wizardz.css';
 import { WizardzViewModel } from './wizardz.view-model';
@@ -44,11 +45,6 @@ export const WizardzScreen = observer(function WizardzScreen() {
   const { t } = useTranslation();
   const emailId = useId();
   const errorId = `${emailId}-error`;
-
-  const onSubscribe = (event: FormEvent) => {
-    event.preventDefault();
-    vm.submit();
-  };
 
   return (
     <div className="wizardz">
@@ -105,7 +101,7 @@ export const WizardzScreen = observer(function WizardzScreen() {
           </ul>
         </nav>
 
-        <form className="wizardz-subscribe" onSubmit={onSubscribe} noValidate>
+        <form className="wizardz-subscribe" onSubmit={submitWith(vm.submit)} noValidate>
           <h2>{t('wizardz.subscribe.title')}</h2>
           <label htmlFor={emailId}>{t('wizardz.subscribe.emailLabel')}</label>
           <div className="wizardz-subscribe-row">
