@@ -18,12 +18,27 @@ type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
 /** Whether the page is being left: requests that fail then were cut off, not refused. */
 export type PageLifecycle = () => boolean;
 
-/** Follows the browser's pagehide/pageshow events (pagehide fires before open requests are cut). */
-export function browserPageLifecycle(): PageLifecycle {
+/**
+ * Follows the browser's page lifecycle. beforeunload fires when a navigation or reload starts,
+ * before the old page's open requests are cut off (pagehide can come after that); if the page is
+ * still here a few seconds later the navigation did not happen (a download, say), so the mark
+ * lapses.
+ */
+export function browserPageLifecycle(lapseMs = 5000): PageLifecycle {
   let leaving = false;
+  let lapse: ReturnType<typeof setTimeout> | undefined;
+  const markLeaving = () => {
+    leaving = true;
+    clearTimeout(lapse);
+    lapse = setTimeout(() => (leaving = false), lapseMs);
+  };
   if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', () => (leaving = true));
-    window.addEventListener('pageshow', () => (leaving = false));
+    window.addEventListener('beforeunload', markLeaving);
+    window.addEventListener('pagehide', markLeaving);
+    window.addEventListener('pageshow', () => {
+      clearTimeout(lapse);
+      leaving = false;
+    });
   }
   return () => leaving;
 }
