@@ -107,6 +107,10 @@ export class FetchHttpAdapter implements HttpPort {
     try {
       json = await response.json();
     } catch {
+      // Leaving the page can also cut the body off after the headers arrived.
+      if (this.pageIsLeaving()) {
+        throw new HttpError('The page was left while reading', 'interrupted', response.status);
+      }
       throw new HttpError(
         'The server did not answer with JSON',
         'invalid-response',

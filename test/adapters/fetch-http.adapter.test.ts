@@ -168,6 +168,36 @@ describe('FetchHttpAdapter', () => {
       kind: 'interrupted',
     });
   });
+
+  it('calls a body cut off while the page is being left interrupted, not an invalid answer', async () => {
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"status":1,'));
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
+    fetchFn.mockImplementation(async () => cutOff());
+    let leaving = false;
+    const adapter = new FetchHttpAdapter(
+      config,
+      fetchFn,
+      () => 0,
+      () => leaving,
+    );
+
+    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({
+      kind: 'invalid-response',
+    });
+    leaving = true;
+    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({
+      kind: 'interrupted',
+    });
+  });
 });
 
 describe('retryDelayMs', () => {
