@@ -6,21 +6,19 @@ import type { PaymentStatus } from '../../../domain/model/payment';
 import { useViewModel } from '../../app/di';
 import '../../styles/auth.css';
 import '../payment/payment.css';
+import { PaymentIcon } from '../payment/payment-icons';
 import { PaymentStatusViewModel } from './payment-status.view-model';
 
-const statusTexts: Record<PaymentStatus, { icon: string; title: string; text: string }> = {
+const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
   pending: {
-    icon: '⏳',
     title: 'paymentStatus.pendingTitle',
     text: 'paymentStatus.pendingText',
   },
   completed: {
-    icon: '✓',
     title: 'paymentStatus.completedTitle',
     text: 'paymentStatus.completedText',
   },
   failed: {
-    icon: '✕',
     title: 'paymentStatus.failedTitle',
     text: 'paymentStatus.failedText',
   },
@@ -45,7 +43,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
           {t('paymentStatus.currentStatus')}
         </h2>
         <span className="payment-status-icon" aria-hidden="true">
-          {shown.icon}
+          <PaymentIcon name={vm.paymentStatus} />
         </span>
         <p className="payment-status-title" role="status">
           {t(shown.title)}

@@ -6,12 +6,13 @@ import type { PaymentStatus } from '../../../domain/model/payment';
 import { useViewModel } from '../../app/di';
 import '../../styles/auth.css';
 import '../payment/payment.css';
+import { PaymentIcon } from '../payment/payment-icons';
 import { ReturnViewModel } from './return.view-model';
 
-const statusTexts: Record<PaymentStatus, { icon: string; title: string; text: string }> = {
-  pending: { icon: '⏳', title: 'returnPage.pendingTitle', text: 'returnPage.pendingText' },
-  completed: { icon: '✓', title: 'returnPage.successTitle', text: 'returnPage.successText' },
-  failed: { icon: '✕', title: 'returnPage.failedTitle', text: 'returnPage.failedText' },
+const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
+  pending: { title: 'returnPage.pendingTitle', text: 'returnPage.pendingText' },
+  completed: { title: 'returnPage.successTitle', text: 'returnPage.successText' },
+  failed: { title: 'returnPage.failedTitle', text: 'returnPage.failedText' },
 };
 
 /** /return?transactionId=...: where the gateway sends the payer back. */
@@ -41,7 +42,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
     <main className="payment-card payment-result">
       <section className={`payment-status payment-status-${vm.paymentStatus}`}>
         <span className="payment-status-icon" aria-hidden="true">
-          {shown.icon}
+          <PaymentIcon name={vm.paymentStatus} />
         </span>
         <h1 className="payment-status-title" role="status">
           {t(shown.title)}
