@@ -24,6 +24,16 @@ export function isSessionActive(session: SessionRecord, now: Date): boolean {
   );
 }
 
+/**
+ * Idle expiry is measured in hours, so recording every use (a session check each 10 s per tab)
+ * would be a write per request for nothing: a use is recorded once a minute at most.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function needsTouch(session: SessionRecord, now: Date): boolean {
+  return now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
+}
+
 /** Tokens are stored only as their sha256, so a database leak yields no usable session. */
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

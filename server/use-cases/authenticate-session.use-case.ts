@@ -1,4 +1,4 @@
-import { hashSessionToken, isSessionActive } from '../domain/session-policy';
+import { hashSessionToken, isSessionActive, needsTouch } from '../domain/session-policy';
 import { type Clock } from '../ports/clock';
 import { type SessionStore } from '../ports/session-store';
 import { fail, ok, type Result } from './result';
@@ -8,7 +8,7 @@ export interface AuthenticatedMember {
   sessionId: string;
 }
 
-/** Resolves a bearer token to a live session and marks it used (sliding idle expiry). */
+/** Resolves a bearer token to a live session and marks it used (sliding idle expiry, once a minute). */
 export class AuthenticateSession {
   constructor(
     private readonly sessions: SessionStore,
@@ -24,7 +24,7 @@ export class AuthenticateSession {
         message: 'Your session has ended. Please log in again.',
       });
     }
-    await this.sessions.touch(session.id, now);
+    if (needsTouch(session, now)) await this.sessions.touch(session.id, now);
     return ok({ id: session.memberId, sessionId: session.id });
   }
 }

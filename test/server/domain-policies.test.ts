@@ -1,6 +1,8 @@
 import {
   isSessionActive,
+  needsTouch,
   SESSION_ABSOLUTE_TTL_MS,
+  SESSION_TOUCH_INTERVAL_MS,
   SESSION_IDLE_TTL_MS,
   type SessionRecord,
 } from '../../server/domain/session-policy';
@@ -44,6 +46,11 @@ describe('session policy', () => {
     const session = aSession({ lastSeenAt: at(SESSION_ABSOLUTE_TTL_MS - 1000) });
     expect(isSessionActive(session, at(SESSION_ABSOLUTE_TTL_MS - 1))).toBe(true);
     expect(isSessionActive(session, at(SESSION_ABSOLUTE_TTL_MS))).toBe(false);
+  });
+
+  it('records a use once a minute at most', () => {
+    expect(needsTouch(aSession(), at(SESSION_TOUCH_INTERVAL_MS - 1))).toBe(false);
+    expect(needsTouch(aSession(), at(SESSION_TOUCH_INTERVAL_MS))).toBe(true);
   });
 });
 
