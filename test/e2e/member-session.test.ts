@@ -105,4 +105,58 @@ describeInChromium('member session in Chromium', ['pglite', 'postgres'], (suite)
     await probe.close();
     expect(foreign).toEqual([]);
   });
+
+  suite.step(
+    'field errors are announced, and signing in works by keyboard alone',
+    async ({ browser, baseUrl }) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      const ic = page.locator('input[name="ic_or_passport"]');
+      expect(await ic.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await ic.getAttribute('aria-describedby'))?.split(' ') ?? [];
+      const descriptions = await Promise.all(
+        describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()),
+      );
+      expect(descriptions.join(' ')).toContain('IC or Passport Number is required');
+      await page.getByRole('alert').filter({ hasText: 'Password is required' }).first().waitFor();
+
+      await page.reload();
+      await page.locator('input[name="ic_or_passport"]').waitFor();
+      const focusedName = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+      for (let tab = 0; tab < 15 && (await focusedName()) !== 'ic_or_passport'; tab++) {
+        await page.keyboard.press('Tab');
+      }
+      expect(await focusedName()).toBe('ic_or_passport');
+      await page.keyboard.type(member.ic);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(newPassword);
+      await page.keyboard.press('Enter');
+      await expectToast(page, 'Login successful! Redirecting to payment page...');
+      await expectPath(page, '/payment');
+      await context.close();
+    },
+  );
+
+  suite.step(
+    'the language comes from local storage first, then from the browser',
+    async ({ browser, baseUrl }) => {
+      const saved = await browser.newContext({ locale: 'en-US' });
+      await saved.addInitScript(() => localStorage.setItem('i18nextLng', 'fr'));
+      const french = await saved.newPage();
+      await french.goto(`${baseUrl}/login`);
+      await french.getByRole('heading', { name: 'Connexion' }).waitFor();
+      await saved.close();
+
+      const chinese = await browser.newContext({ locale: 'zh-CN' });
+      const page = await chinese.newPage();
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole('heading', { name: '登录' }).waitFor();
+      // The detected language is cached for the next visit.
+      expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('zn');
+      await chinese.close();
+    },
+  );
 });
