@@ -43,6 +43,8 @@ export interface Config {
   gatewayStatusUrl?: string;
   /** payments: seconds between reconciliation sweeps in main (RECONCILE_INTERVAL_S); 0 = off. */
   reconcileIntervalS: number;
+  /** Seconds between purges of stale codes, throttle records and sessions (PURGE_INTERVAL_S); 0 = off. */
+  purgeIntervalS: number;
   /** Per-address request budget per minute for the API (session-check is keyed by token instead). */
   rateLimitPerMinute: number;
   /** Trust X-Forwarded-For (only behind a known reverse proxy). */
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     merchantName: text('MERCHANT_NAME', 'Member Payment Portal'),
     gatewayStatusUrl: env.GATEWAY_STATUS_URL?.trim() || undefined,
     reconcileIntervalS: integer('RECONCILE_INTERVAL_S', 60, 0, 86400),
+    purgeIntervalS: integer('PURGE_INTERVAL_S', 3600, 0, 86400),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),
     trustProxy: oneOf('TRUST_PROXY', 'false', ['true', 'false']) === 'true',
     logLevel: oneOf('LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info', LOG_LEVELS),

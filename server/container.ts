@@ -22,6 +22,7 @@ import { ApplyPaymentCallback } from './use-cases/apply-payment-callback.use-cas
 import { CreatePaymentRequest } from './use-cases/create-payment-request.use-case';
 import { GetPaymentStatus } from './use-cases/get-payment-status.use-case';
 import { GetTransactionDetails } from './use-cases/get-transaction-details.use-case';
+import { PurgeStaleRecords } from './use-cases/purge-stale-records.use-case';
 import { ReconcilePendingPayments } from './use-cases/reconcile-pending-payments.use-case';
 import { type Clock } from './ports/clock';
 import { type LoginFailureStore } from './ports/login-failure-store';
@@ -81,6 +82,7 @@ export interface ServerContainer extends ContainerOverrides {
   getTransactionDetails: GetTransactionDetails;
   applyPaymentCallback: ApplyPaymentCallback;
   reconcilePendingPayments: ReconcilePendingPayments;
+  purgeStaleRecords: PurgeStaleRecords;
   close(): Promise<void>;
 }
 
@@ -195,6 +197,7 @@ export async function createContainer(
     getTransactionDetails: new GetTransactionDetails(transactions, reconcilePendingPayments),
     applyPaymentCallback,
     reconcilePendingPayments,
+    purgeStaleRecords: new PurgeStaleRecords(smsCodes, loginFailures, sessions, clock),
     async close() {
       // Closing a database the caller handed in is the caller's business.
       if (!overrides.db) await db.close();

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createContainer } from './container';
 import { buildApp } from './http/app';
+import { schedulePurge } from './use-cases/purge-stale-records.use-case';
 import { scheduleReconciliation } from './use-cases/reconcile-pending-payments.use-case';
 
 /**
@@ -31,6 +32,14 @@ async function main(): Promise<void> {
     (context, message) => app.log.warn(context, message),
   );
   app.addHook('onClose', async () => stopReconciling());
+  // Delete used codes, old throttle records and ended sessions every PURGE_INTERVAL_S.
+  const stopPurging = schedulePurge(
+    container.purgeStaleRecords,
+    config.purgeIntervalS * 1000,
+    (context, message) => app.log.warn(context, message),
+    (report) => app.log.info({ deleted: report }, 'purged stale records'),
+  );
+  app.addHook('onClose', async () => stopPurging());
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

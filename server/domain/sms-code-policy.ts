@@ -45,5 +45,27 @@ export function carriedAttempts(previous: SmsCodeRecord | null, now: Date): numb
   return now.getTime() - previous.createdAt.getTime() < SMS_WINDOW_MS ? previous.attempts : 0;
 }
 
+/**
+ * Retention. Rules read codes only while they can be live (OTP_TTL_S, at most 1 h) or still pass
+ * wrong tries on (created within SMS_WINDOW_MS), and request records only within SMS_WINDOW_MS
+ * (hourly caps) or the resend cooldown (at most 1 h). A day on top of that is a safety margin
+ * that also leaves a day of history for support questions.
+ */
+export const SMS_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Codes that expired before this time may be deleted. Measured from expiry (not creation) so a
+ * longer code lifetime can never make the purge remove a live code; a code expired this long ago
+ * was also created long before the carry-over window.
+ */
+export function smsCodePurgeCutoff(now: Date): Date {
+  return new Date(now.getTime() - SMS_RETENTION_MS);
+}
+
+/** Code requests made before this time may be deleted. */
+export function smsRequestPurgeCutoff(now: Date): Date {
+  return new Date(now.getTime() - SMS_RETENTION_MS);
+}
+
 export type CodeCheck =
   { ok: true } | { ok: false; reason: 'missing' | 'used' | 'expired' | 'dead' | 'wrong' };

@@ -3,4 +3,6 @@ export interface LoginFailureStore {
   failuresSince(accountKey: string, since: Date): Promise<Date[]>;
   record(failure: { id: string; accountKey: string; at: Date }): Promise<void>;
   clear(accountKey: string): Promise<void>;
+  /** Deletes up to `limit` failures recorded before `cutoff`; returns how many. */
+  deleteOlderThan(cutoff: Date, limit: number): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { type SessionRecord } from '../domain/session-policy';
+import { type SessionPurgeCutoffs, type SessionRecord } from '../domain/session-policy';
 
 export interface SessionStore {
   create(session: { id: string; memberId: string; tokenHash: string; now: Date }): Promise<void>;
@@ -7,4 +7,6 @@ export interface SessionStore {
   revoke(id: string, now: Date): Promise<void>;
   /** Revokes every live session of a member, except one when given (the caller's own). */
   revokeAllForMember(memberId: string, now: Date, exceptSessionId?: string): Promise<void>;
+  /** Deletes up to `limit` sessions that ended before the cut-offs; returns how many. */
+  deleteEnded(cutoffs: SessionPurgeCutoffs, limit: number): Promise<number>;
 }

@@ -23,4 +23,8 @@ export interface SmsCodeStore {
   /** Requests since a time, oldest first (for counts and Retry-After). */
   requestTimesForPhone(phoneNo: string, since: Date): Promise<Date[]>;
   requestTimesForAddress(clientAddress: string, since: Date): Promise<Date[]>;
+  /** Deletes up to `limit` codes that expired before `cutoff`; returns how many. */
+  deleteCodesExpiredBefore(cutoff: Date, limit: number): Promise<number>;
+  /** Deletes up to `limit` request records made before `cutoff`; returns how many. */
+  deleteRequestsBefore(cutoff: Date, limit: number): Promise<number>;
 }

@@ -1,4 +1,5 @@
 import { normaliseIcOrPassport } from '../../src/domain/rules/patterns';
+import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
 import { hashSessionToken } from '../domain/session-policy';
 import { type Clock } from '../ports/clock';
 import { type LoginFailureStore } from '../ports/login-failure-store';
@@ -8,9 +9,6 @@ import { type Random } from '../ports/random';
 import { type SessionStore } from '../ports/session-store';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
-
-/** Failed logins are counted per account over this window. */
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface LoginInput {
   icOrPassport: string;

@@ -36,7 +36,19 @@ describe('server configuration', () => {
       loginMaxFailures: 10,
       gatewayUrl: 'http://127.0.0.1:8080/sandbox-gateway/pay',
       reconcileAfterS: 600,
+      purgeIntervalS: 3600,
     });
+  });
+
+  it('reads the purge interval, where 0 turns the purge off', () => {
+    expect(loadConfig({ PURGE_INTERVAL_S: '0' }).purgeIntervalS).toBe(0);
+    expect(loadConfig({ PURGE_INTERVAL_S: '900' }).purgeIntervalS).toBe(900);
+    expect(problemsOf({ PURGE_INTERVAL_S: '-1' })).toEqual([
+      'PURGE_INTERVAL_S: must be a whole number from 0 to 86400 (got "-1")',
+    ]);
+    expect(problemsOf({ PURGE_INTERVAL_S: 'hourly' })).toEqual([
+      'PURGE_INTERVAL_S: must be a whole number from 0 to 86400 (got "hourly")',
+    ]);
   });
 
   it('reads the environment', () => {

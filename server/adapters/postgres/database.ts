@@ -44,6 +44,22 @@ export function violatedConstraint(error: { constraint?: string; message?: strin
   return error.constraint ?? error.message ?? '';
 }
 
+/**
+ * Runs one `DELETE` statement and returns how many rows it removed (both drivers, without
+ * fetching the rows): the statement is wrapped as `WITH gone AS (... RETURNING 1) SELECT count`.
+ */
+export async function deleteBatch(
+  db: Database,
+  deleteSql: string,
+  params: unknown[],
+): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH gone AS (${deleteSql} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+    params,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 class PgPoolDatabase implements Database {
   readonly kind = 'postgres' as const;
 

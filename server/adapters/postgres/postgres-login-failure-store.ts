@@ -1,5 +1,5 @@
 import { type LoginFailureStore } from '../../ports/login-failure-store';
-import { type Database } from './database';
+import { type Database, deleteBatch } from './database';
 
 export class PostgresLoginFailureStore implements LoginFailureStore {
   constructor(private readonly db: Database) {}
@@ -22,5 +22,14 @@ export class PostgresLoginFailureStore implements LoginFailureStore {
 
   async clear(accountKey: string): Promise<void> {
     await this.db.query('DELETE FROM login_failures WHERE account_key = $1', [accountKey]);
+  }
+
+  deleteOlderThan(cutoff: Date, limit: number): Promise<number> {
+    return deleteBatch(
+      this.db,
+      `DELETE FROM login_failures WHERE id IN (
+         SELECT id FROM login_failures WHERE failed_at < $1 LIMIT $2)`,
+      [cutoff, limit],
+    );
   }
 }

@@ -1,6 +1,6 @@
-import { type SessionRecord } from '../../domain/session-policy';
+import { type SessionPurgeCutoffs, type SessionRecord } from '../../domain/session-policy';
 import { type SessionStore } from '../../ports/session-store';
-import { type Database } from './database';
+import { type Database, deleteBatch } from './database';
 
 interface SessionRow {
   id: string;
@@ -63,6 +63,19 @@ export class PostgresSessionStore implements SessionStore {
       `UPDATE sessions SET revoked_at = $2
         WHERE member_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
       [memberId, now, exceptSessionId ?? null],
+    );
+  }
+
+  deleteEnded(cutoffs: SessionPurgeCutoffs, limit: number): Promise<number> {
+    // No index on these columns (see migration 003): the table holds about two weeks of logins,
+    // and an index on last_seen_at would make every once-a-minute touch a non-HOT update.
+    return deleteBatch(
+      this.db,
+      `DELETE FROM sessions WHERE id IN (
+         SELECT id FROM sessions
+          WHERE revoked_at < $1 OR last_seen_at < $2 OR created_at < $3
+          LIMIT $4)`,
+      [cutoffs.revokedBefore, cutoffs.lastSeenBefore, cutoffs.createdBefore, limit],
     );
   }
 }

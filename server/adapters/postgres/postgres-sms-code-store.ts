@@ -1,7 +1,7 @@
 import { type SmsPurpose } from '../../../src/domain/rules/patterns';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
 import { type SmsCodeStore, type SmsRequestRecord } from '../../ports/sms-code-store';
-import { type Database } from './database';
+import { type Database, deleteBatch } from './database';
 
 interface SmsCodeRow {
   id: string;
@@ -101,6 +101,24 @@ export class PostgresSmsCodeStore implements SmsCodeStore {
       `SELECT requested_at AS at FROM sms_requests
         WHERE client_address = $1 AND requested_at > $2 ORDER BY requested_at`,
       [clientAddress, since],
+    );
+  }
+
+  deleteCodesExpiredBefore(cutoff: Date, limit: number): Promise<number> {
+    return deleteBatch(
+      this.db,
+      `DELETE FROM sms_codes WHERE id IN (
+         SELECT id FROM sms_codes WHERE expires_at < $1 LIMIT $2)`,
+      [cutoff, limit],
+    );
+  }
+
+  deleteRequestsBefore(cutoff: Date, limit: number): Promise<number> {
+    return deleteBatch(
+      this.db,
+      `DELETE FROM sms_requests WHERE id IN (
+         SELECT id FROM sms_requests WHERE requested_at < $1 LIMIT $2)`,
+      [cutoff, limit],
     );
   }
 

@@ -1,0 +1,91 @@
+import { loginFailurePurgeCutoff } from '../domain/login-throttle-policy';
+import { sessionPurgeCutoffs } from '../domain/session-policy';
+import { smsCodePurgeCutoff, smsRequestPurgeCutoff } from '../domain/sms-code-policy';
+import { type Clock } from '../ports/clock';
+import { type LoginFailureStore } from '../ports/login-failure-store';
+import { type SessionStore } from '../ports/session-store';
+import { type SmsCodeStore } from '../ports/sms-code-store';
+
+/** Rows deleted by one purge, per kind. */
+export interface PurgeReport {
+  smsCodes: number;
+  smsRequests: number;
+  loginFailures: number;
+  sessions: number;
+}
+
+/** Logs what went wrong without knowing the logger (pino's `warn` fits). */
+export type PurgeWarn = (context: Record<string, unknown>, message: string) => void;
+
+/**
+ * Deletes rows no rule reads any more: SMS codes and code requests, login failures, and ended
+ * sessions, each past the retention its policy sets (the policies say why those periods are
+ * safe). Deletes go in batches, so a first run over a large backlog never holds one long
+ * statement (or PGlite's single connection) for minutes.
+ */
+export class PurgeStaleRecords {
+  private running: Promise<PurgeReport> | null = null;
+
+  constructor(
+    private readonly smsCodes: SmsCodeStore,
+    private readonly loginFailures: LoginFailureStore,
+    private readonly sessions: SessionStore,
+    private readonly clock: Clock,
+    private readonly batchSize = 1000,
+  ) {}
+
+  /** One purge. Overlapping calls share the purge in progress. */
+  execute(): Promise<PurgeReport> {
+    if (!this.running) {
+      this.running = this.purge().finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  private async purge(): Promise<PurgeReport> {
+    const now = this.clock.now();
+    const sessionCutoffs = sessionPurgeCutoffs(now);
+    return {
+      smsCodes: await this.inBatches((limit) =>
+        this.smsCodes.deleteCodesExpiredBefore(smsCodePurgeCutoff(now), limit),
+      ),
+      smsRequests: await this.inBatches((limit) =>
+        this.smsCodes.deleteRequestsBefore(smsRequestPurgeCutoff(now), limit),
+      ),
+      loginFailures: await this.inBatches((limit) =>
+        this.loginFailures.deleteOlderThan(loginFailurePurgeCutoff(now), limit),
+      ),
+      sessions: await this.inBatches((limit) => this.sessions.deleteEnded(sessionCutoffs, limit)),
+    };
+  }
+
+  private async inBatches(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await deleteBatch(this.batchSize);
+      total += deleted;
+      if (deleted < this.batchSize) return total;
+    }
+  }
+}
+
+/** Runs the purge every intervalMs until the returned stop function is called. */
+export function schedulePurge(
+  purge: PurgeStaleRecords,
+  intervalMs: number,
+  warn: PurgeWarn,
+  onReport: (report: PurgeReport) => void = () => {},
+): () => void {
+  if (intervalMs <= 0) return () => {};
+  const timer = setInterval(() => {
+    purge
+      .execute()
+      .then(onReport)
+      .catch((error: unknown) => warn({ err: error }, 'purge of stale records failed'));
+  }, intervalMs);
+  // The timer alone must not keep a stopping process alive.
+  timer.unref();
+  return () => clearInterval(timer);
+}
