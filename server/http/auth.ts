@@ -18,6 +18,26 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+type Authentication = Awaited<ReturnType<ServerContainer['authenticateSession']['execute']>>;
+
+/** One lookup per request, shared by a per-session rate-limit key and `app.authenticate`. */
+const authentications = new WeakMap<FastifyRequest, Promise<Authentication>>();
+
+/** The request's bearer token resolved to a live session (undefined without a token). */
+export function authenticationOf(
+  request: FastifyRequest,
+  container: ServerContainer,
+): Promise<Authentication> | undefined {
+  const token = bearerToken(request);
+  if (token === undefined) return undefined;
+  let authentication = authentications.get(request);
+  if (!authentication) {
+    authentication = container.authenticateSession.execute({ token });
+    authentications.set(request, authentication);
+  }
+  return authentication;
+}
+
 /**
  * `app.authenticate`: a preHandler that resolves `Authorization: Bearer <token>` to a live
  * session and sets `request.member`, or answers 401.
@@ -25,9 +45,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function registerAuthentication(app: FastifyInstance, container: ServerContainer): void {
   app.decorateRequest('member', undefined);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (token === undefined) throw new ApiError(401, 'Please log in to continue.');
-    const result = await container.authenticateSession.execute({ token });
+    const authentication = authenticationOf(request, container);
+    if (authentication === undefined) throw new ApiError(401, 'Please log in to continue.');
+    const result = await authentication;
     if (!result.ok) throw new ApiError(401, result.error.message);
     request.member = result.value;
   });
