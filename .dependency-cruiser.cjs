@@ -8,7 +8,11 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/domain' },
       to: {
-        pathNot: ['^src/domain', 'node_modules/(class-validator|class-transformer)/'],
+        pathNot: [
+          '^src/domain',
+          '^src/contract',
+          'node_modules/(class-validator|class-transformer)/',
+        ],
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -31,11 +35,18 @@ module.exports = {
       to: { path: '^server' },
     },
     {
-      name: 'server-shares-only-rules',
-      comment: 'The only SPA code the server may use is the pure field rules.',
+      name: 'server-shares-only-contract',
+      comment: 'The only SPA code the server may use is the shared contract.',
       severity: 'error',
       from: { path: '^server' },
-      to: { path: '^src', pathNot: '^src/domain/rules' },
+      to: { path: '^src', pathNot: '^src/contract' },
+    },
+    {
+      name: 'contract-imports-nothing',
+      comment: 'The contract is shared by every app, so it depends on none of them.',
+      severity: 'error',
+      from: { path: '^src/contract' },
+      to: { pathNot: ['^src/contract', 'node_modules/(class-validator|class-transformer)/'] },
     },
     {
       name: 'no-circular',

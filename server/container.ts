@@ -15,33 +15,33 @@ import { SystemClock } from './adapters/system-clock';
 import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer';
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client';
 import { PostgresTransactionStore } from './adapters/postgres/postgres-transaction-store';
-import { type GatewayStatusClient } from './ports/gateway-status-client';
-import { type PaymentSigner } from './ports/payment-signer';
-import { type TransactionStore } from './ports/transaction-store';
-import { ApplyPaymentCallback } from './use-cases/apply-payment-callback.use-case';
-import { CreatePaymentRequest } from './use-cases/create-payment-request.use-case';
-import { GetPaymentStatus } from './use-cases/get-payment-status.use-case';
-import { GetTransactionDetails } from './use-cases/get-transaction-details.use-case';
-import { PurgeStaleRecords } from './use-cases/purge-stale-records.use-case';
-import { ReconcilePendingPayments } from './use-cases/reconcile-pending-payments.use-case';
-import { type Clock } from './ports/clock';
-import { type LoginFailureStore } from './ports/login-failure-store';
-import { type MemberRepository } from './ports/member-repository';
-import { type PasswordHasher } from './ports/password-hasher';
-import { type Random } from './ports/random';
-import { type SessionStore } from './ports/session-store';
-import { type SmsCodeStore } from './ports/sms-code-store';
-import { type SmsOutbox, type SmsSender } from './ports/sms-sender';
-import { type UnitOfWork } from './ports/unit-of-work';
-import { AuthenticateSession } from './use-cases/authenticate-session.use-case';
-import { CheckMemberExists } from './use-cases/check-member-exists.use-case';
-import { GetProfile } from './use-cases/get-profile.use-case';
-import { Login } from './use-cases/login.use-case';
-import { Logout } from './use-cases/logout.use-case';
-import { RegisterMember } from './use-cases/register-member.use-case';
-import { ResetPassword } from './use-cases/reset-password.use-case';
-import { SendSmsCode } from './use-cases/send-sms-code.use-case';
-import { UpdateProfile } from './use-cases/update-profile.use-case';
+import { type GatewayStatusClient } from './ports/gateway-status-client.port';
+import { type PaymentSigner } from './ports/payment-signer.port';
+import { type TransactionStore } from './ports/transaction-store.port';
+import { ApplyPaymentCallbackUseCase } from './use-cases/apply-payment-callback.use-case';
+import { CreatePaymentRequestUseCase } from './use-cases/create-payment-request.use-case';
+import { GetPaymentStatusUseCase } from './use-cases/get-payment-status.use-case';
+import { GetTransactionDetailsUseCase } from './use-cases/get-transaction-details.use-case';
+import { PurgeStaleRecordsUseCase } from './use-cases/purge-stale-records.use-case';
+import { ReconcilePendingPaymentsUseCase } from './use-cases/reconcile-pending-payments.use-case';
+import { type Clock } from './ports/clock.port';
+import { type LoginFailureStore } from './ports/login-failure-store.port';
+import { type MemberRepository } from './ports/member-repository.port';
+import { type PasswordHasher } from './ports/password-hasher.port';
+import { type Random } from './ports/random.port';
+import { type SessionStore } from './ports/session-store.port';
+import { type SmsCodeStore } from './ports/sms-code-store.port';
+import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
+import { type UnitOfWork } from './ports/unit-of-work.port';
+import { AuthenticateSessionUseCase } from './use-cases/authenticate-session.use-case';
+import { CheckMemberExistsUseCase } from './use-cases/check-member-exists.use-case';
+import { GetProfileUseCase } from './use-cases/get-profile.use-case';
+import { LoginUseCase } from './use-cases/login.use-case';
+import { LogoutUseCase } from './use-cases/logout.use-case';
+import { RegisterMemberUseCase } from './use-cases/register-member.use-case';
+import { ResetPasswordUseCase } from './use-cases/reset-password.use-case';
+import { SendSmsCodeUseCase } from './use-cases/send-sms-code.use-case';
+import { UpdateProfileUseCase } from './use-cases/update-profile.use-case';
 
 /** The adapters a test (or main) may replace. */
 export interface ContainerOverrides {
@@ -64,25 +64,25 @@ export interface ServerContainer extends ContainerOverrides {
   smsCodes: SmsCodeStore;
   loginFailures: LoginFailureStore;
   unitOfWork: UnitOfWork;
-  login: Login;
-  logout: Logout;
-  authenticateSession: AuthenticateSession;
-  sendSmsCode: SendSmsCode;
-  checkMemberExists: CheckMemberExists;
-  registerMember: RegisterMember;
-  resetPassword: ResetPassword;
-  getProfile: GetProfile;
-  updateProfile: UpdateProfile;
+  login: LoginUseCase;
+  logout: LogoutUseCase;
+  authenticateSession: AuthenticateSessionUseCase;
+  sendSmsCode: SendSmsCodeUseCase;
+  checkMemberExists: CheckMemberExistsUseCase;
+  registerMember: RegisterMemberUseCase;
+  resetPassword: ResetPasswordUseCase;
+  getProfile: GetProfileUseCase;
+  updateProfile: UpdateProfileUseCase;
   // payments: add payment adapters and use cases here
   transactions: TransactionStore;
   paymentSigner: PaymentSigner;
   gatewayStatusClient: GatewayStatusClient;
-  createPaymentRequest: CreatePaymentRequest;
-  getPaymentStatus: GetPaymentStatus;
-  getTransactionDetails: GetTransactionDetails;
-  applyPaymentCallback: ApplyPaymentCallback;
-  reconcilePendingPayments: ReconcilePendingPayments;
-  purgeStaleRecords: PurgeStaleRecords;
+  createPaymentRequest: CreatePaymentRequestUseCase;
+  getPaymentStatus: GetPaymentStatusUseCase;
+  getTransactionDetails: GetTransactionDetailsUseCase;
+  applyPaymentCallback: ApplyPaymentCallbackUseCase;
+  reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
+  purgeStaleRecords: PurgeStaleRecordsUseCase;
   close(): Promise<void>;
 }
 
@@ -123,8 +123,8 @@ export async function createContainer(
   const gatewayStatusClient = new HttpGatewayStatusClient(
     () => config.gatewayStatusUrl ?? `${config.publicUrl}/sandbox-gateway/status`,
   );
-  const applyPaymentCallback = new ApplyPaymentCallback(transactions, paymentSigner, clock);
-  const reconcilePendingPayments = new ReconcilePendingPayments(
+  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(transactions, paymentSigner, clock);
+  const reconcilePendingPayments = new ReconcilePendingPaymentsUseCase(
     transactions,
     gatewayStatusClient,
     applyPaymentCallback,
@@ -148,7 +148,7 @@ export async function createContainer(
     smsCodes,
     loginFailures,
     unitOfWork,
-    login: new Login(
+    login: new LoginUseCase(
       members,
       sessions,
       loginFailures,
@@ -157,17 +157,17 @@ export async function createContainer(
       random,
       config.loginMaxFailures,
     ),
-    logout: new Logout(sessions, clock),
-    authenticateSession: new AuthenticateSession(sessions, clock),
-    sendSmsCode: new SendSmsCode(unitOfWork, smsSender, clock, random, {
+    logout: new LogoutUseCase(sessions, clock),
+    authenticateSession: new AuthenticateSessionUseCase(sessions, clock),
+    sendSmsCode: new SendSmsCodeUseCase(unitOfWork, smsSender, clock, random, {
       ttlS: config.otpTtlS,
       resendCooldownS: config.smsResendCooldownS,
       perPhonePerHour: config.smsPerPhonePerHour,
       perAddressPerHour: config.smsPerAddressPerHour,
       pepper: config.smsCodePepper,
     }),
-    checkMemberExists: new CheckMemberExists(members),
-    registerMember: new RegisterMember(
+    checkMemberExists: new CheckMemberExistsUseCase(members),
+    registerMember: new RegisterMemberUseCase(
       unitOfWork,
       members,
       smsCodes,
@@ -176,13 +176,13 @@ export async function createContainer(
       random,
       codePolicy,
     ),
-    resetPassword: new ResetPassword(unitOfWork, smsCodes, hasher, clock, codePolicy),
-    getProfile: new GetProfile(members),
-    updateProfile: new UpdateProfile(members, sessions, hasher, clock),
+    resetPassword: new ResetPasswordUseCase(unitOfWork, smsCodes, hasher, clock, codePolicy),
+    getProfile: new GetProfileUseCase(members),
+    updateProfile: new UpdateProfileUseCase(members, sessions, hasher, clock),
     transactions,
     paymentSigner,
     gatewayStatusClient,
-    createPaymentRequest: new CreatePaymentRequest(
+    createPaymentRequest: new CreatePaymentRequestUseCase(
       transactions,
       paymentSigner,
       clock,
@@ -193,11 +193,11 @@ export async function createContainer(
       randomBytes,
       () => ({ clientId: config.gatewayClientId, publicUrl: config.publicUrl }),
     ),
-    getPaymentStatus: new GetPaymentStatus(transactions, reconcilePendingPayments),
-    getTransactionDetails: new GetTransactionDetails(transactions, reconcilePendingPayments),
+    getPaymentStatus: new GetPaymentStatusUseCase(transactions, reconcilePendingPayments),
+    getTransactionDetails: new GetTransactionDetailsUseCase(transactions, reconcilePendingPayments),
     applyPaymentCallback,
     reconcilePendingPayments,
-    purgeStaleRecords: new PurgeStaleRecords(smsCodes, loginFailures, sessions, clock),
+    purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
     async close() {
       // Closing a database the caller handed in is the caller's business.
       if (!overrides.db) await db.close();

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { type Random } from '../ports/random';
+import { type Random } from '../ports/random.port';
 
 export class CryptoRandom implements Random {
   /** 32 random bytes (256 bits), base64url: 43 characters, safe in a header. */

@@ -1,4 +1,4 @@
-import { type Clock } from '../ports/clock';
+import { type Clock } from '../ports/clock.port';
 
 export class SystemClock implements Clock {
   now(): Date {

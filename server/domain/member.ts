@@ -1,4 +1,4 @@
-import { type Nationality } from '../../src/domain/rules/patterns';
+import { type Nationality } from '../../src/contract/rules';
 
 export interface Member {
   id: string;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type SmsPurpose } from '../../src/domain/rules/patterns';
+import { type SmsPurpose } from '../../src/contract/rules';
 
 export interface SmsCodeRecord {
   id: string;

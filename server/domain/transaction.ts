@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../src/domain/rules/patterns';
+import type { PaymentMethod } from '../../src/contract/rules';
 import type { Sen } from './money';
 
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;

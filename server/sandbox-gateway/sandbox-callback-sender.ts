@@ -1,6 +1,6 @@
 import { gatewayOutcomeCanonical } from '../domain/transaction-messages';
-import { type Clock } from '../ports/clock';
-import { type PaymentSigner } from '../ports/payment-signer';
+import { type Clock } from '../ports/clock.port';
+import { type PaymentSigner } from '../ports/payment-signer.port';
 import { type SandboxPaymentStore } from './sandbox-payment-store';
 
 export interface CallbackDeliveryOptions {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import { type FastifyPluginAsync, type FastifyReply } from 'fastify';
-import { PAYMENT_METHODS } from '../../src/domain/rules/patterns';
+import { PAYMENT_METHODS } from '../../src/contract/rules';
 import { HmacSha256PaymentSigner } from '../adapters/payments/hmac-sha256-payment-signer';
 import { type Config } from '../config';
 import { type ServerContainer } from '../container';

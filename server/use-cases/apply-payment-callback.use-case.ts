@@ -2,14 +2,14 @@ import { CANONICAL_AMOUNT_PATTERN, formatSen } from '../domain/money';
 import { decideOutcome, isFinalStatus, isTransactionId } from '../domain/transaction';
 import type { FinalStatus } from '../domain/transaction';
 import { gatewayOutcomeCanonical, isTimestampFresh } from '../domain/transaction-messages';
-import type { Clock } from '../ports/clock';
-import type { PaymentSigner } from '../ports/payment-signer';
+import type { Clock } from '../ports/clock.port';
+import type { PaymentSigner } from '../ports/payment-signer.port';
 import type {
   CallbackRecord,
   CallbackResult,
   CallbackSource,
   TransactionStore,
-} from '../ports/transaction-store';
+} from '../ports/transaction-store.port';
 
 export interface ApplyPaymentCallbackInput {
   /** The parsed JSON body exactly as received. */
@@ -53,7 +53,7 @@ const FIELDS = ['transactionId', 'status', 'amount', 'timestamp', 'signature'];
  * row locked — existence, amount and the forward-only state machine. Every message is recorded
  * with its result, rejected ones included. Resolves after the commit.
  */
-export class ApplyPaymentCallback {
+export class ApplyPaymentCallbackUseCase {
   constructor(
     private readonly store: TransactionStore,
     private readonly signer: PaymentSigner,

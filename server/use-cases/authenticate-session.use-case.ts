@@ -1,6 +1,6 @@
 import { hashSessionToken, isSessionActive, needsTouch } from '../domain/session-policy';
-import { type Clock } from '../ports/clock';
-import { type SessionStore } from '../ports/session-store';
+import { type Clock } from '../ports/clock.port';
+import { type SessionStore } from '../ports/session-store.port';
 import { fail, ok, type Result } from './result';
 
 export interface AuthenticatedMember {
@@ -9,7 +9,7 @@ export interface AuthenticatedMember {
 }
 
 /** Resolves a bearer token to a live session and marks it used (sliding idle expiry, once a minute). */
-export class AuthenticateSession {
+export class AuthenticateSessionUseCase {
   constructor(
     private readonly sessions: SessionStore,
     private readonly clock: Clock,

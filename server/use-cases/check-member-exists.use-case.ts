@@ -1,5 +1,5 @@
-import { normaliseIcOrPassport } from '../../src/domain/rules/patterns';
-import { type MemberRepository } from '../ports/member-repository';
+import { normaliseIcOrPassport } from '../../src/contract/rules';
+import { type MemberRepository } from '../ports/member-repository.port';
 import { MESSAGES } from './messages';
 import { ok, type Result } from './result';
 
@@ -9,7 +9,7 @@ export interface CheckMemberExistsOutput {
 }
 
 /** Sign-up step 1: may this phone and IC/passport still register? */
-export class CheckMemberExists {
+export class CheckMemberExistsUseCase {
   constructor(private readonly members: MemberRepository) {}
 
   async execute(input: {

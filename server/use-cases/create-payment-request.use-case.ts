@@ -1,14 +1,14 @@
-import { PAYMENT_METHODS } from '../../src/domain/rules/patterns';
-import type { PaymentMethod } from '../../src/domain/rules/patterns';
+import { PAYMENT_METHODS } from '../../src/contract/rules';
+import type { PaymentMethod } from '../../src/contract/rules';
 import { formatSen, parseAmountToSen } from '../domain/money';
 import type { AmountError } from '../domain/money';
 import { generateTransactionId } from '../domain/transaction';
 import type { RandomBytes, TransactionStatus } from '../domain/transaction';
 import { handOffCanonical } from '../domain/transaction-messages';
 import type { HandOffFields } from '../domain/transaction-messages';
-import type { Clock } from '../ports/clock';
-import type { PaymentSigner } from '../ports/payment-signer';
-import type { TransactionStore } from '../ports/transaction-store';
+import type { Clock } from '../ports/clock.port';
+import type { PaymentSigner } from '../ports/payment-signer.port';
+import type { TransactionStore } from '../ports/transaction-store.port';
 
 /** The spec's "payment request result": the fields the SPA posts to the gateway, plus ids. */
 export interface PaymentRequestBody extends HandOffFields {
@@ -60,7 +60,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
  * Creates a pending transaction for the member and returns the signed hand-off for the gateway.
  * The server re-validates what the SPA validated: the browser is not trusted with money rules.
  */
-export class CreatePaymentRequest {
+export class CreatePaymentRequestUseCase {
   constructor(
     private readonly store: TransactionStore,
     private readonly signer: PaymentSigner,

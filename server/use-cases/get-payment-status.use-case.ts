@@ -1,6 +1,6 @@
 import type { TransactionStatus } from '../domain/transaction';
-import type { TransactionStore } from '../ports/transaction-store';
-import type { ReconcilePendingPayments } from './reconcile-pending-payments.use-case';
+import type { TransactionStore } from '../ports/transaction-store.port';
+import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
 
 export type OwnedReadError = { kind: 'not_found' } | { kind: 'forbidden' };
 
@@ -11,10 +11,10 @@ export type GetPaymentStatusResult =
  * Reads a payment's status for its owner. A payment left pending past RECONCILE_AFTER_S is first
  * re-queried from the gateway, so a member polling a payment whose callback was lost sees the truth.
  */
-export class GetPaymentStatus {
+export class GetPaymentStatusUseCase {
   constructor(
     private readonly store: TransactionStore,
-    private readonly reconcile: ReconcilePendingPayments,
+    private readonly reconcile: ReconcilePendingPaymentsUseCase,
   ) {}
 
   async execute(input: { memberId: string; paymentId: string }): Promise<GetPaymentStatusResult> {
@@ -27,7 +27,7 @@ export class GetPaymentStatus {
 /** Shared by the two status reads: owner check first, then a best-effort reconcile if stale. */
 export async function readOwnedFresh(
   store: TransactionStore,
-  reconcile: ReconcilePendingPayments,
+  reconcile: ReconcilePendingPaymentsUseCase,
   memberId: string,
   transactionId: string,
 ) {

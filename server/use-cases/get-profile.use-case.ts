@@ -1,8 +1,8 @@
 import { type MemberProfile, toProfile } from '../domain/member';
-import { type MemberRepository } from '../ports/member-repository';
+import { type MemberRepository } from '../ports/member-repository.port';
 import { fail, ok, type Result } from './result';
 
-export class GetProfile {
+export class GetProfileUseCase {
   constructor(private readonly members: MemberRepository) {}
 
   async execute(input: { memberId: string }): Promise<Result<MemberProfile>> {

@@ -1,9 +1,9 @@
 import { formatSen } from '../domain/money';
 import type { TransactionStatus } from '../domain/transaction';
-import type { TransactionStore } from '../ports/transaction-store';
+import type { TransactionStore } from '../ports/transaction-store.port';
 import { readOwnedFresh } from './get-payment-status.use-case';
 import type { OwnedReadError } from './get-payment-status.use-case';
-import type { ReconcilePendingPayments } from './reconcile-pending-payments.use-case';
+import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
 
 export interface TransactionDetails {
   transactionId: string;
@@ -16,10 +16,10 @@ export type GetTransactionDetailsResult =
   { ok: true; value: TransactionDetails } | { ok: false; error: OwnedReadError };
 
 /** The receipt's view of one payment, for its owner only. */
-export class GetTransactionDetails {
+export class GetTransactionDetailsUseCase {
   constructor(
     private readonly store: TransactionStore,
-    private readonly reconcile: ReconcilePendingPayments,
+    private readonly reconcile: ReconcilePendingPaymentsUseCase,
   ) {}
 
   async execute(input: {

@@ -1,12 +1,12 @@
-import { normaliseIcOrPassport } from '../../src/domain/rules/patterns';
+import { normaliseIcOrPassport } from '../../src/contract/rules';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
 import { hashSessionToken } from '../domain/session-policy';
-import { type Clock } from '../ports/clock';
-import { type LoginFailureStore } from '../ports/login-failure-store';
-import { type MemberRepository } from '../ports/member-repository';
-import { type PasswordHasher } from '../ports/password-hasher';
-import { type Random } from '../ports/random';
-import { type SessionStore } from '../ports/session-store';
+import { type Clock } from '../ports/clock.port';
+import { type LoginFailureStore } from '../ports/login-failure-store.port';
+import { type MemberRepository } from '../ports/member-repository.port';
+import { type PasswordHasher } from '../ports/password-hasher.port';
+import { type Random } from '../ports/random.port';
+import { type SessionStore } from '../ports/session-store.port';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
 
@@ -27,7 +27,7 @@ export interface LoginOutput {
  * hash for the unknown case so timing tells nothing. Failures are throttled per account key
  * (known or not), so guessing one member's password is capped regardless of address.
  */
-export class Login {
+export class LoginUseCase {
   constructor(
     private readonly members: MemberRepository,
     private readonly sessions: SessionStore,

@@ -1,8 +1,8 @@
-import { type Clock } from '../ports/clock';
-import { type SessionStore } from '../ports/session-store';
+import { type Clock } from '../ports/clock.port';
+import { type SessionStore } from '../ports/session-store.port';
 import { ok, type Result } from './result';
 
-export class Logout {
+export class LogoutUseCase {
   constructor(
     private readonly sessions: SessionStore,
     private readonly clock: Clock,

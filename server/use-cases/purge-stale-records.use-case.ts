@@ -1,10 +1,10 @@
 import { loginFailurePurgeCutoff } from '../domain/login-throttle-policy';
 import { sessionPurgeCutoffs } from '../domain/session-policy';
 import { smsCodePurgeCutoff, smsRequestPurgeCutoff } from '../domain/sms-code-policy';
-import { type Clock } from '../ports/clock';
-import { type LoginFailureStore } from '../ports/login-failure-store';
-import { type SessionStore } from '../ports/session-store';
-import { type SmsCodeStore } from '../ports/sms-code-store';
+import { type Clock } from '../ports/clock.port';
+import { type LoginFailureStore } from '../ports/login-failure-store.port';
+import { type SessionStore } from '../ports/session-store.port';
+import { type SmsCodeStore } from '../ports/sms-code-store.port';
 
 /** Rows deleted by one purge, per kind. */
 export interface PurgeReport {
@@ -23,7 +23,7 @@ export type PurgeWarn = (context: Record<string, unknown>, message: string) => v
  * safe). Deletes go in batches, so a first run over a large backlog never holds one long
  * statement (or PGlite's single connection) for minutes.
  */
-export class PurgeStaleRecords {
+export class PurgeStaleRecordsUseCase {
   private running: Promise<PurgeReport> | null = null;
 
   constructor(
@@ -73,7 +73,7 @@ export class PurgeStaleRecords {
 
 /** Runs the purge every intervalMs until the returned stop function is called. */
 export function schedulePurge(
-  purge: PurgeStaleRecords,
+  purge: PurgeStaleRecordsUseCase,
   intervalMs: number,
   warn: PurgeWarn,
   onReport: (report: PurgeReport) => void = () => {},

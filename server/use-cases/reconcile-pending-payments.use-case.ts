@@ -1,9 +1,9 @@
 import { isStalePending } from '../domain/transaction';
 import type { Transaction } from '../domain/transaction';
-import type { Clock } from '../ports/clock';
-import type { GatewayStatusClient } from '../ports/gateway-status-client';
-import type { TransactionStore } from '../ports/transaction-store';
-import type { ApplyPaymentCallback } from './apply-payment-callback.use-case';
+import type { Clock } from '../ports/clock.port';
+import type { GatewayStatusClient } from '../ports/gateway-status-client.port';
+import type { TransactionStore } from '../ports/transaction-store.port';
+import type { ApplyPaymentCallbackUseCase } from './apply-payment-callback.use-case';
 
 export interface ReconcileSettings {
   /** A payment still pending this long after creation is re-queried from the gateway. */
@@ -32,13 +32,13 @@ export type ReconcileWarn = (context: Record<string, unknown>, message: string) 
  * same checks as a callback (signature, freshness, amount, exactly once).
  * Payments the gateway never saw stay pending (the payer may still open the page; see README).
  */
-export class ReconcilePendingPayments {
+export class ReconcilePendingPaymentsUseCase {
   private running: Promise<ReconcileReport> | null = null;
 
   constructor(
     private readonly store: TransactionStore,
     private readonly gateway: GatewayStatusClient,
-    private readonly applyCallback: ApplyPaymentCallback,
+    private readonly applyCallback: ApplyPaymentCallbackUseCase,
     private readonly clock: Clock,
     private readonly settings: ReconcileSettings,
     private readonly warn: ReconcileWarn = () => {},
@@ -102,7 +102,7 @@ export class ReconcilePendingPayments {
 
 /** Runs the sweep every intervalMs until the returned stop function is called. */
 export function scheduleReconciliation(
-  reconcile: ReconcilePendingPayments,
+  reconcile: ReconcilePendingPaymentsUseCase,
   intervalMs: number,
   warn: ReconcileWarn,
 ): () => void {

@@ -1,11 +1,11 @@
-import { type Nationality, normaliseIcOrPassport } from '../../src/domain/rules/patterns';
+import { type Nationality, normaliseIcOrPassport } from '../../src/contract/rules';
 import { type MemberConflict } from '../domain/member';
-import { type Clock } from '../ports/clock';
-import { type MemberRepository } from '../ports/member-repository';
-import { type PasswordHasher } from '../ports/password-hasher';
-import { type SmsCodeStore } from '../ports/sms-code-store';
-import { type Random } from '../ports/random';
-import { type UnitOfWork } from '../ports/unit-of-work';
+import { type Clock } from '../ports/clock.port';
+import { type MemberRepository } from '../ports/member-repository.port';
+import { type PasswordHasher } from '../ports/password-hasher.port';
+import { type SmsCodeStore } from '../ports/sms-code-store.port';
+import { type Random } from '../ports/random.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result } from './result';
 import { CODE_FAILURE_MESSAGES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
@@ -37,7 +37,7 @@ const CONFLICT_MESSAGES: Record<MemberConflict, string> = {
  * the insert share one transaction; a unique-constraint collision (a concurrent duplicate)
  * rolls both back and answers 409, so of two identical requests one wins and one gets 409.
  */
-export class RegisterMember {
+export class RegisterMemberUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly members: MemberRepository,

@@ -1,7 +1,7 @@
-import { type Clock } from '../ports/clock';
-import { type PasswordHasher } from '../ports/password-hasher';
-import { type SmsCodeStore } from '../ports/sms-code-store';
-import { type UnitOfWork } from '../ports/unit-of-work';
+import { type Clock } from '../ports/clock.port';
+import { type PasswordHasher } from '../ports/password-hasher.port';
+import { type SmsCodeStore } from '../ports/sms-code-store.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { fail, ok, type Result } from './result';
 import { CODE_FAILURE_MESSAGES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
 
@@ -16,7 +16,7 @@ export interface ResetPasswordInput {
  * Sets a new password with a password-reset code and revokes every session of the member, all
  * in one transaction. An unknown phone fails exactly like a phone with no code requested.
  */
-export class ResetPassword {
+export class ResetPasswordUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly smsCodes: SmsCodeStore,

@@ -1,9 +1,9 @@
-import { type SmsPurpose } from '../../src/domain/rules/patterns';
+import { type SmsPurpose } from '../../src/contract/rules';
 import { carriedAttempts, hashSmsCode, SMS_WINDOW_MS } from '../domain/sms-code-policy';
-import { type Clock } from '../ports/clock';
-import { type Random } from '../ports/random';
-import { type SmsSender } from '../ports/sms-sender';
-import { type UnitOfWork } from '../ports/unit-of-work';
+import { type Clock } from '../ports/clock.port';
+import { type Random } from '../ports/random.port';
+import { type SmsSender } from '../ports/sms-sender.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
 
@@ -27,7 +27,7 @@ export interface SmsCodePolicy {
  * per-phone lock, so simultaneous requests cannot slip past them. A password-reset request for
  * an unknown phone is throttled, stored and answered exactly like a known one, but sends nothing.
  */
-export class SendSmsCode {
+export class SendSmsCodeUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly sender: SmsSender,

@@ -1,7 +1,7 @@
-import { type Clock } from '../ports/clock';
-import { type MemberRepository } from '../ports/member-repository';
-import { type PasswordHasher } from '../ports/password-hasher';
-import { type SessionStore } from '../ports/session-store';
+import { type Clock } from '../ports/clock.port';
+import { type MemberRepository } from '../ports/member-repository.port';
+import { type PasswordHasher } from '../ports/password-hasher.port';
+import { type SessionStore } from '../ports/session-store.port';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result } from './result';
 
@@ -17,7 +17,7 @@ export interface UpdateProfileInput {
   change: ProfileChange;
 }
 
-export class UpdateProfile {
+export class UpdateProfileUseCase {
   constructor(
     private readonly members: MemberRepository,
     private readonly sessions: SessionStore,

@@ -1,6 +1,6 @@
-import { type SmsPurpose } from '../../src/domain/rules/patterns';
+import { type SmsPurpose } from '../../src/contract/rules';
 import { codeState, hashSmsCode, sameHash, type SmsCodeRecord } from '../domain/sms-code-policy';
-import { type SmsCodeStore } from '../ports/sms-code-store';
+import { type SmsCodeStore } from '../ports/sms-code-store.port';
 import { MESSAGES } from './messages';
 
 export type CodeFailure = 'missing' | 'used' | 'expired' | 'dead' | 'wrong';

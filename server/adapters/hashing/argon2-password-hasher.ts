@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { type PasswordHasher } from '../../ports/password-hasher';
+import { type PasswordHasher } from '../../ports/password-hasher.port';
 
 /**
  * argon2id with the OWASP minimum (19 MiB memory, 2 passes, 1 lane). @node-rs/argon2 defaults to

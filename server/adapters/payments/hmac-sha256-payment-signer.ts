@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentSigner } from '../../ports/payment-signer';
+import type { PaymentSigner } from '../../ports/payment-signer.port';
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 

@@ -1,7 +1,7 @@
 import {
   type GatewayStatusAnswer,
   type GatewayStatusClient,
-} from '../../ports/gateway-status-client';
+} from '../../ports/gateway-status-client.port';
 
 /** A status query must not hold a reconciliation run (or a member's status read) for long. */
 const DEFAULT_TIMEOUT_MS = 5000;

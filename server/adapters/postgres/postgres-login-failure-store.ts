@@ -1,4 +1,4 @@
-import { type LoginFailureStore } from '../../ports/login-failure-store';
+import { type LoginFailureStore } from '../../ports/login-failure-store.port';
 import { type Database, deleteBatch } from './database';
 
 export class PostgresLoginFailureStore implements LoginFailureStore {

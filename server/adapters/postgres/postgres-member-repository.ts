@@ -1,6 +1,6 @@
-import { type Nationality } from '../../../src/domain/rules/patterns';
+import { type Nationality } from '../../../src/contract/rules';
 import { type Member, type MemberConflict } from '../../domain/member';
-import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository';
+import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository.port';
 import { type Database, isUniqueViolation, violatedConstraint } from './database';
 
 interface MemberRow {

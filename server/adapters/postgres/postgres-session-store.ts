@@ -1,5 +1,5 @@
 import { type SessionPurgeCutoffs, type SessionRecord } from '../../domain/session-policy';
-import { type SessionStore } from '../../ports/session-store';
+import { type SessionStore } from '../../ports/session-store.port';
 import { type Database, deleteBatch } from './database';
 
 interface SessionRow {

@@ -1,6 +1,6 @@
-import { type SmsPurpose } from '../../../src/domain/rules/patterns';
+import { type SmsPurpose } from '../../../src/contract/rules';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
-import { type SmsCodeStore, type SmsRequestRecord } from '../../ports/sms-code-store';
+import { type SmsCodeStore, type SmsRequestRecord } from '../../ports/sms-code-store.port';
 import { type Database, deleteBatch } from './database';
 
 interface SmsCodeRow {

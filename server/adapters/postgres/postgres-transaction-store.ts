@@ -1,4 +1,4 @@
-import { type PaymentMethod } from '../../../src/domain/rules/patterns';
+import { type PaymentMethod } from '../../../src/contract/rules';
 import {
   type FinalStatus,
   type Transaction,
@@ -10,7 +10,7 @@ import {
   type LockedTransactionUnit,
   type NewTransaction,
   type TransactionStore,
-} from '../../ports/transaction-store';
+} from '../../ports/transaction-store.port';
 import { type Database } from './database';
 
 interface TransactionRow {

@@ -1,4 +1,4 @@
-import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work';
+import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
 import { type Database } from './database';
 import { PostgresMemberRepository } from './postgres-member-repository';
 import { PostgresSessionStore } from './postgres-session-store';

@@ -1,10 +1,10 @@
-import { type Clock } from '../../ports/clock';
+import { type Clock } from '../../ports/clock.port';
 import {
   type OutboxEntry,
   type SmsMessage,
   type SmsOutbox,
   type SmsSender,
-} from '../../ports/sms-sender';
+} from '../../ports/sms-sender.port';
 
 /** Keeps the outbox bounded in long-running development servers. */
 const OUTBOX_LIMIT = 500;

@@ -1,4 +1,4 @@
-import { type SmsMessage, type SmsSender } from '../../ports/sms-sender';
+import { type SmsMessage, type SmsSender } from '../../ports/sms-sender.port';
 
 export interface TwilioSmsSenderOptions {
   accountSid: string;

@@ -3,7 +3,7 @@ import {
   normalisePhone,
   type Nationality,
   type SmsPurpose,
-} from '../../../src/domain/rules/patterns';
+} from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';

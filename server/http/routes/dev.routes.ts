@@ -1,5 +1,5 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { normalisePhone } from '../../../src/domain/rules/patterns';
+import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { success } from '../envelope';
 

@@ -1,5 +1,5 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { PAYMENT_METHODS } from '../../../src/domain/rules/patterns';
+import { PAYMENT_METHODS } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { isTransactionId } from '../../domain/transaction';
 import { type CallbackRejection } from '../../use-cases/apply-payment-callback.use-case';

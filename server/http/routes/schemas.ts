@@ -8,7 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
   SMS_PURPOSES,
-} from '../../../src/domain/rules/patterns';
+} from '../../../src/contract/rules';
 
 /** JSON-schema fragments built from the shared field rules, so SPA and server agree. */
 export const field = {

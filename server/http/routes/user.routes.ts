@@ -1,5 +1,5 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { normalisePhone } from '../../../src/domain/rules/patterns';
+import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { type ProfileChange } from '../../use-cases/update-profile.use-case';
 import { memberOf } from '../auth';

@@ -5,7 +5,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   RESET_PHONE_MIN_LENGTH,
-} from './patterns';
+} from '../../contract/rules';
 
 /** Spec section 5, Forgot password step 1. Messages are i18n keys. */
 export class ForgotPasswordPhoneForm {

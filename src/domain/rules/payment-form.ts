@@ -1,4 +1,4 @@
-import { AMOUNT_PATTERN, MIN_AMOUNT_SEN, PAYMENT_METHODS, type PaymentMethod } from './patterns';
+import { AMOUNT_PATTERN, MIN_AMOUNT_SEN, PAYMENT_METHODS, type PaymentMethod } from '../../contract/rules';
 
 /** i18n keys of the payment form's messages (spec section 5, English texts in locales/en). */
 export const PaymentFormMessages = {

@@ -13,7 +13,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
-} from './patterns';
+} from '../../contract/rules';
 
 /** i18n keys of the profile screen's field rules (texts in locales/<lng>/translation.json). */
 export const ProfileRuleKeys = {

@@ -10,7 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
   type Nationality,
-} from './patterns';
+} from '../../contract/rules';
 
 /** Spec section 5, Sign-up step 1. Messages are i18n keys. */
 export class SignUpForm {

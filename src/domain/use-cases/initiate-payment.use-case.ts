@@ -1,6 +1,6 @@
 import { HttpError, type HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
-import type { PaymentMethod } from '../rules/patterns';
+import type { PaymentMethod } from '../../contract/rules';
 import {
   isPaymentStatus,
   PaymentMessages,

@@ -2,7 +2,7 @@ import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import { toSessionUser, type SessionUser, type SessionUserDto } from '../model/session-user';
 import type { HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
-import { normaliseIcOrPassport } from '../rules/patterns';
+import { normaliseIcOrPassport } from '../../contract/rules';
 import { err, ok, type Result } from '../result';
 
 export interface LoginInput {

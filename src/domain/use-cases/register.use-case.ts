@@ -1,6 +1,6 @@
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
-import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../rules/patterns';
+import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../../contract/rules';
 import { err, ok, type Result } from '../result';
 
 export interface RegisterInput {

@@ -1,6 +1,6 @@
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
-import { normalisePhone, type SmsPurpose } from '../rules/patterns';
+import { normalisePhone, type SmsPurpose } from '../../contract/rules';
 import { err, ok, type Result } from '../result';
 
 export interface SendSmsCodeInput {

@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { Failure } from '../../domain/model/failure';
 import type { Cancel, ClockPort } from '../../domain/ports/clock.port';
-import { CODE_LENGTH } from '../../domain/rules/patterns';
+import { CODE_LENGTH } from '../../contract/rules';
 
 /** Seconds the server makes us wait between two sends (api-contract SMS_RESEND_COOLDOWN_S). */
 export const DEFAULT_RESEND_COOLDOWN_SECONDS = 60;

@@ -1,4 +1,4 @@
-import { type Clock } from '../../../server/ports/clock';
+import { type Clock } from '../../../server/ports/clock.port';
 
 /** A server clock that moves only when a test says so. */
 export class FixedClock implements Clock {

@@ -1,4 +1,4 @@
--- The periodic purge (PurgeStaleRecords) deletes rows by age. These tables grow with what anyone
+-- The periodic purge (PurgeStaleRecordsUseCase) deletes rows by age. These tables grow with what anyone
 -- can send (code requests, failed logins), and their existing indexes lead with the phone,
 -- address or account, so without these each purge would scan the whole table.
 CREATE INDEX sms_codes_expires_at_idx ON sms_codes (expires_at);

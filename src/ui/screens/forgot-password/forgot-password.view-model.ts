@@ -6,7 +6,7 @@ import {
   ForgotPasswordPhoneForm,
   ResetPasswordForm,
 } from '../../../domain/rules/forgot-password-forms';
-import { normalisePhone } from '../../../domain/rules/patterns';
+import { normalisePhone } from '../../../contract/rules';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SendSmsCodeUseCase } from '../../../domain/use-cases/send-sms-code.use-case';

@@ -7,7 +7,7 @@ import {
   ProfilePhoneForm,
   validateProfileForm,
 } from '../../../domain/rules/profile-forms';
-import { normalisePhone } from '../../../domain/rules/patterns';
+import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';

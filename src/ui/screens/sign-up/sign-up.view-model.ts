@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
-import { normalisePhone, type Nationality } from '../../../domain/rules/patterns';
+import { normalisePhone, type Nationality } from '../../../contract/rules';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.use-case';

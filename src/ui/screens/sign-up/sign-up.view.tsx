@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { NATIONALITIES, type Nationality } from '../../../domain/rules/patterns';
+import { NATIONALITIES, type Nationality } from '../../../contract/rules';
 import { useViewModel } from '../../app/di';
 import { Paths } from '../../app/paths';
 import { CodeBoxes } from '../../components/code-boxes';

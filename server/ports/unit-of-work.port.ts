@@ -1,6 +1,6 @@
-import { type MemberRepository } from './member-repository';
-import { type SessionStore } from './session-store';
-import { type SmsCodeStore } from './sms-code-store';
+import { type MemberRepository } from './member-repository.port';
+import { type SessionStore } from './session-store.port';
+import { type SmsCodeStore } from './sms-code-store.port';
 
 export interface TransactionalStores {
   members: MemberRepository;

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../src/domain/rules/patterns';
+import type { PaymentMethod } from '../../src/contract/rules';
 import type { Sen } from '../domain/money';
 import type { FinalStatus, Transaction } from '../domain/transaction';
 

@@ -1,4 +1,4 @@
-import { type SmsPurpose } from '../../src/domain/rules/patterns';
+import { type SmsPurpose } from '../../src/contract/rules';
 
 export interface SmsMessage {
   phoneNo: string;
