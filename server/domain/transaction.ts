@@ -1,11 +1,12 @@
 import type { PaymentMethod } from '../../src/contract/rules';
-import type { Sen } from './money';
+import type { Sen } from '../../src/contract/money';
 
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-/** The outcomes a gateway may report; `pending` is where every transaction starts, never an outcome. */
-export type FinalStatus = Exclude<TransactionStatus, 'pending'>;
-export const FINAL_STATUSES: readonly FinalStatus[] = ['completed', 'failed'];
+import { FINAL_STATUSES, PAYMENT_STATUSES } from '../../src/contract/payment';
+import type { FinalStatus, PaymentStatus } from '../../src/contract/payment';
+
+export { FINAL_STATUSES, PAYMENT_STATUSES as TRANSACTION_STATUSES };
+export type { FinalStatus };
+export type TransactionStatus = PaymentStatus;
 
 export interface Transaction {
   /** Public, unguessable id (see generateTransactionId); also used as payment_id on the wire. */

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../../src/contract/rules';
-import type { Sen } from '../domain/money';
+import type { Sen } from '../../src/contract/money';
 import type { FinalStatus, Transaction } from '../domain/transaction';
 
 export interface NewTransaction {

@@ -1,4 +1,4 @@
-import { gatewayOutcomeCanonical } from '../domain/transaction-messages';
+import { gatewayOutcomeCanonical } from '../../src/contract/sandbox-gateway';
 import { type Clock } from '../ports/clock.port';
 import { type PaymentSigner } from '../ports/payment-signer.port';
 import { type SandboxPaymentStore } from './sandbox-payment-store';

@@ -7,14 +7,14 @@ import { PAYMENT_METHODS } from '../../src/contract/rules';
 import { HmacSha256PaymentSigner } from '../adapters/payments/hmac-sha256-payment-signer';
 import { type Config } from '../config';
 import { type ServerContainer } from '../container';
-import { CANONICAL_AMOUNT_PATTERN } from '../domain/money';
+import { CANONICAL_AMOUNT_PATTERN } from '../../src/contract/money';
 import { isTransactionId } from '../domain/transaction';
 import {
   type HandOffFields,
   HAND_OFF_FIELD_ORDER,
   gatewayOutcomeCanonical,
   handOffCanonical,
-} from '../domain/transaction-messages';
+} from '../../src/contract/sandbox-gateway';
 import { SandboxCallbackSender } from './sandbox-callback-sender';
 import { renderErrorPage, renderPaymentPage } from './sandbox-page';
 import { SandboxPaymentStore } from './sandbox-payment-store';

@@ -1,7 +1,7 @@
-import { CANONICAL_AMOUNT_PATTERN, formatSen } from '../domain/money';
+import { CANONICAL_AMOUNT_PATTERN, formatSen } from '../../src/contract/money';
 import { decideOutcome, isFinalStatus, isTransactionId } from '../domain/transaction';
 import type { FinalStatus } from '../domain/transaction';
-import { gatewayOutcomeCanonical, isTimestampFresh } from '../domain/transaction-messages';
+import { gatewayOutcomeCanonical, isTimestampFresh } from '../../src/contract/sandbox-gateway';
 import type { Clock } from '../ports/clock.port';
 import type { PaymentSigner } from '../ports/payment-signer.port';
 import type {

@@ -1,11 +1,11 @@
 import { PAYMENT_METHODS } from '../../src/contract/rules';
 import type { PaymentMethod } from '../../src/contract/rules';
-import { formatSen, parseAmountToSen } from '../domain/money';
-import type { AmountError } from '../domain/money';
+import { formatSen, parseAmountToSen } from '../../src/contract/money';
+import type { AmountError } from '../../src/contract/money';
 import { generateTransactionId } from '../domain/transaction';
 import type { RandomBytes, TransactionStatus } from '../domain/transaction';
-import { handOffCanonical } from '../domain/transaction-messages';
-import type { HandOffFields } from '../domain/transaction-messages';
+import { handOffCanonical } from '../../src/contract/sandbox-gateway';
+import type { HandOffFields } from '../../src/contract/sandbox-gateway';
 import type { Clock } from '../ports/clock.port';
 import type { PaymentSigner } from '../ports/payment-signer.port';
 import type { TransactionStore } from '../ports/transaction-store.port';

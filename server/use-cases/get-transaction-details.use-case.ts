@@ -1,4 +1,4 @@
-import { formatSen } from '../domain/money';
+import { formatSen } from '../../src/contract/money';
 import type { TransactionStatus } from '../domain/transaction';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import { readOwnedFresh } from './get-payment-status.use-case';

@@ -22,7 +22,7 @@ import {
 describe('InitiatePaymentUseCase', () => {
   const input = { amount: '123.45', paymentMethod: 'qr' as const, idempotencyKey: 'key-1' };
 
-  it('posts the amount as a number with the idempotency key and stores the answer', async () => {
+  it('posts the amount as decimal text (never a float) with the idempotency key and stores the answer', async () => {
     const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, {
       data: aPaymentRequest(),
     });
@@ -32,7 +32,7 @@ describe('InitiatePaymentUseCase', () => {
 
     expect(result).toEqual({ ok: true, value: aPaymentRequest() });
     const [call] = http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH);
-    expect(call.body).toEqual({ amount: 123.45, payment_method: 'qr' });
+    expect(call.body).toEqual({ amount: '123.45', payment_method: 'qr' });
     expect(call.options?.headers).toEqual({ 'Idempotency-Key': 'key-1' });
     expect(JSON.parse(storage.get(StorageKeys.paymentRequest) ?? '')).toEqual(aPaymentRequest());
   });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
-import { formatSen, parseAmountToSen } from '../../server/domain/money';
+import { formatSen, parseAmountToSen } from '../../src/contract/money';
 import {
   decideOutcome,
   generateTransactionId,
@@ -11,7 +11,7 @@ import {
   handOffCanonical,
   isTimestampFresh,
   type HandOffFields,
-} from '../../server/domain/transaction-messages';
+} from '../../src/contract/sandbox-gateway';
 import { escapeHtml, renderPaymentPage } from '../../server/sandbox-gateway/sandbox-page';
 import { crc16Ccitt, emvQrPayload, qrDataUri } from '../../server/sandbox-gateway/sandbox-qr';
 

@@ -4,7 +4,7 @@ import {
   gatewayOutcomeCanonical,
   handOffCanonical,
   type GatewayOutcomeMessage,
-} from '../../server/domain/transaction-messages';
+} from '../../src/contract/sandbox-gateway';
 import { type PaymentRequestBody } from '../../server/use-cases/create-payment-request.use-case';
 import { eachDatabase } from './support/databases';
 import { getJson, postJson } from './support/http';

@@ -5,7 +5,7 @@ import {
   gatewayOutcomeCanonical,
   handOffCanonical,
   type HandOffFields,
-} from '../../server/domain/transaction-messages';
+} from '../../src/contract/sandbox-gateway';
 import { type PaymentRequestBody } from '../../server/use-cases/create-payment-request.use-case';
 import { eachDatabase } from './support/databases';
 import { getJson } from './support/http';

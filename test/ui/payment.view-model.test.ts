@@ -153,7 +153,7 @@ describe('PaymentViewModel: confirming', () => {
     await pay('123.45');
 
     const [call] = http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH);
-    expect(call.body).toEqual({ amount: 123.45, payment_method: 'qr' });
+    expect(call.body).toEqual({ amount: '123.45', payment_method: 'qr' });
     expect(call.options?.headers?.['Idempotency-Key']).toBe('attempt-1');
     expect(notifier.toasts[0]).toEqual({
       kind: 'success',

@@ -1,9 +1,6 @@
+import { ApiPaths } from '../../../src/contract/api';
 import { type FastifyPluginAsync } from 'fastify';
-import {
-  normalisePhone,
-  type Nationality,
-  type SmsPurpose,
-} from '../../../src/contract/rules';
+import { normalisePhone, type Nationality, type SmsPurpose } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
@@ -17,7 +14,7 @@ const SESSION_CHECKS_PER_TOKEN_PER_MINUTE = 60;
 export function authRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
     app.post<{ Body: { ic_or_passport: string; password: string } }>(
-      '/service/login',
+      ApiPaths.login,
       {
         schema: {
           body: objectBody({
@@ -38,13 +35,13 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post('/service/logout', { preHandler: app.authenticate }, async (request) => {
+    app.post(ApiPaths.logout, { preHandler: app.authenticate }, async (request) => {
       valueOrThrow(await container.logout.execute({ sessionId: memberOf(request).sessionId }));
       return success('Logged out');
     });
 
     app.post(
-      '/service/session-check',
+      ApiPaths.sessionCheck,
       {
         preHandler: app.authenticate,
         config: { rateLimit: perSessionRateLimit(container, SESSION_CHECKS_PER_TOKEN_PER_MINUTE) },
@@ -62,7 +59,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
     );
 
     app.post<{ Body: { phone_no: string; purpose: SmsPurpose } }>(
-      '/service/send_sms_code',
+      ApiPaths.sendSmsCode,
       { schema: { body: objectBody({ phone_no: field.phone, purpose: field.purpose }) } },
       async (request) => {
         const value = valueOrThrow(
@@ -86,7 +83,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
         tac_code: string;
       };
     }>(
-      '/service/register',
+      ApiPaths.register,
       {
         schema: {
           body: objectBody({
@@ -116,7 +113,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
     );
 
     app.post<{ Body: { phone_no: string; tac_code: string; new_password: string } }>(
-      '/service/forgot-password/reset',
+      ApiPaths.resetPassword,
       {
         schema: {
           body: objectBody({

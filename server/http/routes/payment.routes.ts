@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../../src/contract/api';
 import { type FastifyPluginAsync } from 'fastify';
 import { PAYMENT_METHODS } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
@@ -37,7 +38,7 @@ function ownedReadError(error: OwnedReadError): ApiError {
 export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
     app.post<{ Body: { amount: number | string; payment_method: string } }>(
-      '/transaction/generate-payment-request-body',
+      ApiPaths.createPayment,
       {
         preHandler: app.authenticate,
         schema: {
@@ -72,7 +73,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     );
 
     app.get<{ Params: { payment_id: string } }>(
-      '/payment/status/:payment_id',
+      `${ApiPaths.paymentStatus}/:payment_id`,
       {
         preHandler: app.authenticate,
         config: { rateLimit: perSessionRateLimit(container, STATUS_READS_PER_SESSION_PER_MINUTE) },
@@ -97,7 +98,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     );
 
     app.get<{ Querystring: { transactionId: string } }>(
-      '/transaction/details',
+      ApiPaths.transactionDetails,
       {
         preHandler: app.authenticate,
         config: { rateLimit: perSessionRateLimit(container, STATUS_READS_PER_SESSION_PER_MINUTE) },
@@ -123,7 +124,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
 
     // No bearer: the gateway authenticates with its HMAC signature. No body schema either, so
     // that malformed callbacks reach the use case and are recorded with their reason.
-    app.post('/payment/callback', async (request) => {
+    app.post(ApiPaths.paymentCallback, async (request) => {
       const result = await container.applyPaymentCallback.execute({
         body: request.body,
         source: 'callback',

@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../../src/contract/api';
 import { type FastifyPluginAsync } from 'fastify';
 import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
@@ -12,7 +13,7 @@ type ProfileUpdateBody = { name?: string; phone_no?: string; password?: string }
 export function userRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Querystring: { phone: string; nationality?: string; ic?: string } }>(
-      '/user/exists',
+      ApiPaths.userExists,
       {
         schema: {
           querystring: {
@@ -38,7 +39,7 @@ export function userRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.get('/user/profile/get', { preHandler: app.authenticate }, async (request) => {
+    app.get(ApiPaths.profile, { preHandler: app.authenticate }, async (request) => {
       const profile = valueOrThrow(
         await container.getProfile.execute({ memberId: memberOf(request).id }),
       );
@@ -46,7 +47,7 @@ export function userRoutes(container: ServerContainer): FastifyPluginAsync {
     });
 
     app.post<{ Body: ProfileUpdateBody }>(
-      '/user/profile/update',
+      ApiPaths.updateProfile,
       {
         preHandler: app.authenticate,
         schema: {

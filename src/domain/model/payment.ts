@@ -1,11 +1,7 @@
-/** The payment states the server speaks (api-contract "Statuses"). */
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+import { isPaymentStatus, type PaymentStatus } from '../../contract/payment';
 
-export const isPaymentStatus = (value: unknown): value is PaymentStatus =>
-  typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
-
-export const isFinalStatus = (status: PaymentStatus): boolean => status !== 'pending';
+export { PAYMENT_STATUSES, isFinalStatus, isPaymentStatus } from '../../contract/payment';
+export type { PaymentStatus } from '../../contract/payment';
 
 /**
  * A transaction's status as read from /transaction/details: the spec saw 'success' as well as

@@ -1,5 +1,9 @@
 import { IsNotEmpty, Matches, MaxLength, MinLength } from 'class-validator';
-import { IC_OR_PASSPORT_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contract/rules';
+import {
+  IC_OR_PASSPORT_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../../contract/rules';
 
 /** Spec section 5, Login. Messages are i18n keys (locales/en/translation.json). */
 export class LoginForm {

@@ -1,4 +1,9 @@
-import { AMOUNT_PATTERN, MIN_AMOUNT_SEN, PAYMENT_METHODS, type PaymentMethod } from '../../contract/rules';
+import {
+  AMOUNT_PATTERN,
+  MIN_AMOUNT_SEN,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '../../contract/rules';
 
 /** i18n keys of the payment form's messages (spec section 5, English texts in locales/en). */
 export const PaymentFormMessages = {

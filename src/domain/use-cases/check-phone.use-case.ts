@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../../contract/rules';
@@ -15,7 +16,7 @@ export class CheckPhoneUseCase {
 
   async execute(input: CheckPhoneInput): Promise<Result<void, Failure>> {
     try {
-      const response = await this.http.get<{ can_proceed?: boolean }>('/user/exists', {
+      const response = await this.http.get<{ can_proceed?: boolean }>(ApiPaths.userExists, {
         query: {
           phone: normalisePhone(input.phoneNo),
           nationality: input.nationality,

@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import { toSessionUser, type SessionUser, type SessionUserDto } from '../model/session-user';
 import { HttpError, type HttpPort } from '../ports/http.port';
@@ -20,7 +21,7 @@ export class CheckSessionUseCase {
     this.http.setToken(token);
     let failure: Failure;
     try {
-      const response = await this.http.post<SessionUserDto>('/service/session-check');
+      const response = await this.http.post<SessionUserDto>(ApiPaths.sessionCheck);
       if (response.status === 1 && response.data) return ok(toSessionUser(response.data));
       failure = failureFrom(response, 'session.expired');
     } catch (error) {

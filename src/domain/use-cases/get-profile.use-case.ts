@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { HttpError, type HttpPort } from '../ports/http.port';
 import { toProfile, type Profile, type ProfileDto } from '../model/profile';
 import { err, ok, type Result } from '../result';
@@ -13,7 +14,7 @@ export class GetProfileUseCase {
 
   async execute(): Promise<Result<Profile, ProfileFailure>> {
     try {
-      const response = await this.http.get<ProfileDto>('/user/profile/get');
+      const response = await this.http.get<ProfileDto>(ApiPaths.profile);
       if (response.status !== 1 || !response.data) return err({ serverMessage: response.message });
       return ok(toProfile(response.data));
     } catch (error) {

@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { HttpError, type HttpPort } from '../ports/http.port';
 import {
   PaymentMessages,
@@ -7,7 +8,7 @@ import {
 } from '../model/payment';
 import { err, ok, type Result } from '../result';
 
-export const TRANSACTION_DETAILS_PATH = '/transaction/details';
+export const TRANSACTION_DETAILS_PATH = ApiPaths.transactionDetails;
 
 interface TransactionDto {
   transactionId?: string;

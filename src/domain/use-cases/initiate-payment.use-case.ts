@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { HttpError, type HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import type { PaymentMethod } from '../../contract/rules';
@@ -17,7 +18,7 @@ export interface InitiatePaymentInput {
   idempotencyKey: string;
 }
 
-export const GENERATE_PAYMENT_REQUEST_PATH = '/transaction/generate-payment-request-body';
+export const GENERATE_PAYMENT_REQUEST_PATH = ApiPaths.createPayment;
 
 /**
  * Asks the API to create a pending transaction and the gateway hand-off fields, and keeps those
@@ -34,7 +35,8 @@ export class InitiatePaymentUseCase {
     try {
       response = await this.http.post<PaymentRequestData>(
         GENERATE_PAYMENT_REQUEST_PATH,
-        { amount: Number(input.amount), payment_method: input.paymentMethod },
+        // Decimal text, never a float: the server turns it into integer sen without rounding.
+        { amount: input.amount, payment_method: input.paymentMethod },
         { headers: { 'Idempotency-Key': input.idempotencyKey } },
       );
     } catch (error) {

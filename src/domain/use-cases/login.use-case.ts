@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import { toSessionUser, type SessionUser, type SessionUserDto } from '../model/session-user';
 import type { HttpPort } from '../ports/http.port';
@@ -26,7 +27,7 @@ export class LoginUseCase {
 
   async execute(input: LoginInput): Promise<Result<LoggedIn, Failure>> {
     try {
-      const response = await this.http.post<LoginDto>('/service/login', {
+      const response = await this.http.post<LoginDto>(ApiPaths.login, {
         ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
         password: input.password,
       });

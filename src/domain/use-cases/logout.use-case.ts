@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
@@ -16,7 +17,7 @@ export class LogoutUseCase {
   async execute(): Promise<Result<void, Failure>> {
     let result: Result<void, Failure>;
     try {
-      const response = await this.http.post('/service/logout');
+      const response = await this.http.post(ApiPaths.logout);
       result =
         response.status === 1 ? ok(undefined) : err(failureFrom(response, 'session.logoutFailed'));
     } catch (error) {

@@ -7,8 +7,9 @@ import {
 } from '../model/payment';
 import { err, ok, type Result } from '../result';
 
-export const paymentStatusPath = (paymentId: string): string =>
-  `/payment/status/${encodeURIComponent(paymentId)}`;
+import { paymentStatusPath } from '../../contract/api';
+
+export { paymentStatusPath };
 
 /**
  * One check of a payment's status (GET /payment/status/{payment_id}). Screens repeat it on their

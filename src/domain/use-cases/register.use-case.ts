@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../../contract/rules';
@@ -17,7 +18,7 @@ export class RegisterUseCase {
 
   async execute(input: RegisterInput): Promise<Result<void, Failure>> {
     try {
-      const response = await this.http.post('/service/register', {
+      const response = await this.http.post(ApiPaths.register, {
         name: input.name.trim(),
         nationality: input.nationality,
         ic_or_passport: normaliseIcOrPassport(input.icOrPassport),

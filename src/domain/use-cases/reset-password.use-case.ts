@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normalisePhone } from '../../contract/rules';
@@ -14,7 +15,7 @@ export class ResetPasswordUseCase {
 
   async execute(input: ResetPasswordInput): Promise<Result<void, Failure>> {
     try {
-      const response = await this.http.post('/service/forgot-password/reset', {
+      const response = await this.http.post(ApiPaths.resetPassword, {
         phone_no: normalisePhone(input.phoneNo),
         tac_code: input.code,
         new_password: input.newPassword,

@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { failureFrom, failureFromError, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normalisePhone, type SmsPurpose } from '../../contract/rules';
@@ -22,7 +23,7 @@ export class SendSmsCodeUseCase {
     const fallbackKey =
       input.purpose === 'registration' ? 'signUp.sendFailed' : 'forgotPassword.sendFailed';
     try {
-      const response = await this.http.post<{ expires_in?: number }>('/service/send_sms_code', {
+      const response = await this.http.post<{ expires_in?: number }>(ApiPaths.sendSmsCode, {
         phone_no: normalisePhone(input.phoneNo),
         purpose: input.purpose,
       });

@@ -1,3 +1,4 @@
+import { ApiPaths } from '../../contract/api';
 import { HttpError, type HttpPort } from '../ports/http.port';
 import type { ProfileUpdate } from '../model/profile';
 import { err, ok, type Result } from '../result';
@@ -12,7 +13,7 @@ export class UpdateProfileUseCase {
 
   async execute(change: ProfileUpdate): Promise<Result<void, ProfileFailure>> {
     try {
-      const response = await this.http.post<unknown>('/user/profile/update', change);
+      const response = await this.http.post<unknown>(ApiPaths.updateProfile, change);
       if (response.status !== 1) return err({ serverMessage: response.message });
       return ok(undefined);
     } catch (error) {

@@ -2,7 +2,7 @@ import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-
 import {
   gatewayOutcomeCanonical,
   type GatewayOutcomeMessage,
-} from '../../../server/domain/transaction-messages';
+} from '../../../src/contract/sandbox-gateway';
 import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
 import { type TestDatabase } from './databases';
 import { getJson, postJson, type ApiResponse } from './http';

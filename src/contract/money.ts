@@ -1,4 +1,4 @@
-import { AMOUNT_PATTERN, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from '../../src/contract/rules';
+import { AMOUNT_PATTERN, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from './rules';
 
 /** Money is integer sen (1/100 MYR) everywhere inside the server; decimals exist only on the wire. */
 export type Sen = number;

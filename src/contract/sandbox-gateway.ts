@@ -1,4 +1,4 @@
-import type { TransactionStatus } from './transaction';
+import type { PaymentStatus as TransactionStatus } from './payment';
 
 /**
  * The canonical strings both sides of the gateway sign with HMAC-SHA256 (key GATEWAY_SECRET).

@@ -1,0 +1,142 @@
+import type { GatewayHandOff, PaymentStatus } from './payment';
+import type { Nationality, PaymentMethod, SmsPurpose } from './rules';
+
+/**
+ * The API both sides speak: every call's path (relative to the API base, `/api`) and the shapes
+ * of its request and answer. The SPA's use cases and the server's routes import these, so a path
+ * or a field renamed here is renamed on both sides at once.
+ */
+export const ApiPaths = {
+  login: '/service/login',
+  logout: '/service/logout',
+  sessionCheck: '/service/session-check',
+  sendSmsCode: '/service/send_sms_code',
+  userExists: '/user/exists',
+  register: '/service/register',
+  resetPassword: '/service/forgot-password/reset',
+  profile: '/user/profile/get',
+  updateProfile: '/user/profile/update',
+  createPayment: '/transaction/generate-payment-request-body',
+  /** With the payment id appended: `${ApiPaths.paymentStatus}/${id}`. */
+  paymentStatus: '/payment/status',
+  transactionDetails: '/transaction/details',
+  paymentCallback: '/payment/callback',
+} as const;
+
+/** The path of one payment's status. */
+export const paymentStatusPath = (paymentId: string): string =>
+  `${ApiPaths.paymentStatus}/${encodeURIComponent(paymentId)}`;
+
+/** Every answer: `status` 1 is success, 0 failure; `message` is for the member. */
+export interface Envelope<T> {
+  status: 0 | 1;
+  message: string;
+  data?: T;
+}
+
+export interface LoginRequest {
+  ic_or_passport: string;
+  password: string;
+}
+
+/** The session user, as login and the session check answer it. */
+export interface SessionUserDto {
+  user_id: string;
+  name: string;
+  phone_no: string;
+}
+
+export interface LoginResponse extends SessionUserDto {
+  token: string;
+}
+
+export interface SendSmsCodeRequest {
+  phone_no: string;
+  purpose: SmsPurpose;
+}
+
+export interface SendSmsCodeResponse {
+  /** Seconds the code stays valid. */
+  expires_in: number;
+}
+
+/** Query of GET /user/exists. */
+export interface UserExistsQuery {
+  phone: string;
+  nationality: Nationality;
+  ic: string;
+}
+
+export interface UserExistsResponse {
+  can_proceed: boolean;
+}
+
+export interface RegisterRequest {
+  name: string;
+  nationality: Nationality;
+  ic_or_passport: string;
+  phone_no: string;
+  password: string;
+  tac_code: string;
+}
+
+export interface ResetPasswordRequest {
+  phone_no: string;
+  tac_code: string;
+  new_password: string;
+}
+
+export interface ProfileDto {
+  name: string;
+  phone_no: string;
+  ic_or_passport: string;
+  user_id: string;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+/** Exactly one field per call. */
+export type UpdateProfileRequest = { name: string } | { phone_no: string } | { password: string };
+
+export interface CreatePaymentRequest {
+  /** Decimal text with at most two places, e.g. '123.45' (see money.ts). */
+  amount: string;
+  payment_method: PaymentMethod;
+}
+
+/** The hand-off fields of the original gateway form, kept in the answer for compatibility. */
+export interface PaymentRequestFields {
+  clientId: string;
+  /** Always '': no secret is ever handed to a browser. */
+  clientSecret: string;
+  transactionId: string;
+  custName: string;
+  custMobile: string;
+  custEmail: string;
+  amount: string;
+  returnUrl: string;
+  callbackUrl: string;
+  paymentMethod: string;
+  hashVal: string;
+}
+
+export interface CreatePaymentResponse extends PaymentRequestFields {
+  payment_id: string;
+  status: PaymentStatus;
+  /** Where and how the browser hands the member to the gateway, chosen by the server. */
+  gateway: GatewayHandOff;
+}
+
+export interface PaymentStatusResponse {
+  status: PaymentStatus;
+}
+
+export interface TransactionDetailsResponse {
+  transactionId: string;
+  status: PaymentStatus;
+  /** '123.45' */
+  amount: string;
+}
+
+/** Query-string and header names used beside the bodies. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
