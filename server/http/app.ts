@@ -14,7 +14,6 @@ import { devRoutes } from './routes/dev.routes';
 import { healthRoutes } from './routes/health.routes';
 import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
-import { sandboxGatewayPlugin } from '../sandbox-gateway/sandbox-gateway.plugin';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -141,15 +140,11 @@ export async function buildApp(
       await api.register(userRoutes(container));
       await api.register(healthRoutes(container));
       if (config.appEnv !== 'production') await api.register(devRoutes(container));
-      // payments: register payment routes + sandbox gateway here
       await api.register(paymentRoutes(container));
     },
     { prefix: '/api' },
   );
-  // payments: the sandbox hosted gateway, never in production (it approves payments on a click).
-  if (config.appEnv !== 'production') {
-    await app.register(sandboxGatewayPlugin(container, config), { prefix: '/sandbox-gateway' });
-  }
+  // The sandbox gateway is its own app on its own port (sandbox-gateway/), not served here.
 
   if (existsSync(LOCALES_DIR)) {
     await app.register(fastifyStatic, {
