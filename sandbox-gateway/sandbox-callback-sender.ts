@@ -1,6 +1,7 @@
-import { gatewayOutcomeCanonical } from '../../src/contract/sandbox-gateway';
-import { type Clock } from '../ports/clock.port';
-import { type PaymentSigner } from '../ports/payment-signer.port';
+import { type FinalStatus } from '../src/contract/payment';
+import { gatewayOutcomeCanonical } from '../src/contract/sandbox-gateway';
+import { type Cancel, type GatewayClock } from './clock';
+import { type HmacSigner } from './hmac-signer';
 import { type SandboxPaymentStore } from './sandbox-payment-store';
 
 export interface CallbackDeliveryOptions {
@@ -18,9 +19,28 @@ export const DEFAULT_DELIVERY: CallbackDeliveryOptions = {
   timeoutMs: 5000,
 };
 
+/**
+ * POSTs a JSON body to the merchant and resolves with the HTTP status; rejects when no answer
+ * came (refused connection, timeout). Tests pass an in-memory merchant instead of the network.
+ */
+export type CallbackTransport = (url: string, json: string, timeoutMs: number) => Promise<number>;
+
+export const fetchCallbackTransport: CallbackTransport = async (url, json, timeoutMs) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: json,
+    signal: AbortSignal.timeout(timeoutMs),
+    // A merchant's callback URL is signed in the hand-off; a redirect would leave it.
+    redirect: 'error',
+  });
+  await response.body?.cancel();
+  return response.status;
+};
+
 export interface OutcomeToDeliver {
   transactionId: string;
-  status: 'completed' | 'failed';
+  status: FinalStatus;
   amount: string;
   callbackUrl: string;
 }
@@ -28,7 +48,7 @@ export interface OutcomeToDeliver {
 /** acknowledged: 2xx; refused: a 4xx (resending the same outcome cannot help); retrying: queued. */
 export type DeliveryState = 'acknowledged' | 'refused' | 'retrying' | 'gave_up';
 
-type Log = (context: Record<string, unknown>, message: string) => void;
+export type GatewayLog = (context: Record<string, unknown>, message: string) => void;
 
 /**
  * Sends signed outcomes to the merchant's callbackUrl like a real gateway: the first attempt
@@ -36,14 +56,15 @@ type Log = (context: Record<string, unknown>, message: string) => void;
  * each one signed afresh so its timestamp is never stale.
  */
 export class SandboxCallbackSender {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly pending = new Set<Cancel>();
   private closed = false;
 
   constructor(
     private readonly store: SandboxPaymentStore,
-    private readonly signer: PaymentSigner,
-    private readonly clock: Clock,
-    private readonly log: Log,
+    private readonly signer: HmacSigner,
+    private readonly clock: GatewayClock,
+    private readonly log: GatewayLog,
+    private readonly transport: CallbackTransport = fetchCallbackTransport,
     private readonly options: CallbackDeliveryOptions = DEFAULT_DELIVERY,
   ) {}
 
@@ -52,38 +73,40 @@ export class SandboxCallbackSender {
     return this.attempt(outcome, 1);
   }
 
-  /** Stops pending retries (the server is shutting down). */
+  /** Retries still scheduled. */
+  get pendingRetries(): number {
+    return this.pending.size;
+  }
+
+  /** Drops pending retries (the gateway is shutting down). */
   close(): void {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const cancel of this.pending) cancel();
+    this.pending.clear();
   }
 
   private async attempt(outcome: OutcomeToDeliver, attempt: number): Promise<DeliveryState> {
     const answer = await this.post(outcome);
-    await this.store
-      .countAttempt(outcome.transactionId, answer === 'acknowledged' ? this.clock.now() : null)
-      .catch((error: unknown) => this.log({ err: error }, 'sandbox: could not count attempt'));
-    if (answer !== 'retry') {
-      if (answer === 'refused') {
-        this.log({ transactionId: outcome.transactionId }, 'sandbox: callback refused (4xx)');
-      }
-      return answer;
+    this.store.countAttempt(
+      outcome.transactionId,
+      answer === 'acknowledged' ? this.clock.now() : null,
+    );
+    if (answer === 'refused') {
+      this.log({ transactionId: outcome.transactionId }, 'sandbox: callback refused (4xx)');
     }
+    if (answer !== 'retry') return answer;
     if (attempt >= this.options.maxAttempts || this.closed) {
       this.log({ transactionId: outcome.transactionId, attempt }, 'sandbox: callback gave up');
       return 'gave_up';
     }
     const delay = this.options.baseDelayMs * 2 ** (attempt - 1);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
+    const cancel = this.clock.after(delay, () => {
+      this.pending.delete(cancel);
       void this.attempt(outcome, attempt + 1).catch((error: unknown) =>
         this.log({ err: error }, 'sandbox: callback retry failed'),
       );
-    }, delay);
-    // Background retries must not keep a stopping process alive.
-    timer.unref();
-    this.timers.add(timer);
+    });
+    this.pending.add(cancel);
     return 'retrying';
   }
 
@@ -92,23 +115,18 @@ export class SandboxCallbackSender {
       transactionId: outcome.transactionId,
       status: outcome.status,
       amount: outcome.amount,
-      timestamp: Math.floor(this.clock.now().getTime() / 1000),
+      timestamp: Math.floor(this.clock.now() / 1000),
     };
     const body = { ...message, signature: this.signer.sign(gatewayOutcomeCanonical(message)) };
     try {
-      const response = await fetch(outcome.callbackUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-        redirect: 'error',
-      });
-      await response.body?.cancel();
-      if (response.ok) return 'acknowledged';
+      const status = await this.transport(
+        outcome.callbackUrl,
+        JSON.stringify(body),
+        this.options.timeoutMs,
+      );
+      if (status >= 200 && status < 300) return 'acknowledged';
       // 429 and 5xx are worth another try; other 4xx mean the merchant refuses this outcome.
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) {
-        return 'refused';
-      }
+      if (status >= 400 && status < 500 && status !== 429) return 'refused';
       return 'retry';
     } catch (error) {
       this.log({ err: error, transactionId: outcome.transactionId }, 'sandbox: callback failed');

@@ -1,55 +1,70 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import fastifyFormbody from '@fastify/formbody';
 import { type FastifyPluginAsync, type FastifyReply } from 'fastify';
-import { PAYMENT_METHODS } from '../../src/contract/rules';
-import { HmacSha256PaymentSigner } from '../adapters/payments/hmac-sha256-payment-signer';
-import { type Config } from '../config';
-import { type ServerContainer } from '../container';
-import { CANONICAL_AMOUNT_PATTERN } from '../../src/contract/money';
-import { isTransactionId } from '../domain/transaction';
+import { CANONICAL_AMOUNT_PATTERN } from '../src/contract/money';
+import { PAYMENT_METHODS } from '../src/contract/rules';
 import {
   type HandOffFields,
   HAND_OFF_FIELD_ORDER,
   gatewayOutcomeCanonical,
   handOffCanonical,
-} from '../../src/contract/sandbox-gateway';
-import { SandboxCallbackSender } from './sandbox-callback-sender';
+} from '../src/contract/sandbox-gateway';
+import { type GatewayClock } from './clock';
+import { type HmacSigner } from './hmac-signer';
+import { type SandboxCallbackSender } from './sandbox-callback-sender';
 import { renderErrorPage, renderPaymentPage } from './sandbox-page';
-import { SandboxPaymentStore } from './sandbox-payment-store';
+import { type SandboxPaymentStore } from './sandbox-payment-store';
 import { qrDataUri } from './sandbox-qr';
 
-const CSS = readFileSync(path.join(__dirname, 'public', 'sandbox.css'), 'utf8');
 const MAX_FIELD_LENGTH = 2048;
+/**
+ * A merchant's own reference: the gateway does not know the merchant's id format, only that it
+ * must fit a URL path segment and a QR field.
+ */
+const TRANSACTION_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+const isTransactionId = (value: string): boolean => new RegExp(TRANSACTION_ID_PATTERN).test(value);
+
+/** Page CSP: nothing but our stylesheet and the inline QR image; forms may leave for `formTo`. */
+export function pageCsp(formTo: string[] = []): string {
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `form-action ${["'self'", ...formTo].join(' ')}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+export function sendPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  csp = pageCsp(),
+): FastifyReply {
   // A payment page must never be served from a cache or shown again from history.
   return reply
     .code(status)
     .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', csp)
     .type('text/html; charset=utf-8')
     .send(html);
 }
 
-const isHttpUrl = (value: string): boolean => {
+const httpOrigin = (value: string): string | null => {
   try {
     const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
   } catch {
-    return false;
+    return null;
   }
 };
 
 /** The hand-off fields of a form POST, or the reason they are unusable. */
-function readHandOff(body: unknown):
-  | { ok: true; fields: HandOffFields; hashVal: string }
-  | {
-      ok: false;
-      reason: string;
-    } {
+function readHandOff(
+  body: unknown,
+): { ok: true; fields: HandOffFields; hashVal: string } | { ok: false; reason: string } {
   if (typeof body !== 'object' || body === null) return { ok: false, reason: 'No form fields.' };
   const form = body as Record<string, unknown>;
   const text = (name: string): string | null => {
@@ -65,64 +80,44 @@ function readHandOff(body: unknown):
   const hashVal = text('hashVal');
   if (hashVal === null) return { ok: false, reason: 'Missing field: hashVal.' };
   const fields = values as HandOffFields;
-  if (!isTransactionId(fields.transactionId))
+  if (!isTransactionId(fields.transactionId)) {
     return { ok: false, reason: 'Invalid transactionId.' };
-  if (!CANONICAL_AMOUNT_PATTERN.test(fields.amount))
+  }
+  if (!CANONICAL_AMOUNT_PATTERN.test(fields.amount)) {
     return { ok: false, reason: 'Invalid amount.' };
+  }
   if (!(PAYMENT_METHODS as readonly string[]).includes(fields.paymentMethod)) {
     return { ok: false, reason: 'Unsupported payment method.' };
   }
-  if (!isHttpUrl(fields.returnUrl) || !isHttpUrl(fields.callbackUrl)) {
+  if (httpOrigin(fields.returnUrl) === null || httpOrigin(fields.callbackUrl) === null) {
     return { ok: false, reason: 'Invalid returnUrl or callbackUrl.' };
   }
   return { ok: true, fields, hashVal };
 }
 
+export interface SandboxGatewayDeps {
+  merchantName: string;
+  gatewayClientId: string;
+  signer: HmacSigner;
+  store: SandboxPaymentStore;
+  sender: SandboxCallbackSender;
+  clock: GatewayClock;
+}
+
+const transactionParam = {
+  type: 'object',
+  properties: { transactionId: { type: 'string', pattern: TRANSACTION_ID_PATTERN } },
+  required: ['transactionId'],
+} as const;
+
 /**
- * The sandbox hosted payment gateway (development and test only), mounted at /sandbox-gateway.
- * It behaves like an external gateway: it holds the shared secret itself, keeps its own books
- * (sandbox_payments) and reaches the API only through the signed callback; the API reaches it
- * only through the signed status endpoint. Swapping in a real gateway touches none of the API.
+ * The hosted gateway's three doors, as a real one has them: the hand-off form in (POST /pay),
+ * the payer's decision (which sends the signed callback out, then returns the tab to the
+ * merchant), and the signed status query (GET /status/:transactionId).
  */
-export function sandboxGatewayPlugin(
-  container: ServerContainer,
-  config: Config,
-): FastifyPluginAsync {
+export function sandboxGatewayRoutes(deps: SandboxGatewayDeps): FastifyPluginAsync {
+  const { signer, store, sender, clock } = deps;
   return async (app) => {
-    // Scoped to this plugin: the API itself accepts JSON only.
-    await app.register(fastifyFormbody);
-
-    const signer = new HmacSha256PaymentSigner(config.gatewaySecret);
-    const store = new SandboxPaymentStore(container.db);
-    const clock = container.clock;
-    const sender = new SandboxCallbackSender(store, signer, clock, (context, message) =>
-      app.log.warn(context, message),
-    );
-    app.addHook('onClose', async () => sender.close());
-
-    app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) request.log.error({ err: error }, 'sandbox gateway failed');
-      if (request.url.startsWith('/sandbox-gateway/status')) {
-        return reply.code(status).send({ error: status === 500 ? 'internal' : 'bad_request' });
-      }
-      return sendPage(
-        reply,
-        status,
-        renderErrorPage(
-          'Payment unavailable',
-          status === 500 ? 'Something went wrong.' : 'Bad request.',
-        ),
-      );
-    });
-
-    app.get('/sandbox.css', async (_request, reply) =>
-      reply
-        .type('text/css; charset=utf-8')
-        .header('Cache-Control', 'public, max-age=300')
-        .send(CSS),
-    );
-
     app.post('/pay', async (request, reply) => {
       const handOff = readHandOff(request.body);
       if (!handOff.ok) {
@@ -139,7 +134,7 @@ export function sandboxGatewayPlugin(
           ),
         );
       }
-      if (fields.clientId !== config.gatewayClientId) {
+      if (fields.clientId !== deps.gatewayClientId) {
         return sendPage(
           reply,
           400,
@@ -148,7 +143,7 @@ export function sandboxGatewayPlugin(
       }
 
       const sessionToken = randomBytes(32).toString('base64url');
-      const seen = await store.recordHandOff(
+      const seen = store.recordHandOff(
         {
           transactionId: fields.transactionId,
           clientId: fields.clientId,
@@ -170,17 +165,21 @@ export function sandboxGatewayPlugin(
         );
       }
       const page = renderPaymentPage({
-        merchantName: config.merchantName,
+        merchantName: deps.merchantName,
         transactionId: fields.transactionId,
         amount: fields.amount,
         qrDataUri: await qrDataUri({
-          merchantName: config.merchantName,
+          merchantName: deps.merchantName,
           transactionId: fields.transactionId,
           amount: fields.amount,
         }),
         sessionToken,
       });
-      return sendPage(reply, 200, page);
+      // The decision forms post here, then redirect to the merchant: browsers check the
+      // redirect's target against form-action too. Recorded, not just posted: a re-post keeps
+      // the first hand-off's returnUrl.
+      const returnOrigin = httpOrigin(seen.payment.returnUrl);
+      return sendPage(reply, 200, page, pageCsp(returnOrigin ? [returnOrigin] : []));
     });
 
     app.post<{ Params: { transactionId: string; decision: 'approve' | 'decline' } }>(
@@ -190,15 +189,16 @@ export function sandboxGatewayPlugin(
           params: {
             type: 'object',
             properties: {
-              transactionId: { type: 'string', maxLength: 64 },
+              ...transactionParam.properties,
               decision: { type: 'string', enum: ['approve', 'decline'] },
             },
+            required: ['transactionId', 'decision'],
           },
         },
       },
       async (request, reply) => {
         const { transactionId, decision } = request.params;
-        const payment = isTransactionId(transactionId) ? await store.find(transactionId) : null;
+        const payment = store.find(transactionId);
         if (!payment) {
           return sendPage(reply, 404, renderErrorPage('Payment not found', 'Unknown payment.'));
         }
@@ -216,9 +216,8 @@ export function sandboxGatewayPlugin(
           );
         }
         const wanted = decision === 'approve' ? 'completed' : 'failed';
-        const changed = await store.decide(transactionId, wanted, clock.now());
-        if (!changed) {
-          const current = await store.find(transactionId);
+        if (!store.decide(transactionId, wanted, clock.now())) {
+          const current = store.find(transactionId);
           if (current?.status !== wanted) {
             return sendPage(
               reply,
@@ -230,8 +229,9 @@ export function sandboxGatewayPlugin(
             );
           }
           // A repeated click of the same button: deliver again only if never acknowledged.
-          if (current.callbackAcknowledgedAt !== null)
+          if (current.callbackAcknowledgedAt !== null) {
             return reply.redirect(payment.returnUrl, 303);
+          }
         }
         await sender.deliver({
           transactionId,
@@ -245,23 +245,15 @@ export function sandboxGatewayPlugin(
 
     app.get<{ Params: { transactionId: string } }>(
       '/status/:transactionId',
-      {
-        schema: {
-          params: {
-            type: 'object',
-            properties: { transactionId: { type: 'string', maxLength: 64 } },
-          },
-        },
-      },
+      { schema: { params: transactionParam } },
       async (request, reply) => {
-        const { transactionId } = request.params;
-        const payment = isTransactionId(transactionId) ? await store.find(transactionId) : null;
+        const payment = store.find(request.params.transactionId);
         if (!payment) return reply.code(404).send({ error: 'not_found' });
         const message = {
-          transactionId,
+          transactionId: payment.transactionId,
           status: payment.status,
           amount: payment.amount,
-          timestamp: Math.floor(clock.now().getTime() / 1000),
+          timestamp: Math.floor(clock.now() / 1000),
         };
         return reply
           .header('Cache-Control', 'no-store')

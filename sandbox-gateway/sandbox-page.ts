@@ -1,9 +1,9 @@
 /**
  * Server-rendered pages of the sandbox gateway: no scripts and no inline styles (the CSP allows
- * neither), one stylesheet served by the plugin, and every interpolated value HTML-escaped.
+ * neither), one stylesheet served by the gateway, and every interpolated value HTML-escaped.
  */
 
-export const SANDBOX_CSS_PATH = '/sandbox-gateway/sandbox.css';
+export const SANDBOX_CSS_PATH = '/sandbox.css';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -45,12 +45,16 @@ export interface PaymentPageModel {
   sessionToken: string;
 }
 
+/** Where the payment page's buttons post: this gateway's own origin. */
+export const decisionPath = (transactionId: string, decision: 'approve' | 'decline'): string =>
+  `/pay/${encodeURIComponent(transactionId)}/${decision}`;
+
 const decisionForm = (
   transactionId: string,
   decision: 'approve' | 'decline',
   sessionToken: string,
   label: string,
-): string => `<form method="post" action="/sandbox-gateway/pay/${encodeURIComponent(transactionId)}/${decision}">
+): string => `<form method="post" action="${decisionPath(transactionId, decision)}">
 <input type="hidden" name="session" value="${escapeHtml(sessionToken)}">
 <button type="submit" class="button ${decision}">${label}</button>
 </form>`;

@@ -1,129 +1,92 @@
-import { type Database } from '../adapters/postgres/database';
-
-export type SandboxStatus = 'pending' | 'completed' | 'failed';
+import { type PaymentStatus } from '../src/contract/payment';
 
 export interface SandboxPayment {
   transactionId: string;
   clientId: string;
+  /** '123.45', as signed in the hand-off. */
   amount: string;
   returnUrl: string;
   callbackUrl: string;
+  /** SHA-256 (hex) of the token that lets only the tab holding it decide. */
   sessionTokenHash: string;
-  status: SandboxStatus;
-  createdAt: Date;
-  decidedAt: Date | null;
+  status: PaymentStatus;
+  createdAt: number;
+  decidedAt: number | null;
   callbackAttempts: number;
-  callbackAcknowledgedAt: Date | null;
+  callbackAcknowledgedAt: number | null;
 }
 
-interface Row {
-  transaction_id: string;
-  client_id: string;
-  amount: string;
-  return_url: string;
-  callback_url: string;
-  session_token_hash: string;
-  status: SandboxStatus;
-  created_at: Date;
-  decided_at: Date | null;
-  callback_attempts: number;
-  callback_acknowledged_at: Date | null;
-}
-
-const COLUMNS =
-  'transaction_id, client_id, amount, return_url, callback_url, session_token_hash, status, created_at, decided_at, callback_attempts, callback_acknowledged_at';
+export type HandOffRecord = Pick<
+  SandboxPayment,
+  'transactionId' | 'clientId' | 'amount' | 'returnUrl' | 'callbackUrl' | 'sessionTokenHash'
+>;
 
 export type SeenResult =
   | { kind: 'pending'; payment: SandboxPayment }
   /** The gateway already has a decision for this payment: the page is not offered again. */
   | { kind: 'decided'; payment: SandboxPayment };
 
-/** The sandbox gateway's own books (table sandbox_payments); it never reads the API's tables. */
+/** Enough for any development session or test run; the oldest are forgotten beyond it. */
+export const DEFAULT_MAX_PAYMENTS = 10_000;
+
+/**
+ * The sandbox gateway's own books, in memory: the payments it has seen since it started. Like a
+ * real gateway's, they are not the merchant's; a restart forgets them (status queries then
+ * answer 404 and the API keeps such a payment pending).
+ */
 export class SandboxPaymentStore {
-  constructor(private readonly db: Database) {}
+  private readonly payments = new Map<string, SandboxPayment>();
+
+  constructor(private readonly maxPayments = DEFAULT_MAX_PAYMENTS) {}
 
   /**
    * Records a signed hand-off. A re-post while still pending (a reload, a second tab) hands the
-   * decision to the newest tab by replacing the session token.
+   * decision to the newest tab by replacing the session token. A different payment under a
+   * known transaction id keeps the first one's amount and URLs.
    */
-  async recordHandOff(
-    payment: Pick<
-      SandboxPayment,
-      'transactionId' | 'clientId' | 'amount' | 'returnUrl' | 'callbackUrl' | 'sessionTokenHash'
-    >,
-    now: Date,
-  ): Promise<SeenResult> {
-    const rows = await this.db.query<Row>(
-      `INSERT INTO sandbox_payments
-         (transaction_id, client_id, amount, return_url, callback_url, session_token_hash, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7)
-       ON CONFLICT (transaction_id) DO UPDATE SET session_token_hash = EXCLUDED.session_token_hash
-         WHERE sandbox_payments.status = 'pending'
-       RETURNING ${COLUMNS}`,
-      [
-        payment.transactionId,
-        payment.clientId,
-        payment.amount,
-        payment.returnUrl,
-        payment.callbackUrl,
-        payment.sessionTokenHash,
-        now,
-      ],
-    );
-    if (rows.length === 1) return { kind: 'pending', payment: toPayment(rows[0]) };
-    const existing = await this.find(payment.transactionId);
-    if (!existing) throw new Error('sandbox payment vanished');
-    return { kind: 'decided', payment: existing };
+  recordHandOff(handOff: HandOffRecord, now: number): SeenResult {
+    const existing = this.payments.get(handOff.transactionId);
+    if (existing) {
+      if (existing.status !== 'pending') return { kind: 'decided', payment: { ...existing } };
+      existing.sessionTokenHash = handOff.sessionTokenHash;
+      return { kind: 'pending', payment: { ...existing } };
+    }
+    const payment: SandboxPayment = {
+      ...handOff,
+      status: 'pending',
+      createdAt: now,
+      decidedAt: null,
+      callbackAttempts: 0,
+      callbackAcknowledgedAt: null,
+    };
+    this.payments.set(payment.transactionId, payment);
+    if (this.payments.size > this.maxPayments) {
+      // Maps iterate in insertion order: the first key is the oldest payment.
+      const oldest = this.payments.keys().next().value as string;
+      this.payments.delete(oldest);
+    }
+    return { kind: 'pending', payment: { ...payment } };
   }
 
-  async find(transactionId: string): Promise<SandboxPayment | null> {
-    const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM sandbox_payments WHERE transaction_id = $1`,
-      [transactionId],
-    );
-    return rows.length === 1 ? toPayment(rows[0]) : null;
+  /** A copy, so callers cannot change the books behind the store's back. */
+  find(transactionId: string): SandboxPayment | null {
+    const payment = this.payments.get(transactionId);
+    return payment ? { ...payment } : null;
   }
 
-  /** pending -> decision, once; false when it was already decided. */
-  async decide(
-    transactionId: string,
-    status: Exclude<SandboxStatus, 'pending'>,
-    now: Date,
-  ): Promise<boolean> {
-    const rows = await this.db.query(
-      `UPDATE sandbox_payments SET status = $2, decided_at = $3
-        WHERE transaction_id = $1 AND status = 'pending'
-        RETURNING transaction_id`,
-      [transactionId, status, now],
-    );
-    return rows.length === 1;
+  /** pending -> decision, once; false when it was already decided (or is unknown). */
+  decide(transactionId: string, status: Exclude<PaymentStatus, 'pending'>, now: number): boolean {
+    const payment = this.payments.get(transactionId);
+    if (!payment || payment.status !== 'pending') return false;
+    payment.status = status;
+    payment.decidedAt = now;
+    return true;
   }
 
-  async countAttempt(transactionId: string, acknowledgedAt: Date | null): Promise<void> {
-    await this.db.query(
-      `UPDATE sandbox_payments
-          SET callback_attempts = callback_attempts + 1,
-              callback_acknowledged_at = COALESCE(callback_acknowledged_at, $2)
-        WHERE transaction_id = $1`,
-      [transactionId, acknowledgedAt],
-    );
+  countAttempt(transactionId: string, acknowledgedAt: number | null): void {
+    const payment = this.payments.get(transactionId);
+    if (!payment) return;
+    payment.callbackAttempts += 1;
+    payment.callbackAcknowledgedAt ??= acknowledgedAt;
   }
-}
-
-function toPayment(row: Row): SandboxPayment {
-  return {
-    transactionId: row.transaction_id,
-    clientId: row.client_id,
-    amount: row.amount,
-    returnUrl: row.return_url,
-    callbackUrl: row.callback_url,
-    sessionTokenHash: row.session_token_hash,
-    status: row.status,
-    createdAt: new Date(row.created_at),
-    decidedAt: row.decided_at ? new Date(row.decided_at) : null,
-    callbackAttempts: Number(row.callback_attempts),
-    callbackAcknowledgedAt: row.callback_acknowledged_at
-      ? new Date(row.callback_acknowledged_at)
-      : null,
-  };
 }

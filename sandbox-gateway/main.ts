@@ -1,0 +1,50 @@
+import { buildSandboxGateway } from './app';
+import { loadSandboxGatewayConfig, SandboxConfigError } from './config';
+
+/**
+ * Starts the sandbox gateway on its own port (SANDBOX_GATEWAY_PORT, by default the API's PORT
+ * + 1) and closes it on SIGTERM/SIGINT, dropping callback retries still waiting.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadSandboxGatewayConfig();
+  } catch (error) {
+    if (error instanceof SandboxConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildSandboxGateway(config);
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    // A launcher may forward a signal the terminal already sent: close once.
+    if (closing) return;
+    closing = true;
+    console.log(`sandbox gateway: ${signal} received: closing`);
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('sandbox gateway: shutdown failed', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  console.log(`Sandbox gateway listening on http://${config.host}:${port} (payment page /pay)`);
+}
+
+main().catch((error: unknown) => {
+  console.error('Sandbox gateway failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
