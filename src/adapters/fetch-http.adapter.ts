@@ -1,4 +1,4 @@
-import fetchBuilder from 'fetch-retry';
+import type { Cancel, ClockPort } from '../domain/ports/clock.port';
 import {
   HttpError,
   type ApiResponse,
@@ -24,69 +24,58 @@ export type PageLifecycle = () => boolean;
  * still here a few seconds later the navigation did not happen (a download, say), so the mark
  * lapses.
  */
-export function browserPageLifecycle(lapseMs = 5000): PageLifecycle {
+export function browserPageLifecycle(
+  clock: ClockPort,
+  lapseMs = 5000,
+  target: Pick<Window, 'addEventListener'> | undefined = globalThis.window,
+): PageLifecycle {
   let leaving = false;
-  let lapse: ReturnType<typeof setTimeout> | undefined;
+  let cancelLapse: Cancel | null = null;
   const markLeaving = () => {
     leaving = true;
-    clearTimeout(lapse);
-    lapse = setTimeout(() => (leaving = false), lapseMs);
+    cancelLapse?.();
+    cancelLapse = clock.after(lapseMs, () => (leaving = false));
   };
-  if (typeof window !== 'undefined') {
-    window.addEventListener('beforeunload', markLeaving);
-    window.addEventListener('pagehide', markLeaving);
-    window.addEventListener('pageshow', () => {
-      clearTimeout(lapse);
+  if (target !== undefined) {
+    target.addEventListener('beforeunload', markLeaving);
+    target.addEventListener('pagehide', markLeaving);
+    target.addEventListener('pageshow', () => {
+      cancelLapse?.();
+      cancelLapse = null;
       leaving = false;
     });
   }
   return () => leaving;
 }
 
-/** GETs are retried this many times; POSTs never (a retried POST could register or pay twice). */
-export const GET_RETRIES = 3;
-const RETRYABLE_STATUSES = [502, 503, 504];
-
-/** Exponential back-off capped at 30 s: 1 s, 2 s, 4 s, ... */
-export const retryDelayMs = (attempt: number): number => Math.min(1000 * 2 ** attempt, 30000);
-
 /**
  * HttpPort over window.fetch. Any JSON envelope resolves (whatever the HTTP code) so use cases can
- * show the server's message; no answer or a non-envelope body rejects with HttpError.
+ * show the server's message; no answer or a non-envelope body rejects with HttpError. Nothing is
+ * retried here: reads are retried by the data cache (QueryCache) on ClockPort, and a retried POST
+ * could register or pay twice.
  */
 export class FetchHttpAdapter implements HttpPort {
   private token: string | null = null;
-  private readonly fetchWithRetry: FetchFn;
 
   constructor(
     private readonly config: FetchHttpConfig,
     private readonly fetchFn: FetchFn = (input, init) => globalThis.fetch(input, init),
-    retryDelay: (attempt: number) => number = retryDelayMs,
     private readonly pageIsLeaving: PageLifecycle = () => false,
-  ) {
-    this.fetchWithRetry = fetchBuilder(fetchFn, {
-      retries: GET_RETRIES,
-      retryDelay: (attempt) => retryDelay(attempt),
-      retryOn: (attempt, error, response) =>
-        attempt < GET_RETRIES &&
-        (error !== null || (response !== null && RETRYABLE_STATUSES.includes(response.status))),
-    }) as FetchFn;
-  }
+  ) {}
 
   setToken(token: string | null): void {
     this.token = token;
   }
 
   get<T>(path: string, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
-    return this.send<T>(this.fetchWithRetry, 'GET', path, undefined, options);
+    return this.send<T>('GET', path, undefined, options);
   }
 
   post<T>(path: string, body?: unknown, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
-    return this.send<T>(this.fetchFn, 'POST', path, body, options);
+    return this.send<T>('POST', path, body, options);
   }
 
   private async send<T>(
-    fetchFn: FetchFn,
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
@@ -94,7 +83,7 @@ export class FetchHttpAdapter implements HttpPort {
   ): Promise<ApiResponse<T>> {
     let response: Response;
     try {
-      response = await fetchFn(this.url(path, options?.query), {
+      response = await this.fetchFn(this.url(path, options?.query), {
         method,
         headers: this.headers(options?.headers),
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,

@@ -1,8 +1,8 @@
+import type { GatewayHandOff } from '../contract/payment';
 import type { GatewayPort, GatewayTab } from '../domain/ports/gateway.port';
-import type { GatewayFields } from '../domain/model/payment';
 
 /** The parts of the browser window the gateway hand-off uses (a fake in adapter tests). */
-export type GatewayBrowser = Pick<Window, 'open' | 'document' | 'location' | 'crypto'>;
+export type GatewayBrowser = Pick<Window, 'open' | 'document' | 'crypto'>;
 
 /**
  * Prefix of the gateway tab's window name. Each attempt gets its own name: reusing a name would
@@ -18,14 +18,12 @@ class BrowserGatewayTab implements GatewayTab {
 }
 
 /**
- * The hand-off shared by every gateway: open a named blank tab inside the click, then post a
- * hidden form targeting it. Subclasses only say where the payment page is.
+ * The one browser gateway adapter: opens a named blank tab inside the click, then hands off as
+ * the server said (a hidden form POST targeting the tab, or a plain navigation for GET). Which
+ * gateway and which host is the server's choice, so no gateway host is built into the app.
  */
-export abstract class FormPostGatewayAdapter implements GatewayPort {
-  constructor(protected readonly browser: GatewayBrowser) {}
-
-  /** The gateway's payment page the form posts to. */
-  protected abstract paymentPageUrl(): string;
+export class FormPostGatewayAdapter implements GatewayPort {
+  constructor(private readonly browser: GatewayBrowser = globalThis.window) {}
 
   openTab(): GatewayTab | null {
     const name = GATEWAY_TAB_PREFIX + this.browser.crypto.randomUUID();
@@ -41,14 +39,19 @@ export abstract class FormPostGatewayAdapter implements GatewayPort {
     return new BrowserGatewayTab(name, opened);
   }
 
-  submit(tab: GatewayTab, fields: GatewayFields): void {
+  submit(tab: GatewayTab, handOff: GatewayHandOff): void {
+    if (handOff.method === 'GET') {
+      // The fields are already in the URL for a GET hand-off.
+      if (tab instanceof BrowserGatewayTab) tab.window.location.href = handOff.url;
+      return;
+    }
     const document = this.browser.document;
     const form = document.createElement('form');
     form.method = 'post';
-    form.action = this.paymentPageUrl();
+    form.action = handOff.url;
     form.target = tab.name;
     form.style.display = 'none';
-    for (const [name, value] of Object.entries(fields)) {
+    for (const [name, value] of Object.entries(handOff.fields)) {
       const input = document.createElement('input');
       input.type = 'hidden';
       input.name = name;

@@ -1,9 +1,9 @@
 import {
+  browserPageLifecycle,
   FetchHttpAdapter,
   parseRetryAfter,
-  retryDelayMs,
 } from '../../src/adapters/fetch-http.adapter';
-import { HttpError } from '../../src/domain/ports/http.port';
+import { FakeClock } from '../fakes/fake-clock';
 
 const config = { baseUrl: '/api', projectId: 'member-portal', environment: 'test' };
 
@@ -13,14 +13,14 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'Content-Type': 'application/json', ...headers },
   });
 
-/** fetch is a third-party edge: jest.fn() stands in for it. Retries wait 0 ms here. */
+/** fetch is a third-party edge: jest.fn() stands in for it. */
 function adapterWith(...answers: (Response | Error)[]) {
   const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
   for (const answer of answers) {
     if (answer instanceof Error) fetchFn.mockRejectedValueOnce(answer);
     else fetchFn.mockResolvedValueOnce(answer);
   }
-  return { fetchFn, adapter: new FetchHttpAdapter(config, fetchFn, () => 0) };
+  return { fetchFn, adapter: new FetchHttpAdapter(config, fetchFn) };
 }
 
 describe('FetchHttpAdapter', () => {
@@ -87,35 +87,27 @@ describe('FetchHttpAdapter', () => {
     });
   });
 
-  it.each([502, 503, 504])('retries a GET 3 times on %i, then answers', async (code) => {
-    const { fetchFn, adapter } = adapterWith(
-      json(code, { status: 0, message: 'busy' }),
-      json(code, { status: 0, message: 'busy' }),
-      json(code, { status: 0, message: 'busy' }),
-      json(200, { status: 1, message: 'ok' }),
-    );
-    await expect(adapter.get('/user/profile/get')).resolves.toMatchObject({ status: 1 });
-    expect(fetchFn).toHaveBeenCalledTimes(4);
-  });
+  it.each([502, 503, 504])(
+    "answers a GET %i at once: retries are the data cache's",
+    async (code) => {
+      const { fetchFn, adapter } = adapterWith(
+        json(code, { status: 0, message: 'busy' }),
+        json(200, { status: 1, message: 'ok' }),
+      );
+      await expect(adapter.get('/user/profile/get')).resolves.toMatchObject({ httpStatus: code });
+      expect(fetchFn).toHaveBeenCalledTimes(1);
+    },
+  );
 
-  it('retries a GET on network errors and gives up after 3 retries with HttpError', async () => {
-    const down = new TypeError('Failed to fetch');
+  it('rejects a GET on a network error at once with HttpError', async () => {
     const { fetchFn, adapter } = adapterWith(
-      down,
-      down,
-      down,
-      down,
+      new TypeError('Failed to fetch'),
       json(200, { status: 1, message: '' }),
     );
-    const failure = adapter.get('/user/profile/get');
-    await expect(failure).rejects.toBeInstanceOf(HttpError);
-    await expect(failure).rejects.toMatchObject({ kind: 'network' });
-    expect(fetchFn).toHaveBeenCalledTimes(4);
-  });
-
-  it.each([400, 401, 404, 500])('does not retry a GET on %i', async (code) => {
-    const { fetchFn, adapter } = adapterWith(json(code, { status: 0, message: 'no' }));
-    await expect(adapter.get('/user/profile/get')).resolves.toMatchObject({ httpStatus: code });
+    await expect(adapter.get('/user/profile/get')).rejects.toMatchObject({
+      name: 'HttpError',
+      kind: 'network',
+    });
     expect(fetchFn).toHaveBeenCalledTimes(1);
   });
 
@@ -155,12 +147,7 @@ describe('FetchHttpAdapter', () => {
     const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
     fetchFn.mockRejectedValue(new TypeError('Failed to fetch'));
     let leaving = false;
-    const adapter = new FetchHttpAdapter(
-      config,
-      fetchFn,
-      () => 0,
-      () => leaving,
-    );
+    const adapter = new FetchHttpAdapter(config, fetchFn, () => leaving);
 
     await expect(adapter.post('/service/session-check')).rejects.toMatchObject({ kind: 'network' });
     leaving = true;
@@ -183,12 +170,7 @@ describe('FetchHttpAdapter', () => {
     const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
     fetchFn.mockImplementation(async () => cutOff());
     let leaving = false;
-    const adapter = new FetchHttpAdapter(
-      config,
-      fetchFn,
-      () => 0,
-      () => leaving,
-    );
+    const adapter = new FetchHttpAdapter(config, fetchFn, () => leaving);
 
     await expect(adapter.post('/service/session-check')).rejects.toMatchObject({
       kind: 'invalid-response',
@@ -200,16 +182,42 @@ describe('FetchHttpAdapter', () => {
   });
 });
 
-describe('retryDelayMs', () => {
-  it.each([
-    [0, 1000],
-    [1, 2000],
-    [2, 4000],
-    [4, 16000],
-    [5, 30000],
-    [10, 30000],
-  ])('attempt %i waits %i ms', (attempt, ms) => {
-    expect(retryDelayMs(attempt)).toBe(ms);
+describe('browserPageLifecycle', () => {
+  /** The window is a third-party edge: a map of listeners stands in for it. */
+  function pageWith(clock: FakeClock) {
+    const listeners = new Map<string, () => void>();
+    const target = {
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+    } as unknown as Pick<Window, 'addEventListener'>;
+    const fire = (type: string) => listeners.get(type)?.();
+    return { leaving: browserPageLifecycle(clock, 5000, target), fire };
+  }
+
+  it.each(['beforeunload', 'pagehide'])(
+    'marks the page as leaving on %s, for 5 s on the clock',
+    async (event) => {
+      const clock = new FakeClock();
+      const { leaving, fire } = pageWith(clock);
+      expect(leaving()).toBe(false);
+      fire(event);
+      expect(leaving()).toBe(true);
+      await clock.advance(4999);
+      expect(leaving()).toBe(true);
+      await clock.advance(1);
+      expect(leaving()).toBe(false);
+      expect(clock.pendingTimers).toBe(0);
+    },
+  );
+
+  it('pageshow (the page stayed or came back) clears the mark and its timer', () => {
+    const clock = new FakeClock();
+    const { leaving, fire } = pageWith(clock);
+    fire('beforeunload');
+    fire('pagehide');
+    expect(clock.pendingTimers).toBe(1);
+    fire('pageshow');
+    expect(leaving()).toBe(false);
+    expect(clock.pendingTimers).toBe(0);
   });
 });
 

@@ -1,15 +1,10 @@
 import {
-  type FormPostGatewayAdapter,
+  FormPostGatewayAdapter,
   GATEWAY_TAB_PREFIX,
   type GatewayBrowser,
 } from '../../src/adapters/form-post-gateway.adapter';
-import { SandboxGatewayAdapter } from '../../src/adapters/sandbox-gateway.adapter';
-import {
-  gatewayUrlFor,
-  HostedGatewayAdapter,
-  isStagingHost,
-} from '../../src/adapters/hosted-gateway.adapter';
-import { gatewayFields } from '../../src/domain/model/payment';
+import type { GatewayHandOff } from '../../src/contract/payment';
+import { handOffFor } from '../../src/domain/model/payment';
 import { aPaymentRequest } from '../builders/payment-request';
 
 /** Just enough of a DOM element for the form hand-off, recording what was done to it. */
@@ -40,6 +35,7 @@ class FakeElement {
 class FakeTabWindow {
   opener: unknown = 'the portal';
   closed = false;
+  readonly location = { href: 'about:blank' };
   close(): void {
     this.closed = true;
   }
@@ -54,7 +50,6 @@ class FakeBrowser {
     createElement: (tag: string) => new FakeElement(tag),
   };
   readonly crypto = { randomUUID: () => `uuid-${this.opens.length}` };
-  constructor(readonly location: { hostname: string; origin: string }) {}
   open(url: string, target: string): FakeTabWindow | null {
     if (this.blocked) return null;
     const tab = new FakeTabWindow();
@@ -67,37 +62,18 @@ class FakeBrowser {
   }
 }
 
-const fields = gatewayFields(aPaymentRequest());
+const request = aPaymentRequest();
+const postHandOff = handOffFor(request);
 
-describe('isStagingHost (spec section 7)', () => {
-  it.each([
-    ['uat.portal.example.my', true],
-    ['portal-uat.example.my', true],
-    ['staging.portal.example.my', true],
-    ['portal.staging.example.my', true],
-    ['STAGING.example.my', true],
-    ['localhost', true],
-    ['127.0.0.1', true],
-    ['192.168.1.20', true],
-    ['[::1]', true],
-    ['portal.example.my', false],
-    ['www.pay.my', false],
-    ['localhost.example.my', false],
-  ])('%s -> staging %p', (host, staging) => {
-    expect(isStagingHost(host)).toBe(staging);
-  });
+const setUp = () => {
+  const browser = new FakeBrowser();
+  return { browser, gateway: new FormPostGatewayAdapter(browser.asBrowser()) };
+};
 
-  it('picks the configured page for the host', () => {
-    const urls = { staging: 'https://stg.gw/pay', production: 'https://gw/pay' };
-    expect(gatewayUrlFor('uat.portal.my', urls)).toBe('https://stg.gw/pay');
-    expect(gatewayUrlFor('portal.my', urls)).toBe('https://gw/pay');
-  });
-});
-
-describe('form-post gateway adapters', () => {
+describe('FormPostGatewayAdapter', () => {
   it('opens a named blank tab and cuts its opener', () => {
-    const browser = new FakeBrowser({ hostname: 'localhost', origin: 'http://localhost:8080' });
-    const tab = new SandboxGatewayAdapter(browser.asBrowser()).openTab();
+    const { browser, gateway } = setUp();
+    const tab = gateway.openTab();
     expect(tab?.name).toBe(`${GATEWAY_TAB_PREFIX}uuid-0`);
     expect(browser.opens).toHaveLength(1);
     expect(browser.opens[0]).toMatchObject({ url: '', target: tab?.name });
@@ -105,7 +81,7 @@ describe('form-post gateway adapters', () => {
   });
 
   it('still opens when the window refuses to drop its opener', () => {
-    const browser = new FakeBrowser({ hostname: 'localhost', origin: 'http://localhost:8080' });
+    const { browser, gateway } = setUp();
     const open = browser.open.bind(browser);
     browser.open = (url, target) => {
       const tab = open(url, target);
@@ -117,59 +93,59 @@ describe('form-post gateway adapters', () => {
         });
       return tab;
     };
-    expect(new SandboxGatewayAdapter(browser.asBrowser()).openTab()).not.toBeNull();
+    expect(gateway.openTab()).not.toBeNull();
   });
 
   it('returns null when the pop-up is blocked', () => {
-    const browser = new FakeBrowser({ hostname: 'localhost', origin: 'http://localhost:8080' });
+    const { browser, gateway } = setUp();
     browser.blocked = true;
-    expect(new SandboxGatewayAdapter(browser.asBrowser()).openTab()).toBeNull();
+    expect(gateway.openTab()).toBeNull();
   });
 
-  it('sandbox posts a hidden form with the eleven fields into the tab on this origin', () => {
-    const browser = new FakeBrowser({ hostname: 'localhost', origin: 'http://localhost:8080' });
-    const gateway = new SandboxGatewayAdapter(browser.asBrowser());
+  it("POST: posts a hidden form with the server's fields to the server's URL, into the tab", () => {
+    const { browser, gateway } = setUp();
     const tab = gateway.openTab()!;
-    gateway.submit(tab, fields);
+    gateway.submit(tab, postHandOff);
 
     const [form] = browser.body.children;
     expect(form).toMatchObject({
       tagName: 'form',
       method: 'post',
-      action: 'http://localhost:8080/sandbox-gateway/pay',
+      action: request.gateway.url,
       target: tab.name,
       submitted: true,
       removed: true,
     });
     expect(form.children.every((input) => input.type === 'hidden')).toBe(true);
     expect(Object.fromEntries(form.children.map((input) => [input.name, input.value]))).toEqual(
-      fields,
+      postHandOff.fields,
     );
+    expect(browser.opens[0].tab.location.href).toBe('about:blank');
   });
 
   it.each([
-    ['uat.portal.my', 'https://stg.gw/pay'],
-    ['portal.my', 'https://gw/pay'],
-  ])('hosted on %s posts to %s', (hostname, action) => {
-    const browser = new FakeBrowser({ hostname, origin: `https://${hostname}` });
-    const gateway = new HostedGatewayAdapter(
-      { staging: 'https://stg.gw/pay', production: 'https://gw/pay' },
-      browser.asBrowser(),
-    );
-    gateway.submit(gateway.openTab()!, fields);
+    ['https://staging.gw.example/pay', 'https://staging.gw.example/pay'],
+    ['https://gw.example/pay', 'https://gw.example/pay'],
+  ])('posts wherever the server says (%s): no host is built in', (url, action) => {
+    const { browser, gateway } = setUp();
+    gateway.submit(gateway.openTab()!, { url, method: 'POST', fields: { a: '1' } });
     expect(browser.body.children[0].action).toBe(action);
   });
 
-  it('hosted refuses to start without both hosts configured', () => {
-    const browser = new FakeBrowser({ hostname: 'portal.my', origin: 'https://portal.my' });
-    expect(
-      () => new HostedGatewayAdapter({ staging: '', production: 'x' }, browser.asBrowser()),
-    ).toThrow(/GATEWAY_STAGING_URL/);
+  it('GET: navigates the tab to the URL and builds no form', () => {
+    const { browser, gateway } = setUp();
+    const handOff: GatewayHandOff = {
+      url: 'https://www.billplz-sandbox.com/bills/abc123',
+      method: 'GET',
+      fields: {},
+    };
+    gateway.submit(gateway.openTab()!, handOff);
+    expect(browser.opens[0].tab.location.href).toBe(handOff.url);
+    expect(browser.body.children).toHaveLength(0);
   });
 
   it('closes an unused tab and issues random attempt keys', () => {
-    const browser = new FakeBrowser({ hostname: 'localhost', origin: 'http://localhost' });
-    const gateway: FormPostGatewayAdapter = new SandboxGatewayAdapter(browser.asBrowser());
+    const { browser, gateway } = setUp();
     const tab = gateway.openTab()!;
     gateway.close(tab);
     expect(browser.opens[0].tab.closed).toBe(true);

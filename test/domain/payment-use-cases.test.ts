@@ -1,5 +1,7 @@
 import { aPaymentRequest } from '../builders/payment-request';
+import { FakeClock } from '../fakes/fake-clock';
 import { FakeHttp } from '../fakes/fake-http';
+import { QueryCache } from '../../src/domain/query-cache';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
@@ -13,7 +15,8 @@ import {
   TRANSACTION_DETAILS_PATH,
 } from '../../src/domain/use-cases/get-transaction.use-case';
 import {
-  gatewayFields,
+  handOffFor,
+  isGatewayHandOff,
   parseStoredPaymentRequest,
   PaymentMessages,
   toPaymentStatus,
@@ -61,6 +64,25 @@ describe('InitiatePaymentUseCase', () => {
       ok: false,
       error: { serverMessage: '', key: PaymentMessages.createFailed },
     });
+  });
+
+  it('refuses an answer without a usable gateway hand-off, storing nothing', async () => {
+    const { gateway: _none, ...withoutHandOff } = aPaymentRequest();
+    const unsafe = aPaymentRequest({
+      gateway: { url: 'javascript:alert(1)', method: 'GET', fields: {} },
+    });
+    const http = new FakeHttp()
+      .once('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: withoutHandOff })
+      .once('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: unsafe });
+    const storage = new InMemoryStorage();
+    const initiate = new InitiatePaymentUseCase(http, storage);
+    for (let i = 0; i < 2; i++) {
+      expect(await initiate.execute(input)).toMatchObject({
+        ok: false,
+        error: { key: PaymentMessages.createFailed },
+      });
+    }
+    expect(storage.get(StorageKeys.paymentRequest)).toBeNull();
   });
 
   it('falls back to the payment-failed text when there is no answer', async () => {
@@ -119,7 +141,9 @@ describe('GetTransactionUseCase', () => {
     const http = new FakeHttp().on('GET', TRANSACTION_DETAILS_PATH, {
       data: { transactionId: 'TXN-1', status: 'success', amount: '123.45' },
     });
-    const result = await new GetTransactionUseCase(http).execute({ transactionId: 'TXN-1' });
+    const result = await new GetTransactionUseCase(http, new QueryCache(new FakeClock())).execute({
+      transactionId: 'TXN-1',
+    });
     expect(result).toEqual({
       ok: true,
       value: { transactionId: 'TXN-1', status: 'completed', amount: '123.45' },
@@ -134,7 +158,8 @@ describe('GetTransactionUseCase', () => {
       message: 'Not yours',
     });
     http.failNetwork('GET', TRANSACTION_DETAILS_PATH);
-    const get = new GetTransactionUseCase(http);
+    // Retries are the cache's (test/domain/query-cache.test.ts): none here.
+    const get = new GetTransactionUseCase(http, new QueryCache(new FakeClock(), { retries: 0 }));
     expect(await get.execute({ transactionId: 'x' })).toEqual({
       ok: false,
       error: { serverMessage: 'Not yours', key: PaymentMessages.checkFailed },
@@ -158,23 +183,33 @@ describe('payment model', () => {
     expect(toPaymentStatus(raw)).toBe(expected);
   });
 
-  it('builds the eleven gateway fields, custName falling back to the member name', () => {
-    const fields = gatewayFields(aPaymentRequest({ custName: '' }), 'Aisyah Binti Ali');
-    expect(Object.keys(fields)).toEqual([
-      'clientId',
-      'clientSecret',
-      'transactionId',
-      'custName',
-      'custMobile',
-      'custEmail',
-      'amount',
-      'returnUrl',
-      'callbackUrl',
-      'paymentMethod',
-      'hashVal',
-    ]);
-    expect(fields.custName).toBe('Aisyah Binti Ali');
-    expect(gatewayFields(aPaymentRequest(), 'Other').custName).toBe('Aisyah');
+  it("hands off the server's gateway, custName falling back to the member name", () => {
+    const request = aPaymentRequest({ custName: '' });
+    const handOff = handOffFor(request, 'Aisyah Binti Ali');
+    expect(handOff).toEqual({
+      url: request.gateway.url,
+      method: 'POST',
+      fields: { ...request.gateway.fields, custName: 'Aisyah Binti Ali' },
+    });
+    // A copy: the stored answer keeps what the server sent.
+    expect(request.gateway.fields.custName).toBe('');
+    expect(handOffFor(aPaymentRequest(), 'Other').fields.custName).toBe('Aisyah');
+    const get = { url: 'https://gw.example/pay?bill=1', method: 'GET' as const, fields: {} };
+    expect(handOffFor(aPaymentRequest({ gateway: get }), 'Other')).toEqual(get);
+  });
+
+  it.each([
+    [{ url: 'https://gw.example/pay', method: 'POST', fields: { a: '1' } }, true],
+    [{ url: 'http://localhost:8090/pay', method: 'GET', fields: {} }, true],
+    [{ url: '/sandbox-gateway/pay', method: 'POST', fields: {} }, true],
+    [{ url: 'javascript:alert(1)', method: 'GET', fields: {} }, false],
+    [{ url: '//evil.example/pay', method: 'POST', fields: {} }, false],
+    [{ url: 'https://gw.example/pay', method: 'PUT', fields: {} }, false],
+    [{ url: 'https://gw.example/pay', method: 'POST', fields: { a: 1 } }, false],
+    [{ url: 'https://gw.example/pay', method: 'POST' }, false],
+    [undefined, false],
+  ])('accepts only a usable hand-off: %o -> %p', (handOff, usable) => {
+    expect(isGatewayHandOff(handOff)).toBe(usable);
   });
 
   it('reads stored request data defensively', () => {

@@ -2,13 +2,18 @@ import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-ca
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
 import type { ProfileUpdate } from '../../src/domain/model/profile';
 import { profileData } from '../builders/profile-data';
+import { FakeClock } from '../fakes/fake-clock';
 import { FakeHttp } from '../fakes/fake-http';
+import { QueryCache } from '../../src/domain/query-cache';
+
+/** A cache that does not retry: these tests are about one read (retries: query-cache.test.ts). */
+const oneTry = () => new QueryCache(new FakeClock(), { retries: 0 });
 
 describe('GetProfileUseCase', () => {
   it('reads the profile from GET /user/profile/get', async () => {
     const http = new FakeHttp().on('GET', '/user/profile/get', { data: profileData });
 
-    const result = await new GetProfileUseCase(http).execute();
+    const result = await new GetProfileUseCase(http, oneTry()).execute();
 
     expect(result).toEqual({
       ok: true,
@@ -28,7 +33,7 @@ describe('GetProfileUseCase', () => {
       data: { name: '  ', user_id: 7 },
     });
 
-    const result = await new GetProfileUseCase(http).execute();
+    const result = await new GetProfileUseCase(http, oneTry()).execute();
 
     expect(result).toEqual({
       ok: true,
@@ -43,7 +48,7 @@ describe('GetProfileUseCase', () => {
       message: 'Session expired',
     });
 
-    expect(await new GetProfileUseCase(http).execute()).toEqual({
+    expect(await new GetProfileUseCase(http, oneTry()).execute()).toEqual({
       ok: false,
       error: { serverMessage: 'Session expired' },
     });
@@ -52,16 +57,44 @@ describe('GetProfileUseCase', () => {
   it('fails when a success answer carries no data', async () => {
     const http = new FakeHttp().on('GET', '/user/profile/get', { status: 1, message: '' });
 
-    expect(await new GetProfileUseCase(http).execute()).toEqual({
+    expect(await new GetProfileUseCase(http, oneTry()).execute()).toEqual({
       ok: false,
       error: { serverMessage: '' },
     });
   });
 
-  it('fails without a message when the network is down', async () => {
+  it('retries a network failure 3 times (after 1 s, 2 s, 4 s), then fails without a message', async () => {
     const http = new FakeHttp().failNetwork('GET', '/user/profile/get');
+    const clock = new FakeClock();
+    let result: unknown;
+    void new GetProfileUseCase(http, new QueryCache(clock))
+      .execute()
+      .then((answer) => (result = answer));
 
-    expect(await new GetProfileUseCase(http).execute()).toEqual({ ok: false, error: {} });
+    await clock.advance(0);
+    expect(http.calls).toHaveLength(1);
+    await clock.advance(1000);
+    expect(http.calls).toHaveLength(2);
+    await clock.advance(2000);
+    expect(http.calls).toHaveLength(3);
+    expect(result).toBeUndefined();
+    await clock.advance(4000);
+    expect(http.calls).toHaveLength(4);
+    expect(result).toEqual({ ok: false, error: {} });
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('does not retry a refusal, and keeps the profile read for the next screen', async () => {
+    const http = new FakeHttp()
+      .once('GET', '/user/profile/get', { httpStatus: 401, status: 0, message: 'No' })
+      .on('GET', '/user/profile/get', { data: profileData });
+    const getProfile = new GetProfileUseCase(http, new QueryCache(new FakeClock()));
+
+    expect(await getProfile.execute()).toEqual({ ok: false, error: { serverMessage: 'No' } });
+    expect(getProfile.cached()).toBeUndefined();
+    const read = await getProfile.execute();
+    expect(http.calls).toHaveLength(2);
+    expect(getProfile.cached()).toEqual(read.ok && read.value);
   });
 });
 

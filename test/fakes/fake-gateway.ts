@@ -1,5 +1,5 @@
+import type { GatewayHandOff } from '../../src/contract/payment';
 import type { GatewayPort, GatewayTab } from '../../src/domain/ports/gateway.port';
-import type { GatewayFields } from '../../src/domain/model/payment';
 
 /**
  * A GatewayPort that records what a real one would do to the browser. Set `blocked` to play a
@@ -8,7 +8,7 @@ import type { GatewayFields } from '../../src/domain/model/payment';
 export class FakeGateway implements GatewayPort {
   blocked = false;
   readonly opened: GatewayTab[] = [];
-  readonly submitted: { tab: GatewayTab; fields: GatewayFields }[] = [];
+  readonly submitted: { tab: GatewayTab; handOff: GatewayHandOff }[] = [];
   readonly closed: GatewayTab[] = [];
   readonly issuedKeys: string[] = [];
 
@@ -19,8 +19,8 @@ export class FakeGateway implements GatewayPort {
     return tab;
   }
 
-  submit(tab: GatewayTab, fields: GatewayFields): void {
-    this.submitted.push({ tab, fields });
+  submit(tab: GatewayTab, handOff: GatewayHandOff): void {
+    this.submitted.push({ tab, handOff });
   }
 
   close(tab: GatewayTab): void {

@@ -1,5 +1,6 @@
 import { ResetPasswordUseCase } from '../../src/domain/use-cases/reset-password.use-case';
 import { SendSmsCodeUseCase } from '../../src/domain/use-cases/send-sms-code.use-case';
+import { SmsCodeLifecycleUseCase } from '../../src/domain/use-cases/sms-code-lifecycle.use-case';
 import {
   ForgotPasswordViewModel,
   REDIRECT_AFTER_RESET_MS,
@@ -16,7 +17,7 @@ function setUp() {
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
   const vm = new ForgotPasswordViewModel(
-    new SendSmsCodeUseCase(http),
+    new SmsCodeLifecycleUseCase(new SendSmsCodeUseCase(http), clock),
     new ResetPasswordUseCase(http),
     notifier,
     navigation,

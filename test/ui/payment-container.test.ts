@@ -1,14 +1,15 @@
 import { expectFreshPerGet, fakeEdges } from '../builders/container-edges';
 import { FakeGateway } from '../fakes/fake-gateway';
-import { HostedGatewayAdapter } from '../../src/adapters/hosted-gateway.adapter';
-import { SandboxGatewayAdapter } from '../../src/adapters/sandbox-gateway.adapter';
+import { FormPostGatewayAdapter } from '../../src/adapters/form-post-gateway.adapter';
 import { GATEWAY_PORT } from '../../src/domain/ports/gateway.port';
+import { PayUseCase } from '../../src/domain/use-cases/pay.use-case';
+import { WatchTransactionUseCase } from '../../src/domain/use-cases/watch-transaction.use-case';
 import { createContainer } from '../../src/ui/app/container';
+import { readConfig } from '../../src/ui/app/config';
+import { PAY_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../src/ui/app/tokens';
 import { PaymentStatusViewModel } from '../../src/ui/screens/payment-status/payment-status.view-model';
 import { PaymentViewModel } from '../../src/ui/screens/payment/payment.view-model';
 import { ReturnViewModel } from '../../src/ui/screens/return/return.view-model';
-
-const http = { baseUrl: '/api', projectId: 'p', environment: 'test' };
 
 describe('payment bindings in the composition root', () => {
   it('resolves a fresh payment, status and return view-model per request', () => {
@@ -16,29 +17,20 @@ describe('payment bindings in the composition root', () => {
     expectFreshPerGet(container, [PaymentViewModel, PaymentStatusViewModel, ReturnViewModel]);
   });
 
-  it.each([
-    [{ kind: 'sandbox', stagingUrl: '', productionUrl: '' }, SandboxGatewayAdapter],
-    [
-      { kind: 'hosted', stagingUrl: 'https://s/pay', productionUrl: 'https://p/pay' },
-      HostedGatewayAdapter,
-    ],
-  ])('chooses the gateway adapter by GATEWAY (%o)', (gateway, adapter) => {
-    const container = createContainer({ ...fakeEdges(), config: { http, gateway } });
-    expect(container.get(GATEWAY_PORT)).toBeInstanceOf(adapter);
+  it('gives each screen its own flow (each disposes its own timers)', () => {
+    const container = createContainer({ ...fakeEdges(), gateway: new FakeGateway() });
+    const pay = container.get<PayUseCase>(PAY_USE_CASE);
+    expect(pay).toBeInstanceOf(PayUseCase);
+    expect(container.get(PAY_USE_CASE)).not.toBe(pay);
+    const watch = container.get<WatchTransactionUseCase>(WATCH_TRANSACTION_USE_CASE);
+    expect(watch).toBeInstanceOf(WatchTransactionUseCase);
+    expect(container.get(WATCH_TRANSACTION_USE_CASE)).not.toBe(watch);
   });
 
-  it('refuses an unknown gateway or a hosted one without hosts', () => {
-    expect(() =>
-      createContainer({
-        ...fakeEdges(),
-        config: { http, gateway: { kind: 'paypal', stagingUrl: '', productionUrl: '' } },
-      }),
-    ).toThrow(/Unknown GATEWAY/);
-    expect(() =>
-      createContainer({
-        ...fakeEdges(),
-        config: { http, gateway: { kind: 'hosted', stagingUrl: '', productionUrl: '' } },
-      }),
-    ).toThrow(/GATEWAY_STAGING_URL/);
+  it('has one gateway adapter, whatever the environment: the server picks the gateway', () => {
+    const container = createContainer(fakeEdges());
+    expect(container.get(GATEWAY_PORT)).toBeInstanceOf(FormPostGatewayAdapter);
+    // No gateway setting is read at build time any more.
+    expect(Object.keys(readConfig())).toEqual(['http']);
   });
 });

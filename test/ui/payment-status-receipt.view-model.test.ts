@@ -10,6 +10,8 @@ import {
   TRANSACTION_DETAILS_PATH,
 } from '../../src/domain/use-cases/get-transaction.use-case';
 import type { Clipboard } from '../../src/ui/screens/payment-status/clipboard';
+import { QueryCache } from '../../src/domain/query-cache';
+import { WatchTransactionUseCase } from '../../src/domain/use-cases/watch-transaction.use-case';
 import { PaymentStatusViewModel } from '../../src/ui/screens/payment-status/payment-status.view-model';
 
 class FakeClipboard implements Clipboard {
@@ -30,8 +32,10 @@ function setup(stored?: ReturnType<typeof aPaymentRequest>) {
   const clipboard = new FakeClipboard();
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
+  // The data cache without retries: the page's behaviour is under test, not the cache's.
+  const getTransaction = new GetTransactionUseCase(http, new QueryCache(clock, { retries: 0 }));
   const vm = new PaymentStatusViewModel(
-    new GetTransactionUseCase(http),
+    new WatchTransactionUseCase(getTransaction, clock),
     storage,
     clipboard,
     notifier,

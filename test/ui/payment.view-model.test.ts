@@ -12,7 +12,9 @@ import {
   GENERATE_PAYMENT_REQUEST_PATH,
   InitiatePaymentUseCase,
 } from '../../src/domain/use-cases/initiate-payment.use-case';
+import { PayUseCase } from '../../src/domain/use-cases/pay.use-case';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
+import { WatchPaymentUseCase } from '../../src/domain/use-cases/watch-payment.use-case';
 import {
   PaymentViewModel,
   type PaymentSession,
@@ -39,15 +41,13 @@ function setup() {
   const session = new FakeSession();
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
-  const vm = new PaymentViewModel(
+  const payUseCase = new PayUseCase(
     new InitiatePaymentUseCase(http, storage),
-    new PollPaymentUseCase(http),
+    new WatchPaymentUseCase(new PollPaymentUseCase(http), clock),
     gateway,
-    session,
-    notifier,
-    navigation,
     clock,
   );
+  const vm = new PaymentViewModel(payUseCase, session, notifier, navigation);
   /** Fills a valid form, confirms it, and lets the request answer. */
   const pay = async (amount = '123.45') => {
     vm.setAmount(amount);
@@ -165,8 +165,8 @@ describe('PaymentViewModel: confirming', () => {
     expect(vm.status).toBe('submitted');
     expect(gateway.submitted).toHaveLength(1);
     expect(gateway.submitted[0].tab).toBe(gateway.opened[0]);
-    expect(gateway.submitted[0].fields.custName).toBe('Aisyah Binti Ali');
-    expect(gateway.submitted[0].fields.transactionId).toBe('TXN-1');
+    expect(gateway.submitted[0].handOff.fields.custName).toBe('Aisyah Binti Ali');
+    expect(gateway.submitted[0].handOff.fields.transactionId).toBe('TXN-1');
     vm.dispose();
   });
 

@@ -2,18 +2,24 @@ import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-ca
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
 import { ProfileViewModel } from '../../src/ui/screens/profile/profile.view-model';
 import { profileData } from '../builders/profile-data';
+import { FakeClock } from '../fakes/fake-clock';
 import { FakeHttp } from '../fakes/fake-http';
+import { QueryCache } from '../../src/domain/query-cache';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 
 const GET = '/user/profile/get';
 const UPDATE = '/user/profile/update';
 
-function setUp(http = new FakeHttp().on('GET', GET, { data: profileData })) {
+function setUp(
+  http = new FakeHttp().on('GET', GET, { data: profileData }),
+  // The data cache without retries: the screen's behaviour is under test, not the cache's.
+  cache = new QueryCache(new FakeClock(), { retries: 0 }),
+) {
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
   const vm = new ProfileViewModel(
-    new GetProfileUseCase(http),
+    new GetProfileUseCase(http, cache),
     new UpdateProfileUseCase(http),
     notifier,
     navigation,
@@ -100,6 +106,31 @@ describe('ProfileViewModel: loading', () => {
 
     expect(vm.status).toBe('loading');
     expect(notifier.toasts).toEqual([]);
+  });
+});
+
+describe('ProfileViewModel: the data cache', () => {
+  it('shows a profile read within 5 minutes at once, then the fresh read', async () => {
+    const http = new FakeHttp()
+      .once('GET', GET, { data: profileData })
+      .on('GET', GET, { data: { ...profileData, name: 'Aminah A.' } });
+    const clock = new FakeClock();
+    const cache = new QueryCache(clock);
+    await setUp(http, cache).vm.load();
+
+    await clock.advance(4 * 60_000);
+    const { vm } = setUp(http, cache);
+    const loading = vm.load();
+    expect(vm.status).toBe('displayed');
+    expect(vm.name).toBe('Aminah binti Ali');
+    await loading;
+    expect(vm.name).toBe('Aminah A.');
+
+    // Five minutes after its last use the cached profile is gone.
+    await clock.advance(5 * 60_000);
+    const later = setUp(http, cache).vm;
+    void later.load();
+    expect(later.status).toBe('loading');
   });
 });
 

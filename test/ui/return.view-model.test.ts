@@ -6,6 +6,8 @@ import {
   GetTransactionUseCase,
   TRANSACTION_DETAILS_PATH,
 } from '../../src/domain/use-cases/get-transaction.use-case';
+import { QueryCache } from '../../src/domain/query-cache';
+import { WatchTransactionUseCase } from '../../src/domain/use-cases/watch-transaction.use-case';
 import { ReturnViewModel } from '../../src/ui/screens/return/return.view-model';
 
 function setup() {
@@ -13,7 +15,10 @@ function setup() {
   const clock = new FakeClock();
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
-  const vm = new ReturnViewModel(new GetTransactionUseCase(http), notifier, navigation, clock);
+  // The data cache without retries: the page's behaviour is under test, not the cache's.
+  const getTransaction = new GetTransactionUseCase(http, new QueryCache(clock, { retries: 0 }));
+  const watch = new WatchTransactionUseCase(getTransaction, clock);
+  const vm = new ReturnViewModel(watch, notifier, navigation);
   return { http, clock, notifier, navigation, vm };
 }
 

@@ -1,6 +1,6 @@
 import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import { SESSION_CHECK_INTERVAL_MS } from '../../src/ui/app/session.view-model';
+import { SESSION_CHECK_INTERVAL_MS } from '../../src/domain/use-cases/watch-session.use-case';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';

@@ -1,6 +1,7 @@
 import { CheckPhoneUseCase } from '../../src/domain/use-cases/check-phone.use-case';
 import { RegisterUseCase } from '../../src/domain/use-cases/register.use-case';
 import { SendSmsCodeUseCase } from '../../src/domain/use-cases/send-sms-code.use-case';
+import { SmsCodeLifecycleUseCase } from '../../src/domain/use-cases/sms-code-lifecycle.use-case';
 import {
   REDIRECT_AFTER_REGISTRATION_MS,
   SignUpViewModel,
@@ -17,7 +18,7 @@ function setUp() {
   const navigation = new RecordingNavigation();
   const vm = new SignUpViewModel(
     new CheckPhoneUseCase(http),
-    new SendSmsCodeUseCase(http),
+    new SmsCodeLifecycleUseCase(new SendSmsCodeUseCase(http), clock),
     new RegisterUseCase(http),
     notifier,
     navigation,

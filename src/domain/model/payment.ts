@@ -1,7 +1,8 @@
-import { isPaymentStatus, type PaymentStatus } from '../../contract/payment';
+import type { CreatePaymentResponse } from '../../contract/api';
+import { isPaymentStatus, type GatewayHandOff, type PaymentStatus } from '../../contract/payment';
 
 export { PAYMENT_STATUSES, isFinalStatus, isPaymentStatus } from '../../contract/payment';
-export type { PaymentStatus } from '../../contract/payment';
+export type { GatewayHandOff, PaymentStatus } from '../../contract/payment';
 
 /**
  * A transaction's status as read from /transaction/details: the spec saw 'success' as well as
@@ -15,47 +16,37 @@ export const toPaymentStatus = (value: unknown): PaymentStatus => {
 
 /**
  * The answer of POST /transaction/generate-payment-request-body, kept in its wire shape: it is
- * stored as is (StorageKeys.paymentRequest) and its fields become the gateway form's fields.
+ * stored as is (StorageKeys.paymentRequest) for the status page, and its `gateway` says where and
+ * how the browser hands the member to the gateway.
  */
-export interface PaymentRequestData {
-  payment_id: string;
-  status: PaymentStatus;
-  transactionId: string;
-  clientId: string;
-  clientSecret: string;
-  custName: string;
-  custMobile: string;
-  custEmail: string;
-  amount: string;
-  returnUrl: string;
-  callbackUrl: string;
-  paymentMethod: string;
-  hashVal: string;
+export type PaymentRequestData = CreatePaymentResponse;
+
+/**
+ * The hand-off as the tab receives it: the server's, with an empty custName field filled from the
+ * logged-in member's name (the spec's fallback). A copy: the stored answer stays as sent.
+ */
+export function handOffFor(request: PaymentRequestData, memberName?: string): GatewayHandOff {
+  const { gateway } = request;
+  const fields = { ...gateway.fields };
+  if ('custName' in fields && fields.custName.trim() === '') fields.custName = memberName ?? '';
+  return { url: gateway.url, method: gateway.method, fields };
 }
 
-/** The hidden fields posted to the gateway, in the order of spec section 7. */
-export const GATEWAY_FIELD_NAMES = [
-  'clientId',
-  'clientSecret',
-  'transactionId',
-  'custName',
-  'custMobile',
-  'custEmail',
-  'amount',
-  'returnUrl',
-  'callbackUrl',
-  'paymentMethod',
-  'hashVal',
-] as const;
-export type GatewayFieldName = (typeof GATEWAY_FIELD_NAMES)[number];
-export type GatewayFields = Record<GatewayFieldName, string>;
-
-/** The gateway form's fields; custName falls back to the logged-in member's name. */
-export function gatewayFields(request: PaymentRequestData, memberName?: string): GatewayFields {
-  const fields = {} as GatewayFields;
-  for (const name of GATEWAY_FIELD_NAMES) fields[name] = String(request[name] ?? '');
-  if (fields.custName.trim() === '') fields.custName = memberName ?? '';
-  return fields;
+/**
+ * Whether a hand-off can be used as is: a POST or GET to an http(s) URL (or a path on this
+ * origin) with text fields. Anything else (a javascript: URL, say) is refused, not followed.
+ */
+export function isGatewayHandOff(value: unknown): value is GatewayHandOff {
+  if (typeof value !== 'object' || value === null) return false;
+  const { url, method, fields } = value as Partial<Record<keyof GatewayHandOff, unknown>>;
+  return (
+    typeof url === 'string' &&
+    (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url)) &&
+    (method === 'POST' || method === 'GET') &&
+    typeof fields === 'object' &&
+    fields !== null &&
+    Object.values(fields).every((field) => typeof field === 'string')
+  );
 }
 
 /** The stored request data, or null when there is none or it cannot be read. */

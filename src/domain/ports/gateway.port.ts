@@ -1,4 +1,4 @@
-import type { GatewayFields } from '../model/payment';
+import type { GatewayHandOff } from '../../contract/payment';
 
 /** A browser tab opened for the gateway's payment page. */
 export interface GatewayTab {
@@ -7,15 +7,15 @@ export interface GatewayTab {
 }
 
 /**
- * The hand-off to the hosted payment gateway: a form POST into a new tab. Opening and posting are
- * separate because pop-up blockers only allow a tab opened synchronously inside a click, while the
- * form's fields arrive later from the API.
+ * The hand-off to the hosted payment gateway, in a new tab. Opening and handing off are separate
+ * because pop-up blockers only allow a tab opened synchronously inside a click, while where to go
+ * (URL, method, fields) arrives later from the API: the server picks the gateway at run time.
  */
 export interface GatewayPort {
   /** Opens a blank named tab; call it synchronously in a click handler. Null when blocked. */
   openTab(): GatewayTab | null;
-  /** Posts the hidden fields to the gateway's payment page inside the tab. */
-  submit(tab: GatewayTab, fields: GatewayFields): void;
+  /** POST: posts handOff.fields as a hidden form to handOff.url in the tab; GET: opens the URL. */
+  submit(tab: GatewayTab, handOff: GatewayHandOff): void;
   /** Closes a tab that will not be used (the payment request failed). */
   close(tab: GatewayTab): void;
   /**

@@ -43,3 +43,18 @@ export class HttpError extends Error {
 }
 
 export const HTTP_PORT = Symbol.for('HttpPort');
+
+/** Answers a proxy gives while the API is restarting or overloaded: asking again may help. */
+export const TRANSIENT_HTTP_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * Whether a failed read is worth repeating: no answer, an answer that is not ours, or a
+ * transient status. A request cut off by the page being left is not (nobody is waiting for it).
+ */
+export function isTransientFailure(outcome: unknown): boolean {
+  if (outcome instanceof HttpError) return outcome.kind !== 'interrupted';
+  if (typeof outcome === 'object' && outcome !== null && 'httpStatus' in outcome) {
+    return TRANSIENT_HTTP_STATUSES.includes((outcome as { httpStatus: number }).httpStatus);
+  }
+  return false;
+}

@@ -1,14 +1,19 @@
 import { ApiPaths } from '../../contract/api';
-import { HttpError, type HttpPort } from '../ports/http.port';
+import { HttpError, isTransientFailure, type HttpPort } from '../ports/http.port';
 import {
   PaymentMessages,
   toPaymentStatus,
   type PaymentFailure,
   type Transaction,
 } from '../model/payment';
-import { err, ok, type Result } from '../result';
+import type { QueryAttempt, QueryCache } from '../query-cache';
+import type { Result } from '../result';
 
 export const TRANSACTION_DETAILS_PATH = ApiPaths.transactionDetails;
+
+/** The cache key of one transaction. */
+export const transactionQueryKey = (transactionId: string): string =>
+  `transaction:${transactionId}`;
 
 interface TransactionDto {
   transactionId?: string;
@@ -16,26 +21,43 @@ interface TransactionDto {
   amount?: string | number;
 }
 
-/** Reads one transaction (GET /transaction/details?transactionId=...). */
+/** Reads one transaction (GET /transaction/details?transactionId=...) through the data cache. */
 export class GetTransactionUseCase {
-  constructor(private readonly http: HttpPort) {}
+  constructor(
+    private readonly http: HttpPort,
+    private readonly cache: QueryCache,
+  ) {}
 
-  async execute(input: { transactionId: string }): Promise<Result<Transaction, PaymentFailure>> {
+  execute(input: { transactionId: string }): Promise<Result<Transaction, PaymentFailure>> {
+    return this.cache.fetch(transactionQueryKey(input.transactionId), () => this.read(input));
+  }
+
+  private async read(input: {
+    transactionId: string;
+  }): Promise<QueryAttempt<Transaction, PaymentFailure>> {
     try {
       const response = await this.http.get<TransactionDto>(TRANSACTION_DETAILS_PATH, {
         query: { transactionId: input.transactionId },
       });
       const data = response.data;
       if (response.status !== 1 || !data) {
-        return err({ serverMessage: response.message, key: PaymentMessages.checkFailed });
+        const failure = { serverMessage: response.message, key: PaymentMessages.checkFailed };
+        return { ok: false, error: { failure, retryable: isTransientFailure(response) } };
       }
-      return ok({
-        transactionId: data.transactionId || input.transactionId,
-        status: toPaymentStatus(data.status),
-        amount: data.amount === undefined || data.amount === null ? undefined : String(data.amount),
-      });
+      return {
+        ok: true,
+        value: {
+          transactionId: data.transactionId || input.transactionId,
+          status: toPaymentStatus(data.status),
+          amount:
+            data.amount === undefined || data.amount === null ? undefined : String(data.amount),
+        },
+      };
     } catch (error) {
-      if (error instanceof HttpError) return err({ key: PaymentMessages.checkError });
+      if (error instanceof HttpError) {
+        const failure = { key: PaymentMessages.checkError };
+        return { ok: false, error: { failure, retryable: isTransientFailure(error) } };
+      }
       throw error;
     }
   }

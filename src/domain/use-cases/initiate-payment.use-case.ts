@@ -1,8 +1,9 @@
-import { ApiPaths } from '../../contract/api';
+import { ApiPaths, IDEMPOTENCY_KEY_HEADER, type CreatePaymentRequest } from '../../contract/api';
 import { HttpError, type HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import type { PaymentMethod } from '../../contract/rules';
 import {
+  isGatewayHandOff,
   isPaymentStatus,
   PaymentMessages,
   type PaymentFailure,
@@ -21,8 +22,8 @@ export interface InitiatePaymentInput {
 export const GENERATE_PAYMENT_REQUEST_PATH = ApiPaths.createPayment;
 
 /**
- * Asks the API to create a pending transaction and the gateway hand-off fields, and keeps those
- * fields (StorageKeys.paymentRequest) for the status page.
+ * Asks the API to create a pending transaction and the gateway hand-off, and keeps the answer
+ * (StorageKeys.paymentRequest) for the status page.
  */
 export class InitiatePaymentUseCase {
   constructor(
@@ -33,12 +34,14 @@ export class InitiatePaymentUseCase {
   async execute(input: InitiatePaymentInput): Promise<Result<PaymentRequestData, PaymentFailure>> {
     let response;
     try {
-      response = await this.http.post<PaymentRequestData>(
-        GENERATE_PAYMENT_REQUEST_PATH,
-        // Decimal text, never a float: the server turns it into integer sen without rounding.
-        { amount: input.amount, payment_method: input.paymentMethod },
-        { headers: { 'Idempotency-Key': input.idempotencyKey } },
-      );
+      // Decimal text, never a float: the server turns it into integer sen without rounding.
+      const body: CreatePaymentRequest = {
+        amount: input.amount,
+        payment_method: input.paymentMethod,
+      };
+      response = await this.http.post<PaymentRequestData>(GENERATE_PAYMENT_REQUEST_PATH, body, {
+        headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
+      });
     } catch (error) {
       // No usable answer at all: the spec's "request failure" text.
       if (error instanceof HttpError) return err({ key: PaymentMessages.failed });
@@ -53,10 +56,11 @@ export class InitiatePaymentUseCase {
   }
 }
 
-/** Enough of the answer to post the form and poll: the ids and a known status. */
+/** Enough of the answer to hand off and poll: the ids, a known status and a usable hand-off. */
 function isRequestData(data: PaymentRequestData | undefined): data is PaymentRequestData {
   return (
     data !== undefined &&
+    isGatewayHandOff(data.gateway) &&
     typeof data.payment_id === 'string' &&
     data.payment_id !== '' &&
     typeof data.transactionId === 'string' &&

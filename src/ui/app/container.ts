@@ -2,8 +2,7 @@ import { Container, type Newable, type ResolutionContext } from 'inversify';
 import { FetchHttpAdapter, browserPageLifecycle } from '../../adapters/fetch-http.adapter';
 import { LocalStorageAdapter } from '../../adapters/local-storage.adapter';
 import { SystemClockAdapter } from '../../adapters/system-clock.adapter';
-import { HostedGatewayAdapter } from '../../adapters/hosted-gateway.adapter';
-import { SandboxGatewayAdapter } from '../../adapters/sandbox-gateway.adapter';
+import { FormPostGatewayAdapter } from '../../adapters/form-post-gateway.adapter';
 import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
 import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
 import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
@@ -20,6 +19,12 @@ import { UpdateProfileUseCase } from '../../domain/use-cases/update-profile.use-
 import { InitiatePaymentUseCase } from '../../domain/use-cases/initiate-payment.use-case';
 import { PollPaymentUseCase } from '../../domain/use-cases/poll-payment.use-case';
 import { GetTransactionUseCase } from '../../domain/use-cases/get-transaction.use-case';
+import { PayUseCase } from '../../domain/use-cases/pay.use-case';
+import { SmsCodeLifecycleUseCase } from '../../domain/use-cases/sms-code-lifecycle.use-case';
+import { WatchPaymentUseCase } from '../../domain/use-cases/watch-payment.use-case';
+import { WatchSessionUseCase } from '../../domain/use-cases/watch-session.use-case';
+import { WatchTransactionUseCase } from '../../domain/use-cases/watch-transaction.use-case';
+import { QueryCache } from '../../domain/query-cache';
 import { PaymentViewModel } from '../screens/payment/payment.view-model';
 import { PaymentStatusViewModel } from '../screens/payment-status/payment-status.view-model';
 import { CLIPBOARD, NavigatorClipboard, type Clipboard } from '../screens/payment-status/clipboard';
@@ -31,7 +36,7 @@ import { SignUpViewModel } from '../screens/sign-up/sign-up.view-model';
 import { ProfileViewModel } from '../screens/profile/profile.view-model';
 import { WizardzViewModel } from '../screens/wizardz/wizardz.view-model';
 import { THEME_ROOT, ThemeViewModel, documentThemeRoot, type ThemeRoot } from './theme.view-model';
-import { readConfig, type AppConfig, type GatewayConfig } from './config';
+import { readConfig, type AppConfig } from './config';
 import { i18next } from './i18n';
 import { NAVIGATION, type Navigation } from './navigation';
 import { NOTIFIER, type Notifier } from './notifier';
@@ -51,6 +56,12 @@ import {
   INITIATE_PAYMENT_USE_CASE,
   POLL_PAYMENT_USE_CASE,
   GET_TRANSACTION_USE_CASE,
+  PAY_USE_CASE,
+  WATCH_PAYMENT_USE_CASE,
+  WATCH_TRANSACTION_USE_CASE,
+  WATCH_SESSION_USE_CASE,
+  SMS_CODE_LIFECYCLE_USE_CASE,
+  QUERY_CACHE,
 } from './tokens';
 
 /** What tests (and index.tsx) may replace: the app's edges. */
@@ -87,18 +98,16 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   const config = overrides.config ?? readConfig();
 
   // Ports
+  const clock = overrides.clock ?? new SystemClockAdapter();
   container
     .bind<HttpPort>(HTTP_PORT)
     .toConstantValue(
-      overrides.http ??
-        new FetchHttpAdapter(config.http, undefined, undefined, browserPageLifecycle()),
+      overrides.http ?? new FetchHttpAdapter(config.http, undefined, browserPageLifecycle(clock)),
     );
   container
     .bind<StoragePort>(STORAGE_PORT)
     .toConstantValue(overrides.storage ?? new LocalStorageAdapter());
-  container
-    .bind<ClockPort>(CLOCK_PORT)
-    .toConstantValue(overrides.clock ?? new SystemClockAdapter());
+  container.bind<ClockPort>(CLOCK_PORT).toConstantValue(clock);
   container
     .bind<Notifier>(NOTIFIER)
     .toConstantValue(overrides.notifier ?? new ToastNotifier(i18next));
@@ -107,7 +116,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
     .toConstantValue(overrides.navigation ?? new LocationNavigation());
   container
     .bind<GatewayPort>(GATEWAY_PORT)
-    .toConstantValue(overrides.gateway ?? createGateway(config.gateway));
+    .toConstantValue(overrides.gateway ?? new FormPostGatewayAdapter());
   container
     .bind<Clipboard>(CLIPBOARD)
     .toConstantValue(overrides.clipboard ?? new NavigatorClipboard());
@@ -115,6 +124,12 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   // Use cases: plain classes (domain knows nothing of inversify), built here from their ports.
   const http = (ctx: ResolutionContext) => ctx.get<HttpPort>(HTTP_PORT);
   const storage = (ctx: ResolutionContext) => ctx.get<StoragePort>(STORAGE_PORT);
+  const clockOf = (ctx: ResolutionContext) => ctx.get<ClockPort>(CLOCK_PORT);
+  const cache = (ctx: ResolutionContext) => ctx.get<QueryCache>(QUERY_CACHE);
+  container
+    .bind(QUERY_CACHE)
+    .toDynamicValue((ctx) => new QueryCache(clockOf(ctx)))
+    .inSingletonScope();
   container.bind(LOGIN_USE_CASE).toDynamicValue((ctx) => new LoginUseCase(http(ctx), storage(ctx)));
   container
     .bind(LOGOUT_USE_CASE)
@@ -128,7 +143,9 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   container
     .bind(RESET_PASSWORD_USE_CASE)
     .toDynamicValue((ctx) => new ResetPasswordUseCase(http(ctx)));
-  container.bind(GET_PROFILE_USE_CASE).toDynamicValue((ctx) => new GetProfileUseCase(http(ctx)));
+  container
+    .bind(GET_PROFILE_USE_CASE)
+    .toDynamicValue((ctx) => new GetProfileUseCase(http(ctx), cache(ctx)));
   container
     .bind(UPDATE_PROFILE_USE_CASE)
     .toDynamicValue((ctx) => new UpdateProfileUseCase(http(ctx)));
@@ -138,7 +155,47 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   container.bind(POLL_PAYMENT_USE_CASE).toDynamicValue((ctx) => new PollPaymentUseCase(http(ctx)));
   container
     .bind(GET_TRANSACTION_USE_CASE)
-    .toDynamicValue((ctx) => new GetTransactionUseCase(http(ctx)));
+    .toDynamicValue((ctx) => new GetTransactionUseCase(http(ctx), cache(ctx)));
+
+  // The timed flows, on ClockPort. Transient: each screen gets its own and disposes it.
+  container
+    .bind(WATCH_PAYMENT_USE_CASE)
+    .toDynamicValue((ctx) => new WatchPaymentUseCase(ctx.get(POLL_PAYMENT_USE_CASE), clockOf(ctx)));
+  container
+    .bind(PAY_USE_CASE)
+    .toDynamicValue(
+      (ctx) =>
+        new PayUseCase(
+          ctx.get(INITIATE_PAYMENT_USE_CASE),
+          ctx.get(WATCH_PAYMENT_USE_CASE),
+          ctx.get<GatewayPort>(GATEWAY_PORT),
+          clockOf(ctx),
+        ),
+    );
+  container
+    .bind(WATCH_TRANSACTION_USE_CASE)
+    .toDynamicValue(
+      (ctx) => new WatchTransactionUseCase(ctx.get(GET_TRANSACTION_USE_CASE), clockOf(ctx)),
+    );
+  container
+    .bind(SMS_CODE_LIFECYCLE_USE_CASE)
+    .toDynamicValue(
+      (ctx) => new SmsCodeLifecycleUseCase(ctx.get(SEND_SMS_CODE_USE_CASE), clockOf(ctx)),
+    );
+  // One session per app, like the SessionViewModel that renders it.
+  container
+    .bind(WATCH_SESSION_USE_CASE)
+    .toDynamicValue(
+      (ctx) =>
+        new WatchSessionUseCase(
+          ctx.get(CHECK_SESSION_USE_CASE),
+          ctx.get(LOGOUT_USE_CASE),
+          storage(ctx),
+          clockOf(ctx),
+          cache(ctx),
+        ),
+    )
+    .inSingletonScope();
 
   // View-models
   container.bind(SessionViewModel).toSelf().inSingletonScope();
@@ -148,19 +205,4 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   for (const viewModel of SCREEN_VIEW_MODELS) container.bind(viewModel).toSelf();
 
   return container;
-}
-
-/**
- * The gateway hand-off per environment (build-time GATEWAY): the sandbox on this origin for
- * development and test, the real gateway's staging/production hosts otherwise.
- */
-function createGateway(config: GatewayConfig): GatewayPort {
-  if (config.kind === 'sandbox') return new SandboxGatewayAdapter();
-  if (config.kind === 'hosted') {
-    return new HostedGatewayAdapter({
-      staging: config.stagingUrl,
-      production: config.productionUrl,
-    });
-  }
-  throw new Error(`Unknown GATEWAY '${config.kind}': use 'sandbox' or 'hosted'`);
 }

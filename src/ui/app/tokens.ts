@@ -14,3 +14,11 @@ export const UPDATE_PROFILE_USE_CASE = Symbol.for('UpdateProfileUseCase');
 export const INITIATE_PAYMENT_USE_CASE = Symbol.for('InitiatePaymentUseCase');
 export const POLL_PAYMENT_USE_CASE = Symbol.for('PollPaymentUseCase');
 export const GET_TRANSACTION_USE_CASE = Symbol.for('GetTransactionUseCase');
+/** The timed flows: one instance per screen (transient), the session's per container. */
+export const PAY_USE_CASE = Symbol.for('PayUseCase');
+export const WATCH_PAYMENT_USE_CASE = Symbol.for('WatchPaymentUseCase');
+export const WATCH_TRANSACTION_USE_CASE = Symbol.for('WatchTransactionUseCase');
+export const WATCH_SESSION_USE_CASE = Symbol.for('WatchSessionUseCase');
+export const SMS_CODE_LIFECYCLE_USE_CASE = Symbol.for('SmsCodeLifecycleUseCase');
+/** The data cache: one per container, shared by every read that goes through it. */
+export const QUERY_CACHE = Symbol.for('QueryCache');

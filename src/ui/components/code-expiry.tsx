@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { CodeTimer } from '../app/code-timer';
+import type { SmsCodeCountdown } from '../../domain/use-cases/sms-code-lifecycle.use-case';
 
 /** 'Code expires in 4:59' and the Resend button, disabled until the server's cooldown passes. */
 export const CodeExpiry = observer(function CodeExpiry({
@@ -8,7 +8,7 @@ export const CodeExpiry = observer(function CodeExpiry({
   onResend,
   busy,
 }: {
-  timer: CodeTimer;
+  timer: SmsCodeCountdown;
   onResend: () => void;
   busy: boolean;
 }) {

@@ -1,3 +1,5 @@
+import { CODE_LENGTH } from '../../contract/rules';
+
 /**
  * The editing rules of the code boxes as pure functions (the component only wires DOM events and
  * focus), so they are unit-tested without a browser.
@@ -45,3 +47,6 @@ export function backspaceOnEmpty(value: string[], index: number): CodeEdit | nul
   if (value[index] !== '' || index === 0) return null;
   return clearBox(value, index - 1);
 }
+
+/** The code boxes before anything is typed: one empty string per box. */
+export const emptyCode = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');

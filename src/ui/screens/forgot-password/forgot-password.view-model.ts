@@ -9,12 +9,15 @@ import {
 import { normalisePhone } from '../../../contract/rules';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
-import type { SendSmsCodeUseCase } from '../../../domain/use-cases/send-sms-code.use-case';
-import { CodeTimer, emptyCode } from '../../app/code-timer';
+import type {
+  SmsCodeCountdown,
+  SmsCodeLifecycleUseCase,
+} from '../../../domain/use-cases/sms-code-lifecycle.use-case';
+import { emptyCode } from '../../components/code-input';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier, type UiMessage } from '../../app/notifier';
 import { Paths } from '../../app/paths';
-import { RESET_PASSWORD_USE_CASE, SEND_SMS_CODE_USE_CASE } from '../../app/tokens';
+import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../app/tokens';
 
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
@@ -34,25 +37,25 @@ export class ForgotPasswordViewModel {
   newPassword = '';
   confirmPassword = '';
   errors: FieldErrors<ResetPasswordForm> = {};
-  readonly timer: CodeTimer;
+  /** The code's expiry countdown and the resend cooldown, as SmsCodeLifecycleUseCase reports them. */
+  timer: SmsCodeCountdown;
   private cancelRedirect: Cancel | null = null;
 
   constructor(
-    @inject(SEND_SMS_CODE_USE_CASE) private readonly sendSmsCode: SendSmsCodeUseCase,
+    @inject(SMS_CODE_LIFECYCLE_USE_CASE) private readonly smsCode: SmsCodeLifecycleUseCase,
     @inject(RESET_PASSWORD_USE_CASE) private readonly resetPassword: ResetPasswordUseCase,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
   ) {
-    this.timer = new CodeTimer(clock);
+    this.timer = smsCode.state;
     makeAutoObservable<
       ForgotPasswordViewModel,
-      'sendSmsCode' | 'resetPassword' | 'notifier' | 'navigation' | 'clock' | 'cancelRedirect'
+      'smsCode' | 'resetPassword' | 'notifier' | 'navigation' | 'clock' | 'cancelRedirect'
     >(
       this,
       {
-        timer: false,
-        sendSmsCode: false,
+        smsCode: false,
         resetPassword: false,
         notifier: false,
         navigation: false,
@@ -61,6 +64,7 @@ export class ForgotPasswordViewModel {
       },
       { autoBind: true },
     );
+    smsCode.subscribe((countdown) => runInAction(() => (this.timer = countdown)));
   }
 
   get busy(): boolean {
@@ -94,7 +98,7 @@ export class ForgotPasswordViewModel {
     this.phoneError = this.phoneErrors().phoneNo ?? null;
     if (this.phoneError) return;
     this.status = 'sending';
-    const sent = await this.sendSmsCode.execute({
+    const sent = await this.smsCode.execute({
       phoneNo: this.phoneNo,
       purpose: 'password_reset',
     });
@@ -104,12 +108,11 @@ export class ForgotPasswordViewModel {
         this.sendFailed(sent.error);
         return;
       }
-      this.timer.codeSent(sent.value.expiresInSeconds);
       this.code = emptyCode();
       this.step = 2;
       this.toastSuccess({
         key: resending ? 'forgotPassword.codeResent' : 'forgotPassword.codeSent',
-        values: { time: this.timer.expiresIn },
+        values: { time: sent.value.expiresIn },
       });
     });
   }
@@ -140,7 +143,7 @@ export class ForgotPasswordViewModel {
         return;
       }
       this.status = 'done';
-      this.timer.dispose();
+      this.smsCode.dispose();
       this.toastSuccess({ key: 'forgotPassword.resetSuccess' });
       this.cancelRedirect = this.clock.after(REDIRECT_AFTER_RESET_MS, () =>
         this.navigation.go(Paths.login),
@@ -149,13 +152,12 @@ export class ForgotPasswordViewModel {
   }
 
   dispose(): void {
-    this.timer.dispose();
+    this.smsCode.dispose();
     this.cancelRedirect?.();
     this.cancelRedirect = null;
   }
 
   private sendFailed(failure: Failure): void {
-    this.timer.sendFailed(failure);
     this.toastError(serverMessageOr(failure.serverMessage, failure.key));
   }
 

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
+import { formatRinggit } from '../../../domain/model/money';
 import {
   parseStoredPaymentRequest,
   PaymentMessages,
@@ -7,51 +8,47 @@ import {
 } from '../../../domain/model/payment';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../../domain/ports/storage.port';
-import type { GetTransactionUseCase } from '../../../domain/use-cases/get-transaction.use-case';
+import type {
+  WatchedTransaction,
+  WatchTransactionUseCase,
+} from '../../../domain/use-cases/watch-transaction.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
-import { GET_TRANSACTION_USE_CASE } from '../../app/tokens';
-import { STATUS_TOAST_MS, TransactionStatusWatch } from '../payment/polling';
+import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
 
+/** Toasts on the status and return pages close after 5 s (the spec). */
+export const STATUS_TOAST_MS = 5000;
 /** How long the 'Copied' confirmation stays. */
 export const COPIED_FEEDBACK_MS = 2000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * The payment status / receipt page (/payment-status and /receipt/:transactionId): reads the
- * transaction's status on arrival, then every 10 s until it is final; 'Refresh Status' checks
- * at once and is the only check that toasts.
+ * The payment status / receipt page (/payment-status and /receipt/:transactionId). The
+ * transaction is watched by WatchTransactionUseCase (read now, every 10 s until final);
+ * 'Refresh Status' reads at once and is the only read that toasts.
  */
 @injectable()
 export class PaymentStatusViewModel {
   copyState: CopyState = 'idle';
-  private readonly watch: TransactionStatusWatch;
-
-  private timers: Cancel[] = [];
+  transaction: WatchedTransaction;
+  private cancelCopied: Cancel | null = null;
   private disposed = false;
 
   constructor(
-    @inject(GET_TRANSACTION_USE_CASE) getTransaction: GetTransactionUseCase,
+    @inject(WATCH_TRANSACTION_USE_CASE) private readonly watch: WatchTransactionUseCase,
     @inject(STORAGE_PORT) private readonly storage: StoragePort,
     @inject(CLIPBOARD) private readonly clipboard: Clipboard,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
   ) {
-    this.watch = new TransactionStatusWatch(getTransaction, notifier, clock);
+    this.transaction = watch.state;
     makeAutoObservable<
       this,
-      | 'watch'
-      | 'storage'
-      | 'clipboard'
-      | 'notifier'
-      | 'navigation'
-      | 'clock'
-      | 'timers'
-      | 'disposed'
+      'watch' | 'storage' | 'clipboard' | 'notifier' | 'navigation' | 'clock' | 'cancelCopied'
     >(
       this,
       {
@@ -61,24 +58,24 @@ export class PaymentStatusViewModel {
         notifier: false,
         navigation: false,
         clock: false,
-        timers: false,
-        disposed: false,
+        cancelCopied: false,
       },
       { autoBind: true },
     );
+    watch.subscribe((state) => runInAction(() => (this.transaction = state)));
   }
 
   get transactionId(): string | null {
-    return this.watch.transactionId;
+    return this.transaction.transactionId;
   }
 
   get paymentStatus(): PaymentStatus {
-    return this.watch.paymentStatus;
+    return this.transaction.paymentStatus;
   }
 
   /** 'RM 123.45', or 'RM 50.00' when no amount is known. */
   get displayAmount(): string {
-    return this.watch.displayAmount;
+    return formatRinggit(this.transaction.amount);
   }
 
   /** Call on mount with the path's transactionId (the receipt route), if any. */
@@ -86,19 +83,21 @@ export class PaymentStatusViewModel {
     const stored = parseStoredPaymentRequest(this.storage.get(StorageKeys.paymentRequest));
     const transactionId = transactionIdFromPath || stored?.transactionId || null;
     // The stored amount belongs to the stored transaction only.
-    const storedAmount =
-      stored && stored.transactionId === transactionId ? stored.amount : undefined;
-    this.watch.start(transactionId, storedAmount);
+    const amount = stored && stored.transactionId === transactionId ? stored.amount : undefined;
+    this.watch.execute({ transactionId, amount });
   }
 
   /** 'Refresh Status': the only check that toasts the outcome. */
   async refresh(): Promise<void> {
-    const status = await this.watch.refresh();
-    if (status === 'completed') {
-      this.notifier.success({ key: PaymentMessages.completed }, { autoCloseMs: STATUS_TOAST_MS });
-    }
-    if (status === 'failed') {
-      this.notifier.error({ key: PaymentMessages.failed }, { autoCloseMs: STATUS_TOAST_MS });
+    const result = await this.watch.refresh();
+    if (result === null) return;
+    const toast = { autoCloseMs: STATUS_TOAST_MS };
+    if (!result.ok) {
+      this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), toast);
+    } else if (result.value === 'completed') {
+      this.notifier.success({ key: PaymentMessages.completed }, toast);
+    } else if (result.value === 'failed') {
+      this.notifier.error({ key: PaymentMessages.failed }, toast);
     }
   }
 
@@ -111,17 +110,17 @@ export class PaymentStatusViewModel {
     const copied = await this.clipboard.copy(this.transactionId);
     if (this.disposed) return;
     runInAction(() => (this.copyState = copied ? 'copied' : 'failed'));
-    const cancel = this.clock.after(COPIED_FEEDBACK_MS, () => {
-      this.timers = this.timers.filter((t) => t !== cancel);
+    this.cancelCopied?.();
+    this.cancelCopied = this.clock.after(COPIED_FEEDBACK_MS, () => {
+      this.cancelCopied = null;
       runInAction(() => (this.copyState = 'idle'));
     });
-    this.timers.push(cancel);
   }
 
   dispose(): void {
     this.disposed = true;
     this.watch.dispose();
-    for (const cancel of this.timers) cancel();
-    this.timers = [];
+    this.cancelCopied?.();
+    this.cancelCopied = null;
   }
 }

@@ -2,45 +2,29 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CURRENCY, DEFAULT_AMOUNT, formatAmount } from '../../../domain/model/money';
 import {
-  gatewayFields,
-  type GatewayFields,
   PaymentMessages,
   type PaymentRequestData,
   type PaymentStatus,
 } from '../../../domain/model/payment';
-import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
-import {
-  GATEWAY_PORT,
-  type GatewayPort,
-  type GatewayTab,
-} from '../../../domain/ports/gateway.port';
 import {
   filterAmountInput,
   validatePaymentForm,
   type PaymentFormErrors,
 } from '../../../domain/rules/payment-form';
-import type { InitiatePaymentUseCase } from '../../../domain/use-cases/initiate-payment.use-case';
-import type { PollPaymentUseCase } from '../../../domain/use-cases/poll-payment.use-case';
+import type { PayEvent, PayUseCase } from '../../../domain/use-cases/pay.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
 import { SessionViewModel } from '../../app/session.view-model';
-import { INITIATE_PAYMENT_USE_CASE, POLL_PAYMENT_USE_CASE } from '../../app/tokens';
-import { pollEvery } from './polling';
+import { PAY_USE_CASE } from '../../app/tokens';
 
-/** Spec sections 8 and 9: toasts on the payment screen close after 5 s. */
+/** Toasts on the payment screen close after 5 s (the spec). */
 export const PAYMENT_TOAST_MS = 5000;
-/** While the payment is pending its status is polled every 3 s. */
-export const PAYMENT_POLL_MS = 3000;
-/** The receipt page opens about 1 s after the gateway form is posted. */
-export const RECEIPT_REDIRECT_MS = 1000;
-/** The status page opens 2 s after the payment completed. */
-export const COMPLETED_REDIRECT_MS = 2000;
 
 /**
  * editing: the form; confirming: the dialog is open; submitting: the payment request is on its
  * way (buttons disabled); popupBlocked: the payment exists but its tab could not open;
- * submitted: the gateway form was posted.
+ * submitted: the member was handed to the gateway.
  */
 export type PaymentScreenStatus =
   'editing' | 'confirming' | 'submitting' | 'popupBlocked' | 'submitted';
@@ -50,7 +34,7 @@ export type PaymentSession = Pick<SessionViewModel, 'user' | 'logout'>;
 
 const toast = { autoCloseMs: PAYMENT_TOAST_MS };
 
-/** The payment screen (spec sections 2, 4, 5, 7, 8). */
+/** The payment screen: the form and dialog, and what the pay flow (PayUseCase) reports. */
 @injectable()
 export class PaymentViewModel {
   amount = DEFAULT_AMOUNT;
@@ -64,51 +48,18 @@ export class PaymentViewModel {
   loggingOut = false;
   readonly currency = CURRENCY;
 
-  /** Sent as Idempotency-Key: kept across retries of one attempt, dropped when it succeeds. */
-  private attemptKey: string | null = null;
-  private tab: GatewayTab | null = null;
-  private timers: Cancel[] = [];
-  private disposed = false;
-
   constructor(
-    @inject(INITIATE_PAYMENT_USE_CASE) private readonly initiatePayment: InitiatePaymentUseCase,
-    @inject(POLL_PAYMENT_USE_CASE) private readonly pollPayment: PollPaymentUseCase,
-    @inject(GATEWAY_PORT) private readonly gateway: GatewayPort,
+    @inject(PAY_USE_CASE) private readonly pay: PayUseCase,
     @inject(SessionViewModel) private readonly session: PaymentSession,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
-    @inject(CLOCK_PORT) private readonly clock: ClockPort,
   ) {
-    makeAutoObservable<
+    makeAutoObservable<this, 'pay' | 'session' | 'notifier' | 'navigation'>(
       this,
-      | 'initiatePayment'
-      | 'pollPayment'
-      | 'gateway'
-      | 'session'
-      | 'notifier'
-      | 'navigation'
-      | 'clock'
-      | 'attemptKey'
-      | 'tab'
-      | 'timers'
-      | 'disposed'
-    >(
-      this,
-      {
-        initiatePayment: false,
-        pollPayment: false,
-        gateway: false,
-        session: false,
-        notifier: false,
-        navigation: false,
-        clock: false,
-        attemptKey: false,
-        tab: false,
-        timers: false,
-        disposed: false,
-      },
+      { pay: false, session: false, notifier: false, navigation: false },
       { autoBind: true },
     );
+    pay.subscribe((event) => runInAction(() => this.render(event)));
   }
 
   get dialogOpen(): boolean {
@@ -132,15 +83,12 @@ export class PaymentViewModel {
     if (this.status !== 'editing') return;
     this.amount = filterAmountInput(typed);
     this.errors = { ...this.errors, amount: undefined };
-    // Another amount is another payment: it must not reuse the previous attempt's transaction.
-    this.attemptKey = null;
   }
 
   setPaymentMethod(method: string): void {
     if (this.status !== 'editing') return;
     this.paymentMethod = method;
     this.errors = { ...this.errors, paymentMethod: undefined };
-    this.attemptKey = null;
   }
 
   /** 'Continue to Payment': validate, then open the confirmation dialog. */
@@ -155,27 +103,20 @@ export class PaymentViewModel {
     if (this.status === 'confirming') this.status = 'editing';
   }
 
-  /**
-   * 'Confirm & Proceed'. Must run synchronously inside the click: the gateway tab is opened here,
-   * before any await, so pop-up blockers let it through; the form is posted once the API answers.
-   */
+  /** 'Confirm & Proceed': must run synchronously inside the click (the tab opens in execute). */
   confirmAndProceed(): void {
     if (this.status !== 'confirming') return;
-    this.tab = this.gateway.openTab();
-    this.attemptKey ??= this.gateway.newAttemptKey();
     this.status = 'submitting';
-    void this.requestPayment(this.attemptKey);
+    void this.pay.execute({
+      amount: this.amount,
+      paymentMethod: 'qr',
+      memberName: this.session.user?.name,
+    });
   }
 
-  /** 'Continue to payment' after a blocked pop-up: this click opens the tab and posts at once. */
+  /** 'Continue to payment' after a blocked pop-up: this click opens the tab and hands off. */
   continueInNewTab(): void {
-    if (this.status !== 'popupBlocked' || this.request === null) return;
-    this.tab = this.gateway.openTab();
-    if (this.tab === null) {
-      this.notifier.error({ key: 'payment.popupBlocked' }, toast);
-      return;
-    }
-    this.handOff(this.request);
+    if (this.status === 'popupBlocked') this.pay.continueInNewTab();
   }
 
   /** Footer 'Profile'. */
@@ -202,97 +143,41 @@ export class PaymentViewModel {
 
   /** Stops polling and every pending redirect (the screen unmounted). */
   dispose(): void {
-    this.disposed = true;
-    for (const cancel of this.timers) cancel();
-    this.timers = [];
+    this.pay.dispose();
   }
 
-  private async requestPayment(idempotencyKey: string): Promise<void> {
-    const result = await this.initiatePayment.execute({
-      amount: this.amount,
-      paymentMethod: 'qr',
-      idempotencyKey,
-    });
-    runInAction(() => {
-      if (!result.ok) {
-        this.closeTab();
+  private render(event: PayEvent): void {
+    switch (event.type) {
+      case 'requestFailed':
         // Back to the dialog: 'Confirm & Proceed' retries the same attempt with the same key.
-        if (this.disposed) return;
         this.status = 'confirming';
-        this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), toast);
+        this.notifier.error(serverMessageOr(event.failure.serverMessage, event.failure.key), toast);
         return;
-      }
-      this.attemptKey = null;
-      this.request = result.value;
-      if (this.disposed) {
-        // The member left while waiting, but the tab is open and the payment exists: hand off.
-        if (this.tab) this.gateway.submit(this.tab, this.fieldsOf(result.value));
-        this.tab = null;
+      case 'initiated':
+        this.request = event.request;
+        this.paymentStatus = event.request.status;
+        this.notifier.success({ key: PaymentMessages.initiated }, toast);
         return;
-      }
-      this.paymentStatus = result.value.status;
-      this.notifier.success({ key: PaymentMessages.initiated }, toast);
-      if (this.tab) {
-        this.handOff(result.value);
-      } else {
+      case 'popupBlocked':
         this.status = 'popupBlocked';
         this.notifier.error({ key: 'payment.popupBlocked' }, toast);
-      }
-      if (this.paymentStatus === 'pending') this.startPolling(result.value.payment_id);
-    });
-  }
-
-  private handOff(request: PaymentRequestData): void {
-    if (this.tab === null) return;
-    this.gateway.submit(this.tab, this.fieldsOf(request));
-    this.tab = null;
-    this.status = 'submitted';
-    this.later(RECEIPT_REDIRECT_MS, () => this.navigation.go(Paths.receipt(request.transactionId)));
-  }
-
-  private fieldsOf(request: PaymentRequestData): GatewayFields {
-    return gatewayFields(request, this.session.user?.name);
-  }
-
-  private startPolling(paymentId: string): void {
-    const stop = pollEvery(this.clock, PAYMENT_POLL_MS, async () => {
-      const result = await this.pollPayment.execute({ paymentId });
-      if (this.disposed) return false;
-      if (!result.ok) {
-        // Spec section 8: poll errors on this screen are only logged; polling goes on.
-        console.warn('Payment status check failed', result.error);
-        return true;
-      }
-      return runInAction(() => this.applyStatus(result.value));
-    });
-    this.timers.push(stop);
-  }
-
-  /** Returns whether to keep polling. */
-  private applyStatus(status: PaymentStatus): boolean {
-    this.paymentStatus = status;
-    if (status === 'completed') {
-      this.notifier.success({ key: PaymentMessages.completed }, toast);
-      this.later(COMPLETED_REDIRECT_MS, () => this.navigation.go(Paths.paymentStatus));
-      return false;
+        return;
+      case 'handedOff':
+        this.status = 'submitted';
+        return;
+      case 'status':
+        this.paymentStatus = event.status;
+        if (event.status === 'completed') {
+          this.notifier.success({ key: PaymentMessages.completed }, toast);
+        } else if (event.status === 'failed') {
+          this.notifier.error({ key: PaymentMessages.failed }, toast);
+        }
+        return;
+      case 'showReceipt':
+        this.navigation.go(Paths.receipt(event.transactionId));
+        return;
+      case 'showStatusPage':
+        this.navigation.go(Paths.paymentStatus);
     }
-    if (status === 'failed') {
-      this.notifier.error({ key: PaymentMessages.failed }, toast);
-      return false;
-    }
-    return true;
-  }
-
-  private later(ms: number, fn: () => void): void {
-    const cancel = this.clock.after(ms, () => {
-      this.timers = this.timers.filter((t) => t !== cancel);
-      fn();
-    });
-    this.timers.push(cancel);
-  }
-
-  private closeTab(): void {
-    if (this.tab) this.gateway.close(this.tab);
-    this.tab = null;
   }
 }

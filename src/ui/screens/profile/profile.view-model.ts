@@ -83,8 +83,12 @@ export class ProfileViewModel {
   /** Loads (or reloads) the profile; an older answer never overwrites a newer one. */
   async load(): Promise<void> {
     const sequence = ++this.loadSequence;
-    // A reload after a save keeps the current values on screen instead of flashing a spinner.
-    if (this.profile === null) this.status = 'loading';
+    // A reload after a save keeps the current values on screen instead of flashing a spinner, and
+    // a profile still in the data cache shows at once while the fresh read is out.
+    if (this.profile === null) {
+      this.profile = this.getProfile.cached() ?? null;
+      this.status = this.profile === null ? 'loading' : 'displayed';
+    }
     const result = await this.getProfile.execute();
     if (this.disposed || sequence !== this.loadSequence) return;
     runInAction(() => {

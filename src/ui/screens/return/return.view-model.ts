@@ -1,62 +1,71 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { formatRinggit } from '../../../domain/model/money';
 import type { PaymentStatus } from '../../../domain/model/payment';
-import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
-import type { GetTransactionUseCase } from '../../../domain/use-cases/get-transaction.use-case';
+import type {
+  WatchedTransaction,
+  WatchTransactionUseCase,
+} from '../../../domain/use-cases/watch-transaction.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
-import { GET_TRANSACTION_USE_CASE } from '../../app/tokens';
-import { TransactionStatusWatch } from '../payment/polling';
+import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
+import { STATUS_TOAST_MS } from '../payment-status/payment-status.view-model';
 
 /** missing: no transactionId in the URL; otherwise the transaction is shown. */
 export type ReturnPageStatus = 'loading' | 'missing' | 'shown';
 
 /**
  * The page the gateway sends the payer back to (/return?transactionId=...). It only reads the
- * status (the server decides it from the gateway's callback), polling every 10 s until final.
+ * status (the server decides it from the gateway's callback); WatchTransactionUseCase re-reads it
+ * every 10 s until final.
  */
 @injectable()
 export class ReturnViewModel {
   status: ReturnPageStatus = 'loading';
-  private readonly watch: TransactionStatusWatch;
+  transaction: WatchedTransaction;
 
   constructor(
-    @inject(GET_TRANSACTION_USE_CASE) getTransaction: GetTransactionUseCase,
-    @inject(NOTIFIER) notifier: Notifier,
+    @inject(WATCH_TRANSACTION_USE_CASE) private readonly watch: WatchTransactionUseCase,
+    @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
-    @inject(CLOCK_PORT) clock: ClockPort,
   ) {
-    this.watch = new TransactionStatusWatch(getTransaction, notifier, clock);
-    makeAutoObservable<this, 'watch' | 'navigation'>(
+    this.transaction = watch.state;
+    makeAutoObservable<this, 'watch' | 'notifier' | 'navigation'>(
       this,
-      { watch: false, navigation: false },
+      { watch: false, notifier: false, navigation: false },
       { autoBind: true },
     );
+    watch.subscribe((state) => runInAction(() => (this.transaction = state)));
   }
 
   get transactionId(): string | null {
-    return this.watch.transactionId;
+    return this.transaction.transactionId;
   }
 
   get paymentStatus(): PaymentStatus {
-    return this.watch.paymentStatus;
+    return this.transaction.paymentStatus;
   }
 
   get displayAmount(): string {
-    return this.watch.displayAmount;
+    return formatRinggit(this.transaction.amount);
   }
 
   /** Call on mount with location.search ('?transactionId=...'). */
   load(search: string): void {
     const transactionId = new URLSearchParams(search).get('transactionId')?.trim() || null;
     this.status = transactionId === null ? 'missing' : 'shown';
-    this.watch.start(transactionId);
+    this.watch.execute({ transactionId });
   }
 
   /** 'Refresh': reads now and reports a failed read. */
   async refresh(): Promise<void> {
-    await this.watch.refresh();
+    const result = await this.watch.refresh();
+    if (result !== null && !result.ok) {
+      this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), {
+        autoCloseMs: STATUS_TOAST_MS,
+      });
+    }
   }
 
   goHome(): void {

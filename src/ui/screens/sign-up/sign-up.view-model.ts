@@ -6,12 +6,19 @@ import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms'
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.use-case';
 import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
-import type { SendSmsCodeUseCase } from '../../../domain/use-cases/send-sms-code.use-case';
-import { CodeTimer, emptyCode } from '../../app/code-timer';
+import type {
+  SmsCodeCountdown,
+  SmsCodeLifecycleUseCase,
+} from '../../../domain/use-cases/sms-code-lifecycle.use-case';
+import { emptyCode } from '../../components/code-input';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
-import { CHECK_PHONE_USE_CASE, REGISTER_USE_CASE, SEND_SMS_CODE_USE_CASE } from '../../app/tokens';
+import {
+  CHECK_PHONE_USE_CASE,
+  REGISTER_USE_CASE,
+  SMS_CODE_LIFECYCLE_USE_CASE,
+} from '../../app/tokens';
 
 export type SignUpStatus = 'idle' | 'verifying' | 'resending' | 'registering' | 'registered';
 type DetailsField = 'name' | 'icOrPassport' | 'phoneNo' | 'password' | 'confirmPassword';
@@ -33,33 +40,27 @@ export class SignUpViewModel {
   code: string[] = emptyCode();
   errors: FieldErrors<SignUpForm> = {};
   codeError: string | null = null;
-  readonly timer: CodeTimer;
+  /** The code's expiry countdown and the resend cooldown, as SmsCodeLifecycleUseCase reports them. */
+  timer: SmsCodeCountdown;
   private cancelRedirect: Cancel | null = null;
 
   constructor(
     @inject(CHECK_PHONE_USE_CASE) private readonly checkPhone: CheckPhoneUseCase,
-    @inject(SEND_SMS_CODE_USE_CASE) private readonly sendSmsCode: SendSmsCodeUseCase,
+    @inject(SMS_CODE_LIFECYCLE_USE_CASE) private readonly smsCode: SmsCodeLifecycleUseCase,
     @inject(REGISTER_USE_CASE) private readonly register: RegisterUseCase,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
   ) {
-    this.timer = new CodeTimer(clock);
+    this.timer = smsCode.state;
     makeAutoObservable<
       SignUpViewModel,
-      | 'checkPhone'
-      | 'sendSmsCode'
-      | 'register'
-      | 'notifier'
-      | 'navigation'
-      | 'clock'
-      | 'cancelRedirect'
+      'checkPhone' | 'smsCode' | 'register' | 'notifier' | 'navigation' | 'clock' | 'cancelRedirect'
     >(
       this,
       {
-        timer: false,
         checkPhone: false,
-        sendSmsCode: false,
+        smsCode: false,
         register: false,
         notifier: false,
         navigation: false,
@@ -68,6 +69,7 @@ export class SignUpViewModel {
       },
       { autoBind: true },
     );
+    smsCode.subscribe((countdown) => runInAction(() => (this.timer = countdown)));
   }
 
   get busy(): boolean {
@@ -145,7 +147,7 @@ export class SignUpViewModel {
         return;
       }
       this.status = 'registered';
-      this.timer.dispose();
+      this.smsCode.dispose();
       this.notifier.success({ key: 'signUp.registered' });
       this.cancelRedirect = this.clock.after(REDIRECT_AFTER_REGISTRATION_MS, () =>
         this.navigation.go(Paths.login),
@@ -154,18 +156,17 @@ export class SignUpViewModel {
   }
 
   dispose(): void {
-    this.timer.dispose();
+    this.smsCode.dispose();
     this.cancelRedirect?.();
     this.cancelRedirect = null;
   }
 
   /** Sends the registration code; once sent, step 2 shows with empty boxes and a fresh countdown. */
   private async sendCode(resending: boolean): Promise<void> {
-    const sent = await this.sendSmsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
+    const sent = await this.smsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
-        this.timer.sendFailed(sent.error);
         this.notifier.error(
           serverMessageOr(
             sent.error.serverMessage,
@@ -174,12 +175,11 @@ export class SignUpViewModel {
         );
         return;
       }
-      this.timer.codeSent(sent.value.expiresInSeconds);
       this.code = emptyCode();
       this.step = 2;
       this.notifier.success({
         key: resending ? 'signUp.otpResent' : 'signUp.otpSent',
-        values: { time: this.timer.expiresIn },
+        values: { time: sent.value.expiresIn },
       });
     });
   }

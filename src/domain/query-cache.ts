@@ -1,0 +1,112 @@
+import type { ClockPort } from './ports/clock.port';
+import type { Result } from './result';
+
+/** A cached query is kept 5 minutes after its last use (the spec's data cache). */
+export const QUERY_CACHE_TIME_MS = 5 * 60_000;
+/** A failed query is retried 3 times... */
+export const QUERY_RETRIES = 3;
+/** ...after 1 s, 2 s, 4 s, ... (exponential, capped at 30 s). */
+export const queryRetryDelayMs = (failureCount: number): number =>
+  Math.min(1000 * 2 ** failureCount, 30_000);
+
+export interface QueryCacheOptions {
+  cacheTimeMs: number;
+  retries: number;
+  retryDelayMs: (failureCount: number) => number;
+}
+
+/** One read of a query: a value to keep, or a failure that says whether trying again may help. */
+export type QueryAttempt<T, E> = Result<T, { failure: E; retryable: boolean }>;
+
+interface Entry {
+  value?: unknown;
+  lastUsed: number;
+  inFlight?: Promise<Result<unknown, unknown>>;
+}
+
+/**
+ * The app's data cache for reads (the profile, a transaction), on ClockPort:
+ * - fetch() always asks the server (nothing is served stale in place of an answer), joins a read
+ *   of the same key already under way, and retries a retryable failure 3 times with exponential
+ *   delays capped at 30 s;
+ * - the last value read is kept, for peek(), until 5 minutes after the key was last used.
+ * Expired entries are dropped whenever the cache is used, so it needs no timer of its own.
+ */
+export class QueryCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly options: QueryCacheOptions;
+
+  constructor(
+    private readonly clock: ClockPort,
+    options: Partial<QueryCacheOptions> = {},
+  ) {
+    this.options = {
+      cacheTimeMs: QUERY_CACHE_TIME_MS,
+      retries: QUERY_RETRIES,
+      retryDelayMs: queryRetryDelayMs,
+      ...options,
+    };
+  }
+
+  /** The last value read for this key, if it was used within the cache time; counts as a use. */
+  peek<T>(key: string): T | undefined {
+    const entry = this.use(key);
+    return entry?.value as T | undefined;
+  }
+
+  /** Reads the query (with retries) and keeps a value read; the failure after the last retry. */
+  fetch<T, E>(key: string, read: () => Promise<QueryAttempt<T, E>>): Promise<Result<T, E>> {
+    const entry = this.use(key) ?? { lastUsed: this.clock.now() };
+    this.entries.set(key, entry);
+    if (entry.inFlight) return entry.inFlight as Promise<Result<T, E>>;
+    const inFlight = this.readWithRetries(read).then((result) => {
+      entry.inFlight = undefined;
+      entry.lastUsed = this.clock.now();
+      if (result.ok) entry.value = result.value;
+      return result;
+    });
+    entry.inFlight = inFlight;
+    return inFlight;
+  }
+
+  /** Forgets one key, or everything (the member's session ended). */
+  clear(key?: string): void {
+    if (key === undefined) this.entries.clear();
+    else this.entries.delete(key);
+  }
+
+  /** Keys still held (for tests and diagnostics). */
+  get size(): number {
+    this.sweep();
+    return this.entries.size;
+  }
+
+  private async readWithRetries<T, E>(
+    read: () => Promise<QueryAttempt<T, E>>,
+  ): Promise<Result<T, E>> {
+    for (let failureCount = 0; ; failureCount++) {
+      const attempt = await read();
+      if (attempt.ok) return attempt;
+      if (!attempt.error.retryable || failureCount >= this.options.retries) {
+        return { ok: false, error: attempt.error.failure };
+      }
+      await this.clock.sleep(this.options.retryDelayMs(failureCount));
+    }
+  }
+
+  private use(key: string): Entry | undefined {
+    this.sweep();
+    const entry = this.entries.get(key);
+    if (entry) entry.lastUsed = this.clock.now();
+    return entry;
+  }
+
+  private sweep(): void {
+    const now = this.clock.now();
+    for (const [key, entry] of this.entries) {
+      if (!entry.inFlight && now - entry.lastUsed >= this.options.cacheTimeMs) {
+        this.entries.delete(key);
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import { Listeners, type Unsubscribe } from '../listeners';
+import type { SessionUser } from '../model/session-user';
+import type { Cancel, ClockPort } from '../ports/clock.port';
+import { StorageKeys, type StoragePort } from '../ports/storage.port';
+import type { QueryCache } from '../query-cache';
+import type { CheckSessionUseCase } from './check-session.use-case';
+import type { LogoutUseCase } from './logout.use-case';
+
+/** While a token exists the session is re-checked every 10 s (the spec). */
+export const SESSION_CHECK_INTERVAL_MS = 10_000;
+
+export type SessionStatus = 'loading' | 'unauthenticated' | 'authenticated';
+
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+  token: string | null;
+}
+
+const loggedOut: SessionState = { status: 'unauthenticated', user: null, token: null };
+
+/**
+ * The member's session for the whole app: with a stored token, check it now and every 10 s; a
+ * refused or failed check ends the session locally (and stops the checks); a check cut off by
+ * the page being left (HttpError 'interrupted') changes nothing. Ending the session also empties
+ * the data cache, so the next member never sees this one's data.
+ */
+export class WatchSessionUseCase {
+  private readonly listeners = new Listeners<SessionState>();
+  private current: SessionState = { status: 'loading', user: null, token: null };
+  private stopChecking: Cancel | null = null;
+  private started = false;
+
+  constructor(
+    private readonly checkSession: CheckSessionUseCase,
+    private readonly logoutUseCase: LogoutUseCase,
+    private readonly storage: StoragePort,
+    private readonly clock: ClockPort,
+    private readonly cache: QueryCache,
+  ) {}
+
+  get state(): SessionState {
+    return this.current;
+  }
+
+  subscribe(listener: (state: SessionState) => void): Unsubscribe {
+    return this.listeners.add(listener);
+  }
+
+  /** With a stored token: check now, then every 10 s. Without one: unauthenticated at once. */
+  execute(): void {
+    if (this.started) return;
+    this.started = true;
+    const token = this.storage.get(StorageKeys.token);
+    if (!token) {
+      this.update(loggedOut);
+      return;
+    }
+    this.update({ ...this.current, token });
+    void this.check();
+    this.startChecking();
+  }
+
+  /** After a successful login (the login use case already stored the token and set the header). */
+  loggedIn(user: SessionUser, token: string): void {
+    this.started = true;
+    this.update({ status: 'authenticated', user, token });
+    this.startChecking();
+  }
+
+  /** True when the server confirmed; the local logout happens either way. */
+  async logout(): Promise<boolean> {
+    const result = await this.logoutUseCase.execute();
+    this.endLocally();
+    return result.ok;
+  }
+
+  /** One check of the current token. */
+  async check(): Promise<void> {
+    const token = this.current.token;
+    if (!token) return;
+    const result = await this.checkSession.execute(token);
+    // A logout or a new login while the check was in flight makes its answer stale.
+    if (this.current.token !== token) return;
+    if (result.ok) this.update({ status: 'authenticated', user: result.value, token });
+    else if (!result.error.interrupted) this.endLocally();
+  }
+
+  /** Stops the checks (the app is torn down); the session itself stays as it is. */
+  dispose(): void {
+    this.stopChecking?.();
+    this.stopChecking = null;
+  }
+
+  private startChecking(): void {
+    if (this.stopChecking) return;
+    this.stopChecking = this.clock.every(SESSION_CHECK_INTERVAL_MS, () => void this.check());
+  }
+
+  private endLocally(): void {
+    this.dispose();
+    this.cache.clear();
+    this.update(loggedOut);
+  }
+
+  private update(state: SessionState): void {
+    this.current = state;
+    this.listeners.emit(state);
+  }
+}

@@ -1,0 +1,95 @@
+import { Listeners, type Unsubscribe } from '../listeners';
+import { isFinalStatus, type PaymentFailure, type PaymentStatus } from '../model/payment';
+import type { Cancel, ClockPort } from '../ports/clock.port';
+import { pollEvery } from '../poll-every';
+import type { Result } from '../result';
+import type { GetTransactionUseCase } from './get-transaction.use-case';
+
+/** The status / receipt page and the return page re-read the transaction every 10 s. */
+export const STATUS_POLL_MS = 10_000;
+
+/** What the page shows of the transaction. */
+export interface WatchedTransaction {
+  transactionId: string | null;
+  paymentStatus: PaymentStatus;
+  /** Decimal string from the server, else the one given to execute(). */
+  amount: string | undefined;
+}
+
+/**
+ * A transaction's status as the payment status / receipt page and the return page show it: read
+ * at once, then every 10 s until final, then no timer is left. refresh() reads at once on demand
+ * and is the only read whose failure is reported (the automatic ones are silent).
+ */
+export class WatchTransactionUseCase {
+  private readonly listeners = new Listeners<WatchedTransaction>();
+  private current: WatchedTransaction = {
+    transactionId: null,
+    paymentStatus: 'pending',
+    amount: undefined,
+  };
+  private stopPolling: Cancel | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly getTransaction: GetTransactionUseCase,
+    private readonly clock: ClockPort,
+  ) {}
+
+  get state(): WatchedTransaction {
+    return this.current;
+  }
+
+  /** Told of every change of state. */
+  subscribe(listener: (state: WatchedTransaction) => void): Unsubscribe {
+    return this.listeners.add(listener);
+  }
+
+  /** Reads now, then every 10 s until final; with no transaction there is nothing to read. */
+  execute(input: { transactionId: string | null; amount?: string }): void {
+    this.update({
+      transactionId: input.transactionId,
+      ...(input.amount !== undefined ? { amount: input.amount } : {}),
+    });
+    this.stopPolling?.();
+    this.stopPolling = null;
+    if (input.transactionId === null) return;
+    void this.read();
+    this.stopPolling = pollEvery(this.clock, STATUS_POLL_MS, async () => {
+      const result = await this.read();
+      return result === null || !result.ok || !isFinalStatus(result.value);
+    });
+  }
+
+  /** Reads now; null when there is nothing to read (no transaction, or disposed). */
+  refresh(): Promise<Result<PaymentStatus, PaymentFailure> | null> {
+    return this.read();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.stopPolling?.();
+    this.stopPolling = null;
+    this.listeners.clear();
+  }
+
+  private async read(): Promise<Result<PaymentStatus, PaymentFailure> | null> {
+    const transactionId = this.current.transactionId;
+    if (transactionId === null || this.disposed) return null;
+    const result = await this.getTransaction.execute({ transactionId });
+    if (this.disposed || this.current.transactionId !== transactionId) return null;
+    if (!result.ok) return result;
+    const { status, amount } = result.value;
+    this.update({ paymentStatus: status, ...(amount !== undefined ? { amount } : {}) });
+    if (isFinalStatus(status)) {
+      this.stopPolling?.();
+      this.stopPolling = null;
+    }
+    return { ok: true, value: status };
+  }
+
+  private update(change: Partial<WatchedTransaction>): void {
+    this.current = { ...this.current, ...change };
+    this.listeners.emit(this.current);
+  }
+}
