@@ -16,6 +16,9 @@ import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client';
 import { PostgresTransactionStore } from './adapters/postgres/postgres-transaction-store';
 import { type GatewayStatusClient } from './ports/gateway-status-client.port';
+import { type PaymentGateway } from './ports/payment-gateway.port';
+import { paymentGatewayFor } from './adapters/gateways/payment-gateway.factory';
+import { ReturnFromGatewayUseCase } from './use-cases/return-from-gateway.use-case';
 import { type PaymentSigner } from './ports/payment-signer.port';
 import { type TransactionStore } from './ports/transaction-store.port';
 import { ApplyPaymentCallbackUseCase } from './use-cases/apply-payment-callback.use-case';
@@ -33,6 +36,16 @@ import { type SessionStore } from './ports/session-store.port';
 import { type SmsCodeStore } from './ports/sms-code-store.port';
 import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
 import { type UnitOfWork } from './ports/unit-of-work.port';
+import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
+import { InMemoryLoginFailureStore } from './adapters/in-memory/in-memory-login-failure-store';
+import { InMemoryMemberRepository } from './adapters/in-memory/in-memory-member-repository';
+import { InMemorySessionStore } from './adapters/in-memory/in-memory-session-store';
+import { InMemorySmsCodeStore } from './adapters/in-memory/in-memory-sms-code-store';
+import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
+import { InMemoryTransactionStore } from './adapters/in-memory/in-memory-transaction-store';
+import { InMemoryUnitOfWork } from './adapters/in-memory/in-memory-unit-of-work';
+import { RecordingSmsSender } from './adapters/in-memory/recording-sms-sender';
+import { SqlFreeDatabase } from './adapters/in-memory/sql-free-database';
 import { AuthenticateSessionUseCase } from './use-cases/authenticate-session.use-case';
 import { CheckMemberExistsUseCase } from './use-cases/check-member-exists.use-case';
 import { GetProfileUseCase } from './use-cases/get-profile.use-case';
@@ -53,17 +66,23 @@ export interface ContainerOverrides {
   smsOutbox: SmsOutbox;
 }
 
-/**
- * The server's composition root: adapters and use cases in a plain typed object. Opening the
- * database also applies pending migrations, so a container is always ready to serve.
- */
-export interface ServerContainer extends ContainerOverrides {
-  config: Config;
+/** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
+export interface ServerAdapters extends ContainerOverrides {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
   loginFailures: LoginFailureStore;
   unitOfWork: UnitOfWork;
+  transactions: TransactionStore;
+  paymentSigner: PaymentSigner;
+  /** The sandbox-style gateway's status transport (unused with GATEWAY=billplz). */
+  gatewayStatusClient: GatewayStatusClient;
+  /** The gateway GATEWAY chose; by default built from the adapters above (paymentGatewayFor). */
+  paymentGateway?: PaymentGateway;
+}
+
+/** The use cases, wired once (wireUseCases) whatever adapters serve them. */
+export interface ServerUseCases {
   login: LoginUseCase;
   logout: LogoutUseCase;
   authenticateSession: AuthenticateSessionUseCase;
@@ -73,16 +92,22 @@ export interface ServerContainer extends ContainerOverrides {
   resetPassword: ResetPasswordUseCase;
   getProfile: GetProfileUseCase;
   updateProfile: UpdateProfileUseCase;
-  // payments: add payment adapters and use cases here
-  transactions: TransactionStore;
-  paymentSigner: PaymentSigner;
-  gatewayStatusClient: GatewayStatusClient;
   createPaymentRequest: CreatePaymentRequestUseCase;
   getPaymentStatus: GetPaymentStatusUseCase;
   getTransactionDetails: GetTransactionDetailsUseCase;
   applyPaymentCallback: ApplyPaymentCallbackUseCase;
   reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
+  returnFromGateway: ReturnFromGatewayUseCase;
   purgeStaleRecords: PurgeStaleRecordsUseCase;
+}
+
+/**
+ * The server's composition root: adapters and use cases in a plain typed object. createContainer
+ * serves them from PostgreSQL or PGlite (opening the database also applies pending migrations,
+ * so a container is always ready to serve); createInMemoryContainer from memory (tests).
+ */
+export interface ServerContainer extends ServerAdapters, ServerUseCases {
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -110,23 +135,101 @@ export async function createContainer(
   const smsSender = overrides.smsSender ?? consoleSender ?? new TwilioSmsSender(config.twilio);
   const smsOutbox = overrides.smsOutbox ?? consoleSender ?? new EmptySmsOutbox();
 
-  const members = new PostgresMemberRepository(db);
-  const sessions = new PostgresSessionStore(db);
-  const smsCodes = new PostgresSmsCodeStore(db);
-  const loginFailures = new PostgresLoginFailureStore(db);
-  const unitOfWork = new PostgresUnitOfWork(db);
-  const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
-
   // payments: URLs are read per use (config.publicUrl may be set after listen, as in tests).
   const transactions = new PostgresTransactionStore(db);
   const paymentSigner = new HmacSha256PaymentSigner(config.gatewaySecret);
-  const gatewayStatusClient = new HttpGatewayStatusClient(
-    () => config.gatewayStatusUrl ?? `${config.publicUrl}/sandbox-gateway/status`,
-  );
-  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(transactions, paymentSigner, clock);
+  const gatewayStatusClient = new HttpGatewayStatusClient(() => config.gatewayStatusUrl);
+
+  const adapters: ServerAdapters = {
+    db,
+    clock,
+    random,
+    hasher,
+    smsSender,
+    smsOutbox,
+    members: new PostgresMemberRepository(db),
+    sessions: new PostgresSessionStore(db),
+    smsCodes: new PostgresSmsCodeStore(db),
+    loginFailures: new PostgresLoginFailureStore(db),
+    unitOfWork: new PostgresUnitOfWork(db),
+    transactions,
+    paymentSigner,
+    gatewayStatusClient,
+  };
+  return {
+    config,
+    ...adapters,
+    ...wireUseCases(adapters, config),
+    async close() {
+      // Closing a database the caller handed in is the caller's business.
+      if (!overrides.db) await db.close();
+    },
+  };
+}
+
+/** What createInMemoryContainer lets a test replace; the rest defaults to fresh in-memory fakes. */
+export interface InMemoryContainerOverrides extends Partial<ServerAdapters> {
+  /** The shared state of the in-memory stores (to share it between containers or inspect it). */
+  tables: InMemoryTables;
+}
+
+export interface InMemoryServerContainer extends ServerContainer {
+  tables: InMemoryTables;
+}
+
+/**
+ * The whole server on in-memory adapters: no database, no SMS provider, no gateway. Stores share
+ * one InMemoryTables; SMS codes go to a RecordingSmsSender (also the dev outbox); the gateway's
+ * status endpoint is an InMemoryGatewayStatusClient that knows no payment until told. Any
+ * adapter can be replaced; use cases are wired exactly as in createContainer.
+ */
+export function createInMemoryContainer(
+  config: Config,
+  overrides: Partial<InMemoryContainerOverrides> = {},
+): InMemoryServerContainer {
+  const { tables: givenTables, ...adapterOverrides } = overrides;
+  const tables = givenTables ?? new InMemoryTables();
+  const clock = overrides.clock ?? new SystemClock();
+  const recorder = new RecordingSmsSender(clock);
+  const adapters: ServerAdapters = {
+    db: new SqlFreeDatabase(),
+    random: new CryptoRandom(),
+    hasher: new Argon2PasswordHasher(),
+    smsSender: recorder,
+    smsOutbox: recorder,
+    members: new InMemoryMemberRepository(tables),
+    sessions: new InMemorySessionStore(tables),
+    smsCodes: new InMemorySmsCodeStore(tables),
+    loginFailures: new InMemoryLoginFailureStore(tables),
+    unitOfWork: new InMemoryUnitOfWork(tables),
+    transactions: new InMemoryTransactionStore(tables),
+    paymentSigner: new HmacSha256PaymentSigner(config.gatewaySecret),
+    gatewayStatusClient: new InMemoryGatewayStatusClient(),
+    ...withoutUndefined(adapterOverrides),
+    clock,
+  };
+  return {
+    config,
+    tables,
+    ...adapters,
+    ...wireUseCases(adapters, config),
+    async close() {},
+  };
+}
+
+/** The use cases on the given adapters: the one place they are wired, whatever serves them. */
+export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUseCases {
+  const { clock, random, hasher, smsSender } = adapters;
+  const { members, sessions, smsCodes, loginFailures, unitOfWork } = adapters;
+  const { transactions, paymentSigner, gatewayStatusClient } = adapters;
+  const paymentGateway =
+    adapters.paymentGateway ?? paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient);
+  const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
+
+  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(transactions, paymentGateway, clock);
   const reconcilePendingPayments = new ReconcilePendingPaymentsUseCase(
     transactions,
-    gatewayStatusClient,
+    paymentGateway,
     applyPaymentCallback,
     clock,
     { reconcileAfterS: config.reconcileAfterS, batchSize: 50 },
@@ -136,18 +239,6 @@ export async function createContainer(
   );
 
   return {
-    config,
-    db,
-    clock,
-    random,
-    hasher,
-    smsSender,
-    smsOutbox,
-    members,
-    sessions,
-    smsCodes,
-    loginFailures,
-    unitOfWork,
     login: new LoginUseCase(
       members,
       sessions,
@@ -179,12 +270,10 @@ export async function createContainer(
     resetPassword: new ResetPasswordUseCase(unitOfWork, smsCodes, hasher, clock, codePolicy),
     getProfile: new GetProfileUseCase(members),
     updateProfile: new UpdateProfileUseCase(members, sessions, hasher, clock),
-    transactions,
-    paymentSigner,
-    gatewayStatusClient,
     createPaymentRequest: new CreatePaymentRequestUseCase(
       transactions,
       paymentSigner,
+      paymentGateway,
       clock,
       async (memberId) => {
         const member = await members.findById(memberId);
@@ -197,10 +286,18 @@ export async function createContainer(
     getTransactionDetails: new GetTransactionDetailsUseCase(transactions, reconcilePendingPayments),
     applyPaymentCallback,
     reconcilePendingPayments,
+    returnFromGateway: new ReturnFromGatewayUseCase(
+      paymentGateway,
+      transactions,
+      reconcilePendingPayments,
+    ),
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
-    async close() {
-      // Closing a database the caller handed in is the caller's business.
-      if (!overrides.db) await db.close();
-    },
   };
+}
+
+/** Overrides given as `undefined` keep the default instead of erasing it. */
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== undefined),
+  ) as Partial<T>;
 }
