@@ -1,7 +1,8 @@
 /**
- * Three suites, one runner:
+ * Four suites, one runner:
  *  - unit:   domain use cases, rules, view-models and adapters with fakes (no I/O)
  *  - server: the API over real HTTP, on PGlite and on the local PostgreSQL server
+ *  - sandbox: the sandbox gateway app (inject and real HTTP), alone and beside the API
  *  - e2e:    Debian's Chromium driven by playwright-core against the real server
  */
 const tsJest = {
@@ -10,9 +11,10 @@ const tsJest = {
   '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/test/server/support/pglite-jest-transform.cjs',
 };
 // inversify 8 and its packages are ESM-only: let ts-jest transform them.
-// content-disposition 3 (used by @fastify/static) is ESM-only too; PGlite needs its transform.
+// content-disposition 3 (used by @fastify/static) and cookie 1 (used by app.inject()) are
+// ESM-only too; PGlite needs its transform.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(inversify|@inversifyjs|content-disposition|@electric-sql/pglite)/)',
+  '/node_modules/(?!(inversify|@inversifyjs|content-disposition|cookie|@electric-sql/pglite)/)',
 ];
 
 const common = { transform: tsJest, transformIgnorePatterns, testEnvironment: 'node' };
@@ -34,6 +36,11 @@ module.exports = {
       ...common,
       displayName: 'server',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'sandbox',
+      testMatch: ['<rootDir>/test/sandbox-gateway/**/*.test.ts'],
     },
     {
       ...common,
