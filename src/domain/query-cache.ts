@@ -22,6 +22,8 @@ interface Entry {
   value?: unknown;
   lastUsed: number;
   inFlight?: Promise<Result<unknown, unknown>>;
+  /** Ends the wait before the next retry (the read then settles with its last failure). */
+  stopWaiting?: () => void;
 }
 
 /**
@@ -59,7 +61,7 @@ export class QueryCache {
     const entry = this.use(key) ?? { lastUsed: this.clock.now() };
     this.entries.set(key, entry);
     if (entry.inFlight) return entry.inFlight as Promise<Result<T, E>>;
-    const inFlight = this.readWithRetries(read).then((result) => {
+    const inFlight = this.readWithRetries(entry, read).then((result) => {
       entry.inFlight = undefined;
       entry.lastUsed = this.clock.now();
       if (result.ok) entry.value = result.value;
@@ -69,10 +71,18 @@ export class QueryCache {
     return inFlight;
   }
 
-  /** Forgets one key, or everything (the member's session ended). */
-  clear(key?: string): void {
-    if (key === undefined) this.entries.clear();
-    else this.entries.delete(key);
+  /**
+   * Nobody waits for this key's read any more (the screen left): a retry not yet made is not
+   * made, and its timer goes; the read settles with its last failure.
+   */
+  cancel(key: string): void {
+    this.entries.get(key)?.stopWaiting?.();
+  }
+
+  /** Forgets everything and cancels every waiting retry (the member's session ended). */
+  clear(): void {
+    for (const entry of this.entries.values()) entry.stopWaiting?.();
+    this.entries.clear();
   }
 
   /** Keys still held (for tests and diagnostics). */
@@ -82,16 +92,31 @@ export class QueryCache {
   }
 
   private async readWithRetries<T, E>(
+    entry: Entry,
     read: () => Promise<QueryAttempt<T, E>>,
   ): Promise<Result<T, E>> {
     for (let failureCount = 0; ; failureCount++) {
       const attempt = await read();
       if (attempt.ok) return attempt;
-      if (!attempt.error.retryable || failureCount >= this.options.retries) {
-        return { ok: false, error: attempt.error.failure };
-      }
-      await this.clock.sleep(this.options.retryDelayMs(failureCount));
+      const failed: Result<T, E> = { ok: false, error: attempt.error.failure };
+      if (!attempt.error.retryable || failureCount >= this.options.retries) return failed;
+      if (!(await this.wait(entry, this.options.retryDelayMs(failureCount)))) return failed;
     }
+  }
+
+  /** Resolves true after ms, or false as soon as the wait is cancelled. */
+  private wait(entry: Entry, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const cancelTimer = this.clock.after(ms, () => {
+        entry.stopWaiting = undefined;
+        resolve(true);
+      });
+      entry.stopWaiting = () => {
+        cancelTimer();
+        entry.stopWaiting = undefined;
+        resolve(false);
+      };
+    });
   }
 
   private use(key: string): Entry | undefined {

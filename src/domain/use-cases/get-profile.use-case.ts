@@ -28,6 +28,11 @@ export class GetProfileUseCase {
     return this.cache.peek<Profile>(PROFILE_QUERY_KEY);
   }
 
+  /** Nobody waits for the profile any more: drop its pending retry, if any. */
+  cancel(): void {
+    this.cache.cancel(PROFILE_QUERY_KEY);
+  }
+
   private async read(): Promise<QueryAttempt<Profile, ProfileFailure>> {
     try {
       const response = await this.http.get<ProfileDto>(ApiPaths.profile);

@@ -32,6 +32,11 @@ export class GetTransactionUseCase {
     return this.cache.fetch(transactionQueryKey(input.transactionId), () => this.read(input));
   }
 
+  /** Nobody waits for this transaction any more: drop its pending retry, if any. */
+  cancel(transactionId: string): void {
+    this.cache.cancel(transactionQueryKey(transactionId));
+  }
+
   private async read(input: {
     transactionId: string;
   }): Promise<QueryAttempt<Transaction, PaymentFailure>> {

@@ -70,6 +70,7 @@ export class WatchTransactionUseCase {
     this.disposed = true;
     this.stopPolling?.();
     this.stopPolling = null;
+    if (this.current.transactionId !== null) this.getTransaction.cancel(this.current.transactionId);
     this.listeners.clear();
   }
 

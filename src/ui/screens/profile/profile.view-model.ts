@@ -225,8 +225,9 @@ export class ProfileViewModel {
     this.navigation.go(Paths.payment);
   }
 
-  /** No timers here; late answers after unmount are ignored rather than toasted. */
+  /** Late answers after unmount are ignored rather than toasted; a waiting retry is dropped. */
   dispose(): void {
     this.disposed = true;
+    this.getProfile.cancel();
   }
 }
