@@ -1,6 +1,9 @@
 import { type Clock } from '../../../server/ports/clock.port';
 
-/** A server clock that moves only when a test says so. */
+/**
+ * The one fake clock of the server tests: it moves only when a test says so (`advance(ms)`,
+ * `set(date)`), so expiry, cooldowns and windows are proven without waiting.
+ */
 export class FixedClock implements Clock {
   private current: number;
 

@@ -1,0 +1,127 @@
+import { CryptoRandom } from '../../../server/adapters/crypto-random';
+import {
+  hashSessionToken,
+  SESSION_ABSOLUTE_TTL_MS,
+  SESSION_IDLE_TTL_MS,
+} from '../../../server/domain/session-policy';
+import { AuthenticateSessionUseCase } from '../../../server/use-cases/authenticate-session.use-case';
+import { LoginUseCase } from '../../../server/use-cases/login.use-case';
+import { LogoutUseCase } from '../../../server/use-cases/logout.use-case';
+import { FakePasswordHasher } from '../support/fake-password-hasher';
+import { FixedClock } from '../support/fixed-clock';
+import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
+
+const HOUR = 60 * 60_000;
+const ENDED = {
+  ok: false,
+  error: { kind: 'unauthorized', message: 'Your session has ended. Please log in again.' },
+};
+
+async function setUp() {
+  const stores = inMemoryStores();
+  const clock = new FixedClock();
+  const hasher = new FakePasswordHasher();
+  const member = aMemberRow({ passwordHash: await hasher.hash('correct horse battery') });
+  await stores.members.insert(member);
+  const login = new LoginUseCase(
+    stores.members,
+    stores.sessions,
+    stores.loginFailures,
+    hasher,
+    clock,
+    new CryptoRandom(),
+    10,
+  );
+  const logIn = async (): Promise<string> => {
+    const result = await login.execute({
+      icOrPassport: member.icOrPassport,
+      password: 'correct horse battery',
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value.token;
+  };
+  return {
+    ...stores,
+    clock,
+    member,
+    logIn,
+    authenticate: new AuthenticateSessionUseCase(stores.sessions, clock),
+    logout: new LogoutUseCase(stores.sessions, clock),
+  };
+}
+
+describe('AuthenticateSessionUseCase on in-memory stores', () => {
+  it('resolves a live token to its member and session', async () => {
+    const { authenticate, logIn, member, sessions } = await setUp();
+    const token = await logIn();
+    const session = await sessions.findByTokenHash(hashSessionToken(token));
+    expect(await authenticate.execute({ token })).toEqual({
+      ok: true,
+      value: { id: member.id, sessionId: session?.id },
+    });
+  });
+
+  it('refuses a token nobody was given', async () => {
+    const { authenticate } = await setUp();
+    expect(await authenticate.execute({ token: 'x'.repeat(43) })).toEqual(ENDED);
+  });
+
+  it('ends a session left unused for the idle time', async () => {
+    const { authenticate, logIn, clock } = await setUp();
+    const token = await logIn();
+    clock.advance(SESSION_IDLE_TTL_MS - 1);
+    expect((await authenticate.execute({ token })).ok).toBe(true);
+    // That use slid the idle window: only a further full idle period ends it.
+    clock.advance(SESSION_IDLE_TTL_MS - 1);
+    expect((await authenticate.execute({ token })).ok).toBe(true);
+    clock.advance(SESSION_IDLE_TTL_MS);
+    expect(await authenticate.execute({ token })).toEqual(ENDED);
+  });
+
+  it('ends a session at the absolute limit however often it is used', async () => {
+    const { authenticate, logIn, clock } = await setUp();
+    const token = await logIn();
+    const step = 11 * HOUR;
+    let elapsed = 0;
+    while (elapsed + step < SESSION_ABSOLUTE_TTL_MS) {
+      clock.advance(step);
+      elapsed += step;
+      expect((await authenticate.execute({ token })).ok).toBe(true);
+    }
+    clock.advance(SESSION_ABSOLUTE_TTL_MS - elapsed);
+    expect(await authenticate.execute({ token })).toEqual(ENDED);
+  });
+
+  it('records a use at most once a minute', async () => {
+    const { authenticate, logIn, clock, sessions } = await setUp();
+    const token = await logIn();
+    const loggedInAt = clock.now();
+    clock.advance(30_000);
+    await authenticate.execute({ token });
+    expect((await sessions.findByTokenHash(hashSessionToken(token)))?.lastSeenAt).toEqual(
+      loggedInAt,
+    );
+    clock.advance(30_000);
+    await authenticate.execute({ token });
+    expect((await sessions.findByTokenHash(hashSessionToken(token)))?.lastSeenAt).toEqual(
+      clock.now(),
+    );
+  });
+});
+
+describe('LogoutUseCase on in-memory stores', () => {
+  it('revokes only the session it is given', async () => {
+    const { authenticate, logout, logIn } = await setUp();
+    const first = await logIn();
+    const second = await logIn();
+    const session = await authenticate.execute({ token: first });
+    if (!session.ok) throw new Error('first session not live');
+
+    expect(await logout.execute({ sessionId: session.value.sessionId })).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await authenticate.execute({ token: first })).toEqual(ENDED);
+    expect((await authenticate.execute({ token: second })).ok).toBe(true);
+  });
+});
