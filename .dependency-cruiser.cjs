@@ -42,6 +42,33 @@ module.exports = {
       to: { path: '^src', pathNot: '^src/contract' },
     },
     {
+      name: 'sandbox-gateway-not-server',
+      comment: 'The sandbox gateway talks to the API only over HTTP, as a real gateway does.',
+      severity: 'error',
+      from: { path: '^sandbox-gateway' },
+      to: { path: '^server' },
+    },
+    {
+      name: 'sandbox-gateway-shares-only-contract',
+      comment: 'The only SPA code the sandbox gateway may use is the shared contract.',
+      severity: 'error',
+      from: { path: '^sandbox-gateway' },
+      to: { path: '^src', pathNot: '^src/contract' },
+    },
+    {
+      name: 'server-not-sandbox-gateway',
+      comment: 'The API knows its gateway by URL and signature only, never by its code.',
+      severity: 'error',
+      from: { path: '^server' },
+      to: { path: '^sandbox-gateway' },
+    },
+    {
+      name: 'spa-not-sandbox-gateway',
+      severity: 'error',
+      from: { path: '^src' },
+      to: { path: '^sandbox-gateway' },
+    },
+    {
       name: 'contract-imports-nothing',
       comment: 'The contract is shared by every app, so it depends on none of them.',
       severity: 'error',
