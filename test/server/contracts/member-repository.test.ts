@@ -1,0 +1,4 @@
+import { memberRepositoryContract } from './member-repository.contract';
+import { describeContract } from './store-backends';
+
+describeContract('MemberRepository', memberRepositoryContract);

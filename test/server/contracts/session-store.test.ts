@@ -1,0 +1,4 @@
+import { sessionStoreContract } from './session-store.contract';
+import { describeContract } from './store-backends';
+
+describeContract('SessionStore', sessionStoreContract);

@@ -1,0 +1,160 @@
+import { InMemoryLoginFailureStore } from '../../../server/adapters/in-memory/in-memory-login-failure-store';
+import { InMemoryMemberRepository } from '../../../server/adapters/in-memory/in-memory-member-repository';
+import { InMemorySessionStore } from '../../../server/adapters/in-memory/in-memory-session-store';
+import { InMemorySmsCodeStore } from '../../../server/adapters/in-memory/in-memory-sms-code-store';
+import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
+import { InMemoryTransactionStore } from '../../../server/adapters/in-memory/in-memory-transaction-store';
+import { InMemoryUnitOfWork } from '../../../server/adapters/in-memory/in-memory-unit-of-work';
+import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
+import { migrate } from '../../../server/adapters/postgres/migrate';
+import { PostgresLoginFailureStore } from '../../../server/adapters/postgres/postgres-login-failure-store';
+import { PostgresMemberRepository } from '../../../server/adapters/postgres/postgres-member-repository';
+import { PostgresSessionStore } from '../../../server/adapters/postgres/postgres-session-store';
+import { PostgresSmsCodeStore } from '../../../server/adapters/postgres/postgres-sms-code-store';
+import { PostgresTransactionStore } from '../../../server/adapters/postgres/postgres-transaction-store';
+import { PostgresUnitOfWork } from '../../../server/adapters/postgres/postgres-unit-of-work';
+import { type LoginFailureStore } from '../../../server/ports/login-failure-store.port';
+import { type MemberRepository } from '../../../server/ports/member-repository.port';
+import { type SessionStore } from '../../../server/ports/session-store.port';
+import { type SmsCodeStore } from '../../../server/ports/sms-code-store.port';
+import {
+  type CallbackRecord,
+  type CallbackResult,
+  type CallbackSource,
+  type TransactionStore,
+} from '../../../server/ports/transaction-store.port';
+import { type UnitOfWork } from '../../../server/ports/unit-of-work.port';
+import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../support/databases';
+
+export type Backend = 'in-memory' | 'pglite' | 'postgres';
+
+/** One backend's stores over one empty set of tables, plus what the ports cannot read back. */
+export interface StoreSet {
+  members: MemberRepository;
+  sessions: SessionStore;
+  smsCodes: SmsCodeStore;
+  loginFailures: LoginFailureStore;
+  unitOfWork: UnitOfWork;
+  transactions: TransactionStore;
+  /** The payment messages recorded, oldest first (no port reads them; the audit table does). */
+  callbacks(): Promise<CallbackRecord[]>;
+}
+
+interface OpenBackend {
+  /** Empties every table and answers stores over them. */
+  fresh(): Promise<StoreSet>;
+  close(): Promise<void>;
+}
+
+/** In-memory always, then what eachDatabase() offers: PGlite, and PostgreSQL when it answers. */
+export function eachBackend(): Backend[] {
+  return ['in-memory', ...eachDatabase()];
+}
+
+const HOOK_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs one adapter contract against every backend: the same `it`s, so an in-memory adapter that
+ * drifts from the PostgreSQL one fails here. Each test starts on empty tables.
+ */
+export function describeContract(port: string, contract: (stores: () => StoreSet) => void): void {
+  describe.each(eachBackend())(`${port} contract on %s`, (backend) => {
+    let opened: OpenBackend | undefined;
+    let current: StoreSet | undefined;
+    beforeAll(async () => {
+      opened = await openBackend(backend);
+    }, HOOK_TIMEOUT_MS);
+    beforeEach(async () => {
+      if (!opened) throw new Error(`${backend} did not open`);
+      current = await opened.fresh();
+    }, HOOK_TIMEOUT_MS);
+    afterAll(async () => {
+      await opened?.close();
+    }, HOOK_TIMEOUT_MS);
+
+    contract(() => {
+      if (!current) throw new Error('no stores: beforeEach did not run');
+      return current;
+    });
+  });
+}
+
+async function openBackend(backend: Backend): Promise<OpenBackend> {
+  if (backend === 'in-memory') {
+    return {
+      async fresh() {
+        const tables = new InMemoryTables();
+        const transactions = new InMemoryTransactionStore(tables);
+        return {
+          members: new InMemoryMemberRepository(tables),
+          sessions: new InMemorySessionStore(tables),
+          smsCodes: new InMemorySmsCodeStore(tables),
+          loginFailures: new InMemoryLoginFailureStore(tables),
+          unitOfWork: new InMemoryUnitOfWork(tables),
+          transactions,
+          callbacks: async () => transactions.callbacks(),
+        };
+      },
+      async close() {},
+    };
+  }
+
+  let scratch: ScratchDatabase | undefined;
+  let db: Database | undefined;
+  try {
+    scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
+    db = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+    await migrate(db);
+  } catch (error) {
+    await db?.close().catch(() => undefined);
+    await scratch?.drop().catch(() => undefined);
+    throw error;
+  }
+  const opened = db;
+  const dropped = scratch;
+  return {
+    async fresh() {
+      await opened.exec(
+        `TRUNCATE members, sessions, sms_codes, sms_requests, login_failures, transactions,
+           payment_idempotency_keys, payment_callbacks RESTART IDENTITY CASCADE`,
+      );
+      return {
+        members: new PostgresMemberRepository(opened),
+        sessions: new PostgresSessionStore(opened),
+        smsCodes: new PostgresSmsCodeStore(opened),
+        loginFailures: new PostgresLoginFailureStore(opened),
+        unitOfWork: new PostgresUnitOfWork(opened),
+        transactions: new PostgresTransactionStore(opened),
+        callbacks: () => readCallbacks(opened),
+      };
+    },
+    async close() {
+      await opened.close();
+      await dropped?.drop();
+    },
+  };
+}
+
+interface CallbackRow {
+  transaction_id: string | null;
+  source: string;
+  payload: string;
+  result: string;
+  reason: string | null;
+  received_at: Date;
+}
+
+async function readCallbacks(db: Database): Promise<CallbackRecord[]> {
+  const rows = await db.query<CallbackRow>(
+    `SELECT transaction_id, source, payload, result, reason, received_at
+       FROM payment_callbacks ORDER BY id`,
+  );
+  return rows.map((row) => ({
+    transactionId: row.transaction_id,
+    source: row.source as CallbackSource,
+    payload: row.payload,
+    result: row.result as CallbackResult,
+    reason: row.reason,
+    receivedAt: new Date(row.received_at),
+  }));
+}
