@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  inlineEditChange,
   PasswordDialogForm,
   ProfileNameForm,
   ProfilePhoneForm,
@@ -79,5 +80,20 @@ describe('ProfilePhoneForm (sign-up phone rule on the digits-only value)', () =>
 
   it.each([['601234567'], ['60123456789'], ['601234567890123']])('accepts %p', (phone) => {
     expect(validateProfileForm(new ProfilePhoneForm(phone))).toEqual({});
+  });
+});
+
+describe('inlineEditChange (the inline name and phone edits)', () => {
+  it('trims a name and keeps the phone as digits only', () => {
+    expect(inlineEditChange('name', '  Siti  ')).toEqual({ change: { name: 'Siti' }, error: null });
+    expect(inlineEditChange('phone_no', '+60 12-345 6789')).toEqual({
+      change: { phone_no: '60123456789' },
+      error: null,
+    });
+  });
+
+  it('names the broken rule', () => {
+    expect(inlineEditChange('name', ' ').error).toBe('profile.validation.nameRequired');
+    expect(inlineEditChange('phone_no', '0123').error).toBe('profile.validation.phoneInvalid');
   });
 });

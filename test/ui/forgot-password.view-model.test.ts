@@ -92,12 +92,12 @@ describe('ForgotPasswordViewModel', () => {
 
   it('counts down and allows Resend only after the cooldown', async () => {
     const { http, clock, notifier, vm } = await onStep2();
-    expect(vm.timer.expiresIn).toBe('5:00');
+    expect(vm.codeStep.timer.expiresIn).toBe('5:00');
     await vm.sendCode();
     expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(1);
 
     await clock.advance(60_000);
-    expect(vm.timer.expiresIn).toBe('4:00');
+    expect(vm.codeStep.timer.expiresIn).toBe('4:00');
     await vm.sendCode();
 
     expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(2);

@@ -275,23 +275,23 @@ describe('ProfileViewModel: password dialog', () => {
   it('opens, validates with the spec keys and sends nothing while invalid', async () => {
     const { vm, http } = await loaded();
 
-    vm.openPasswordDialog();
-    expect(vm.passwordDialogOpen).toBe(true);
-    await vm.submitPassword();
+    vm.password.open();
+    expect(vm.password.isOpen).toBe(true);
+    await vm.password.submit();
 
-    expect(vm.passwordErrors).toEqual({
+    expect(vm.password.errors).toEqual({
       new_password: 'profile.validation.newPasswordRequired',
       confirm_password: 'profile.validation.confirmPasswordRequired',
     });
-    vm.setNewPassword('longenough');
-    vm.setConfirmPassword('different');
-    expect(vm.passwordErrors).toEqual({});
-    await vm.submitPassword();
+    vm.password.setNewPassword('longenough');
+    vm.password.setConfirmPassword('different');
+    expect(vm.password.errors).toEqual({});
+    await vm.password.submit();
 
-    expect(vm.passwordErrors).toEqual({
+    expect(vm.password.errors).toEqual({
       confirm_password: 'profile.validation.passwordsMustMatch',
     });
-    expect(vm.passwordDialogOpen).toBe(true);
+    expect(vm.password.isOpen).toBe(true);
     expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
   });
 
@@ -301,14 +301,14 @@ describe('ProfileViewModel: password dialog', () => {
       .on('POST', UPDATE, { message: 'ok' });
     const { vm, notifier } = await loaded(http);
 
-    vm.openPasswordDialog();
-    vm.setNewPassword('n3w-secret!');
-    vm.setConfirmPassword('n3w-secret!');
-    await vm.submitPassword();
+    vm.password.open();
+    vm.password.setNewPassword('n3w-secret!');
+    vm.password.setConfirmPassword('n3w-secret!');
+    await vm.password.submit();
 
     expect(http.callsTo('POST', UPDATE).map((c) => c.body)).toEqual([{ password: 'n3w-secret!' }]);
-    expect(vm.passwordDialogOpen).toBe(false);
-    expect([vm.newPassword, vm.confirmPassword]).toEqual(['', '']);
+    expect(vm.password.isOpen).toBe(false);
+    expect([vm.password.newPassword, vm.password.confirmPassword]).toEqual(['', '']);
     expect(notifier.toasts).toEqual([
       { kind: 'success', message: { key: 'profile.toast.passwordUpdated' }, autoCloseMs: 3000 },
     ]);
@@ -320,13 +320,13 @@ describe('ProfileViewModel: password dialog', () => {
       .on('POST', UPDATE, { httpStatus: 400, status: 0, message: 'password too weak' });
     const { vm, notifier } = await loaded(http);
 
-    vm.openPasswordDialog();
-    vm.setNewPassword('n3w-secret!');
-    vm.setConfirmPassword('n3w-secret!');
-    await vm.submitPassword();
+    vm.password.open();
+    vm.password.setNewPassword('n3w-secret!');
+    vm.password.setConfirmPassword('n3w-secret!');
+    await vm.password.submit();
 
-    expect(vm.passwordDialogOpen).toBe(true);
-    expect(vm.updatingPassword).toBe(false);
+    expect(vm.password.isOpen).toBe(true);
+    expect(vm.password.updating).toBe(false);
     expect(notifier.toasts).toEqual([
       { kind: 'error', message: { key: 'profile.toast.passwordUpdateFailed' }, autoCloseMs: 3000 },
     ]);
@@ -335,12 +335,12 @@ describe('ProfileViewModel: password dialog', () => {
   it('cancel closes the dialog and forgets what was typed', async () => {
     const { vm } = await loaded();
 
-    vm.openPasswordDialog();
-    vm.setNewPassword('half-typed');
-    vm.closePasswordDialog();
+    vm.password.open();
+    vm.password.setNewPassword('half-typed');
+    vm.password.close();
 
-    expect(vm.passwordDialogOpen).toBe(false);
-    expect(vm.newPassword).toBe('');
+    expect(vm.password.isOpen).toBe(false);
+    expect(vm.password.newPassword).toBe('');
   });
 });
 

@@ -139,9 +139,9 @@ describe('SignUpViewModel step 2', () => {
 
   it('counts the expiry down through the clock', async () => {
     const { clock, vm } = await onStep2();
-    expect(vm.timer.expiresIn).toBe('5:00');
+    expect(vm.codeStep.timer.expiresIn).toBe('5:00');
     await clock.advance(61_000);
-    expect(vm.timer.expiresIn).toBe('3:59');
+    expect(vm.codeStep.timer.expiresIn).toBe('3:59');
     vm.dispose();
   });
 
@@ -151,12 +151,12 @@ describe('SignUpViewModel step 2', () => {
     expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(1);
 
     await clock.advance(60_000);
-    expect(vm.timer.canResend).toBe(true);
+    expect(vm.codeStep.timer.canResend).toBe(true);
     await vm.resend();
 
     expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(2);
     expect(notifier.last?.message).toEqual({ key: 'signUp.otpResent', values: { time: '5:00' } });
-    expect(vm.timer.canResend).toBe(false);
+    expect(vm.codeStep.timer.canResend).toBe(false);
     vm.dispose();
   });
 
@@ -172,9 +172,9 @@ describe('SignUpViewModel step 2', () => {
     await vm.resend();
     expect(notifier.last?.message).toEqual({ key: 'signUp.resendFailed' });
     await clock.advance(119_000);
-    expect(vm.timer.canResend).toBe(false);
+    expect(vm.codeStep.timer.canResend).toBe(false);
     await clock.advance(1_000);
-    expect(vm.timer.canResend).toBe(true);
+    expect(vm.codeStep.timer.canResend).toBe(true);
     vm.dispose();
   });
 

@@ -42,3 +42,10 @@ export type ProfileUpdate =
   | { name: string; phone_no?: never; password?: never }
   | { phone_no: string; name?: never; password?: never }
   | { password: string; name?: never; phone_no?: never };
+
+/** Account creation as a Date, or null when missing or unreadable. */
+export function memberSince(profile: Profile | null): Date | null {
+  if (!profile?.createdAt) return null;
+  const date = new Date(profile.createdAt);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

@@ -13,7 +13,9 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_PATTERN,
+  normalisePhone,
 } from '../../contract/rules';
+import type { ProfileUpdate } from '../model/profile';
 
 /** i18n keys of the profile screen's field rules (texts in locales/<lng>/translation.json). */
 export const ProfileRuleKeys = {
@@ -105,4 +107,23 @@ export function validateProfileForm<F extends object>(form: F): ProfileFieldErro
     if (message) errors[error.property as keyof F & string] = message;
   }
   return errors;
+}
+
+/**
+ * The change an inline edit of the name or the phone asks for, and the i18n key of the broken
+ * rule if any. The phone is kept as digits only, dial code included.
+ */
+export function inlineEditChange(
+  field: 'name' | 'phone_no',
+  draft: string,
+): { change: ProfileUpdate; error: string | null } {
+  if (field === 'name') {
+    const form = new ProfileNameForm(draft);
+    return { change: { name: form.name }, error: validateProfileForm(form).name ?? null };
+  }
+  const form = new ProfilePhoneForm(normalisePhone(draft));
+  return {
+    change: { phone_no: form.phone_no },
+    error: validateProfileForm(form).phone_no ?? null,
+  };
 }

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Failure } from '../../../domain/model/failure';
-import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
 import {
   ForgotPasswordPhoneForm,
   ResetPasswordForm,
@@ -9,11 +8,8 @@ import {
 import { normalisePhone } from '../../../contract/rules';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
-import type {
-  SmsCodeCountdown,
-  SmsCodeLifecycleUseCase,
-} from '../../../domain/use-cases/sms-code-lifecycle.use-case';
-import { emptyCode } from '../../components/code-input';
+import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
+import { CodeStep } from '../../components/code-step';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier, type UiMessage } from '../../app/notifier';
 import { Paths } from '../../app/paths';
@@ -22,9 +18,9 @@ import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../app/
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
 
-/** Spec section 4: after a successful reset, go to /login after 2 s. */
+/** After a successful reset, go to /login after 2 s (the spec). */
 export const REDIRECT_AFTER_RESET_MS = 2000;
-/** Spec section 8: toasts on the password-reset screen stay 5 s. */
+/** Toasts on the password-reset screen stay 5 s (the spec). */
 export const RESET_TOAST_MS = 5000;
 
 @injectable()
@@ -33,38 +29,25 @@ export class ForgotPasswordViewModel {
   status: ForgotPasswordStatus = 'idle';
   phoneNo = '';
   phoneError: string | null = null;
-  code: string[] = emptyCode();
   newPassword = '';
   confirmPassword = '';
   errors: FieldErrors<ResetPasswordForm> = {};
-  /** The code's expiry countdown and the resend cooldown, as SmsCodeLifecycleUseCase reports them. */
-  timer: SmsCodeCountdown;
-  private cancelRedirect: Cancel | null = null;
+  /** Step 2's code boxes and countdown. */
+  readonly codeStep: CodeStep;
 
   constructor(
-    @inject(SMS_CODE_LIFECYCLE_USE_CASE) private readonly smsCode: SmsCodeLifecycleUseCase,
+    @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(RESET_PASSWORD_USE_CASE) private readonly resetPassword: ResetPasswordUseCase,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
-    @inject(CLOCK_PORT) private readonly clock: ClockPort,
+    @inject(CLOCK_PORT) clock: ClockPort,
   ) {
-    this.timer = smsCode.state;
-    makeAutoObservable<
-      ForgotPasswordViewModel,
-      'smsCode' | 'resetPassword' | 'notifier' | 'navigation' | 'clock' | 'cancelRedirect'
-    >(
+    this.codeStep = new CodeStep(smsCode, clock);
+    makeAutoObservable<ForgotPasswordViewModel, 'resetPassword' | 'notifier' | 'navigation'>(
       this,
-      {
-        smsCode: false,
-        resetPassword: false,
-        notifier: false,
-        navigation: false,
-        clock: false,
-        cancelRedirect: false,
-      },
+      { codeStep: false, resetPassword: false, notifier: false, navigation: false },
       { autoBind: true },
     );
-    smsCode.subscribe((countdown) => runInAction(() => (this.timer = countdown)));
   }
 
   get busy(): boolean {
@@ -81,7 +64,7 @@ export class ForgotPasswordViewModel {
   }
 
   setCode(code: string[]): void {
-    this.code = code;
+    this.codeStep.setCode(code);
     if (this.errors.code) this.errors = { ...this.errors, code: undefined };
   }
 
@@ -94,21 +77,17 @@ export class ForgotPasswordViewModel {
   async sendCode(): Promise<void> {
     if (this.busy) return;
     const resending = this.step === 2;
-    if (resending && !this.timer.canResend) return;
+    if (resending && !this.codeStep.timer.canResend) return;
     this.phoneError = this.phoneErrors().phoneNo ?? null;
     if (this.phoneError) return;
     this.status = 'sending';
-    const sent = await this.smsCode.execute({
-      phoneNo: this.phoneNo,
-      purpose: 'password_reset',
-    });
+    const sent = await this.codeStep.send({ phoneNo: this.phoneNo, purpose: 'password_reset' });
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
-        this.sendFailed(sent.error);
+        this.toastError(serverMessageOr(sent.error.serverMessage, sent.error.key));
         return;
       }
-      this.code = emptyCode();
       this.step = 2;
       this.toastSuccess({
         key: resending ? 'forgotPassword.codeResent' : 'forgotPassword.codeSent',
@@ -120,7 +99,7 @@ export class ForgotPasswordViewModel {
   async reset(): Promise<void> {
     if (this.busy) return;
     this.errors = this.resetErrors();
-    // Spec section 5: the code is checked first, then an empty password gets its own toast.
+    // The spec: the code is checked first, then an empty password gets its own toast.
     if (this.errors.code) {
       this.toastError({ key: this.errors.code });
       return;
@@ -133,7 +112,7 @@ export class ForgotPasswordViewModel {
     this.status = 'resetting';
     const result = await this.resetPassword.execute({
       phoneNo: this.phoneNo,
-      code: this.code.join(''),
+      code: this.codeStep.value,
       newPassword: this.newPassword,
     });
     runInAction(() => {
@@ -143,22 +122,13 @@ export class ForgotPasswordViewModel {
         return;
       }
       this.status = 'done';
-      this.smsCode.dispose();
       this.toastSuccess({ key: 'forgotPassword.resetSuccess' });
-      this.cancelRedirect = this.clock.after(REDIRECT_AFTER_RESET_MS, () =>
-        this.navigation.go(Paths.login),
-      );
+      this.codeStep.finish(REDIRECT_AFTER_RESET_MS, () => this.navigation.go(Paths.login));
     });
   }
 
   dispose(): void {
-    this.smsCode.dispose();
-    this.cancelRedirect?.();
-    this.cancelRedirect = null;
-  }
-
-  private sendFailed(failure: Failure): void {
-    this.toastError(serverMessageOr(failure.serverMessage, failure.key));
+    this.codeStep.dispose();
   }
 
   private toastSuccess(message: UiMessage): void {
@@ -176,7 +146,7 @@ export class ForgotPasswordViewModel {
   private resetErrors(): FieldErrors<ResetPasswordForm> {
     return validate(
       ResetPasswordForm.of({
-        code: this.code.join(''),
+        code: this.codeStep.value,
         newPassword: this.newPassword,
         confirmPassword: this.confirmPassword,
       }),

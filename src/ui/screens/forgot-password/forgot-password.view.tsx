@@ -47,14 +47,18 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
           <form onSubmit={submitWith(vm.reset)} noValidate>
             <CodeBoxes
               autoFocus
-              value={vm.code}
+              value={vm.codeStep.code}
               onChange={vm.setCode}
               digitsOnly
               label={t('forgotPassword.smsCode')}
               error={vm.errors.code}
               disabled={vm.status === 'resetting' || vm.status === 'done'}
             />
-            <CodeExpiry timer={vm.timer} onResend={() => void vm.sendCode()} busy={vm.busy} />
+            <CodeExpiry
+              timer={vm.codeStep.timer}
+              onResend={() => void vm.sendCode()}
+              busy={vm.busy}
+            />
             <PasswordField
               name="new_password"
               label={t('forgotPassword.newPassword')}

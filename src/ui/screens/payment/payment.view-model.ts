@@ -1,22 +1,19 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CURRENCY, DEFAULT_AMOUNT, formatAmount } from '../../../domain/model/money';
-import {
-  PaymentMessages,
-  type PaymentRequestData,
-  type PaymentStatus,
-} from '../../../domain/model/payment';
+import type { PaymentRequestData, PaymentStatus } from '../../../domain/model/payment';
 import {
   filterAmountInput,
   validatePaymentForm,
   type PaymentFormErrors,
 } from '../../../domain/rules/payment-form';
-import type { PayEvent, PayUseCase } from '../../../domain/use-cases/pay.use-case';
+import type { PayUseCase } from '../../../domain/use-cases/pay.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
 import { SessionViewModel } from '../../app/session.view-model';
 import { PAY_USE_CASE } from '../../app/tokens';
+import { renderPayEvent } from './pay-events';
 
 /** Toasts on the payment screen close after 5 s (the spec). */
 export const PAYMENT_TOAST_MS = 5000;
@@ -59,7 +56,9 @@ export class PaymentViewModel {
       { pay: false, session: false, notifier: false, navigation: false },
       { autoBind: true },
     );
-    pay.subscribe((event) => runInAction(() => this.render(event)));
+    pay.subscribe((event) =>
+      runInAction(() => renderPayEvent(event, this, { notifier, navigation, toast })),
+    );
   }
 
   get dialogOpen(): boolean {
@@ -144,40 +143,5 @@ export class PaymentViewModel {
   /** Stops polling and every pending redirect (the screen unmounted). */
   dispose(): void {
     this.pay.dispose();
-  }
-
-  private render(event: PayEvent): void {
-    switch (event.type) {
-      case 'requestFailed':
-        // Back to the dialog: 'Confirm & Proceed' retries the same attempt with the same key.
-        this.status = 'confirming';
-        this.notifier.error(serverMessageOr(event.failure.serverMessage, event.failure.key), toast);
-        return;
-      case 'initiated':
-        this.request = event.request;
-        this.paymentStatus = event.request.status;
-        this.notifier.success({ key: PaymentMessages.initiated }, toast);
-        return;
-      case 'popupBlocked':
-        this.status = 'popupBlocked';
-        this.notifier.error({ key: 'payment.popupBlocked' }, toast);
-        return;
-      case 'handedOff':
-        this.status = 'submitted';
-        return;
-      case 'status':
-        this.paymentStatus = event.status;
-        if (event.status === 'completed') {
-          this.notifier.success({ key: PaymentMessages.completed }, toast);
-        } else if (event.status === 'failed') {
-          this.notifier.error({ key: PaymentMessages.failed }, toast);
-        }
-        return;
-      case 'showReceipt':
-        this.navigation.go(Paths.receipt(event.transactionId));
-        return;
-      case 'showStatusPage':
-        this.navigation.go(Paths.paymentStatus);
-    }
   }
 }

@@ -1,12 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Profile, ProfileUpdate } from '../../../domain/model/profile';
-import {
-  PasswordDialogForm,
-  ProfileNameForm,
-  ProfilePhoneForm,
-  validateProfileForm,
-} from '../../../domain/rules/profile-forms';
+import { memberSince, type Profile } from '../../../domain/model/profile';
+import { inlineEditChange } from '../../../domain/rules/profile-forms';
 import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
@@ -14,16 +9,18 @@ import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../app/tokens';
+import { PasswordDialog } from './password-dialog';
 
-/** Spec section 9: toasts on the profile screen close after 3 s. */
+/** Toasts on the profile screen close after 3 s (the spec). */
 export const PROFILE_TOAST_MS = 3000;
+const toast = { autoCloseMs: PROFILE_TOAST_MS };
 
 export type ProfileStatus = 'loading' | 'displayed' | 'failed';
 /** The inline-editable fields, by their wire names. */
 export type EditableField = 'name' | 'phone_no';
 
 /**
- * The profile screen (spec sections 2 and 4): loading, then displayed; name or phone can be
+ * The profile screen: loading, then displayed; name or phone can be
  * edited inline (saving returns to display mode and reloads); the password changes in a dialog.
  */
 @injectable()
@@ -37,11 +34,8 @@ export class ProfileViewModel {
   draftError: string | null = null;
   saving = false;
 
-  passwordDialogOpen = false;
-  newPassword = '';
-  confirmPassword = '';
-  passwordErrors: { new_password?: string; confirm_password?: string } = {};
-  updatingPassword = false;
+  /** The 'Update Password' dialog. */
+  readonly password: PasswordDialog;
 
   private loadSequence = 0;
   private disposed = false;
@@ -52,9 +46,16 @@ export class ProfileViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
+    this.password = new PasswordDialog(updateProfile, notifier, PROFILE_TOAST_MS);
     makeAutoObservable<this, 'getProfile' | 'updateProfile' | 'notifier' | 'navigation'>(
       this,
-      { getProfile: false, updateProfile: false, notifier: false, navigation: false },
+      {
+        password: false,
+        getProfile: false,
+        updateProfile: false,
+        notifier: false,
+        navigation: false,
+      },
       { autoBind: true },
     );
   }
@@ -74,10 +75,7 @@ export class ProfileViewModel {
   }
   /** Account creation as a Date, or null when missing or unreadable; the view formats it. */
   get memberSince(): Date | null {
-    const createdAt = this.profile?.createdAt;
-    if (!createdAt) return null;
-    const date = new Date(createdAt);
-    return Number.isNaN(date.getTime()) ? null : date;
+    return memberSince(this.profile);
   }
 
   /** Loads (or reloads) the profile; an older answer never overwrites a newer one. */
@@ -97,10 +95,8 @@ export class ProfileViewModel {
         this.status = 'displayed';
       } else {
         this.status = this.profile === null ? 'failed' : 'displayed';
-        this.notifier.error(
-          serverMessageOr(result.error.serverMessage, 'profile.toast.fetchFailed'),
-          { autoCloseMs: PROFILE_TOAST_MS },
-        );
+        const failed = serverMessageOr(result.error.serverMessage, 'profile.toast.fetchFailed');
+        this.notifier.error(failed, toast);
       }
     });
   }
@@ -120,7 +116,7 @@ export class ProfileViewModel {
   }
 
   setDraft(value: string): void {
-    // The phone is stored as digits only, dial code included (spec section 5).
+    // The phone is stored as digits only, dial code included (the spec).
     this.draft = this.editing === 'phone_no' ? normalisePhone(value) : value;
     this.draftError = null;
   }
@@ -128,17 +124,9 @@ export class ProfileViewModel {
   async saveEdit(): Promise<void> {
     const field = this.editing;
     if (field === null || this.saving) return;
-    let change: ProfileUpdate;
-    if (field === 'name') {
-      const form = new ProfileNameForm(this.draft);
-      this.draftError = validateProfileForm(form).name ?? null;
-      change = { name: form.name };
-    } else {
-      const form = new ProfilePhoneForm(normalisePhone(this.draft));
-      this.draftError = validateProfileForm(form).phone_no ?? null;
-      change = { phone_no: form.phone_no };
-    }
-    if (this.draftError !== null) return;
+    const { change, error } = inlineEditChange(field, this.draft);
+    this.draftError = error;
+    if (error !== null) return;
     const current = field === 'name' ? this.name : this.phoneNo;
     if (Object.values(change)[0] === current) {
       // Nothing changed: leave edit mode without a needless request.
@@ -154,71 +142,13 @@ export class ProfileViewModel {
       if (result.ok) {
         this.editing = null;
         this.draft = '';
-        this.notifier.success({ key: 'profile.toast.updated' }, { autoCloseMs: PROFILE_TOAST_MS });
+        this.notifier.success({ key: 'profile.toast.updated' }, toast);
       } else {
-        this.notifier.error(
-          serverMessageOr(result.error.serverMessage, 'profile.toast.updateFailed'),
-          { autoCloseMs: PROFILE_TOAST_MS },
-        );
+        const failed = serverMessageOr(result.error.serverMessage, 'profile.toast.updateFailed');
+        this.notifier.error(failed, toast);
       }
     });
     if (result.ok) await this.load();
-  }
-
-  openPasswordDialog(): void {
-    this.passwordDialogOpen = true;
-    this.newPassword = '';
-    this.confirmPassword = '';
-    this.passwordErrors = {};
-  }
-
-  closePasswordDialog(): void {
-    if (this.updatingPassword) return;
-    this.passwordDialogOpen = false;
-    // Never keep a typed password around after the dialog closes.
-    this.newPassword = '';
-    this.confirmPassword = '';
-    this.passwordErrors = {};
-  }
-
-  setNewPassword(value: string): void {
-    this.newPassword = value;
-    const { new_password: _cleared, ...rest } = this.passwordErrors;
-    this.passwordErrors = rest;
-  }
-
-  setConfirmPassword(value: string): void {
-    this.confirmPassword = value;
-    const { confirm_password: _cleared, ...rest } = this.passwordErrors;
-    this.passwordErrors = rest;
-  }
-
-  async submitPassword(): Promise<void> {
-    if (this.updatingPassword) return;
-    this.passwordErrors = validateProfileForm(
-      new PasswordDialogForm(this.newPassword, this.confirmPassword),
-    );
-    if (Object.keys(this.passwordErrors).length > 0) return;
-
-    this.updatingPassword = true;
-    const result = await this.updateProfile.execute({ password: this.newPassword });
-    if (this.disposed) return;
-    runInAction(() => {
-      this.updatingPassword = false;
-      if (result.ok) {
-        this.closePasswordDialog();
-        this.notifier.success(
-          { key: 'profile.toast.passwordUpdated' },
-          { autoCloseMs: PROFILE_TOAST_MS },
-        );
-      } else {
-        // Spec section 8: this failure shows the fixed text, not the server's message.
-        this.notifier.error(
-          { key: 'profile.toast.passwordUpdateFailed' },
-          { autoCloseMs: PROFILE_TOAST_MS },
-        );
-      }
-    });
   }
 
   goHome(): void {
@@ -228,6 +158,7 @@ export class ProfileViewModel {
   /** Late answers after unmount are ignored rather than toasted; a waiting retry is dropped. */
   dispose(): void {
     this.disposed = true;
+    this.password.dispose();
     this.getProfile.cancel();
   }
 }

@@ -68,11 +68,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
               <Row label={t('profile.password')}>
                 <span>••••••••</span>
                 {vm.status === 'displayed' && (
-                  <button
-                    type="button"
-                    className="profile-link-button"
-                    onClick={vm.openPasswordDialog}
-                  >
+                  <button type="button" className="profile-link-button" onClick={vm.password.open}>
                     {t('profile.changePassword')}
                   </button>
                 )}
@@ -250,42 +246,42 @@ const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileVie
   const { t } = useTranslation();
   return (
     <ModalDialog
-      open={vm.passwordDialogOpen}
+      open={vm.password.isOpen}
       title={t('profile.passwordDialog.title')}
-      onClose={vm.closePasswordDialog}
+      onClose={vm.password.close}
     >
-      <form className="profile-password-form" onSubmit={submitWith(vm.submitPassword)} noValidate>
+      <form className="profile-password-form" onSubmit={submitWith(vm.password.submit)} noValidate>
         <PasswordField
           name="new_password"
           label={t('profile.passwordDialog.newPassword')}
-          value={vm.newPassword}
-          onChange={vm.setNewPassword}
-          error={vm.passwordErrors.new_password}
+          value={vm.password.newPassword}
+          onChange={vm.password.setNewPassword}
+          error={vm.password.errors.new_password}
           autoComplete="new-password"
         />
         <PasswordField
           name="confirm_password"
           label={t('profile.passwordDialog.confirmNewPassword')}
-          value={vm.confirmPassword}
-          onChange={vm.setConfirmPassword}
-          error={vm.passwordErrors.confirm_password}
+          value={vm.password.confirmPassword}
+          onChange={vm.password.setConfirmPassword}
+          error={vm.password.errors.confirm_password}
           autoComplete="new-password"
         />
         <div className="profile-dialog-actions">
           <button
             type="button"
             className="profile-button"
-            onClick={vm.closePasswordDialog}
-            disabled={vm.updatingPassword}
+            onClick={vm.password.close}
+            disabled={vm.password.updating}
           >
             {t('profile.passwordDialog.cancel')}
           </button>
           <button
             type="submit"
             className="profile-button profile-button-primary"
-            disabled={vm.updatingPassword}
+            disabled={vm.password.updating}
           >
-            {vm.updatingPassword
+            {vm.password.updating
               ? t('profile.passwordDialog.updating')
               : t('profile.passwordDialog.update')}
           </button>

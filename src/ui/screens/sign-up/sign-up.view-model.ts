@@ -1,16 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
 import { normalisePhone, type Nationality } from '../../../contract/rules';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.use-case';
 import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
-import type {
-  SmsCodeCountdown,
-  SmsCodeLifecycleUseCase,
-} from '../../../domain/use-cases/sms-code-lifecycle.use-case';
-import { emptyCode } from '../../components/code-input';
+import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
+import { CodeStep } from '../../components/code-step';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
@@ -23,10 +20,10 @@ import {
 export type SignUpStatus = 'idle' | 'verifying' | 'resending' | 'registering' | 'registered';
 type DetailsField = 'name' | 'icOrPassport' | 'phoneNo' | 'password' | 'confirmPassword';
 
-/** Spec section 4: after a successful registration, go to /login after 2 s. */
+/** After a successful registration, go to /login after 2 s (the spec). */
 export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
 
-/** Sign-up in two steps: details (step 1), then the SMS code (step 2). */
+/** Sign-up in two steps: details (step 1), then the SMS code (step 2, a CodeStep). */
 @injectable()
 export class SignUpViewModel {
   step: 1 | 2 = 1;
@@ -37,39 +34,24 @@ export class SignUpViewModel {
   phoneNo = '';
   password = '';
   confirmPassword = '';
-  code: string[] = emptyCode();
   errors: FieldErrors<SignUpForm> = {};
   codeError: string | null = null;
-  /** The code's expiry countdown and the resend cooldown, as SmsCodeLifecycleUseCase reports them. */
-  timer: SmsCodeCountdown;
-  private cancelRedirect: Cancel | null = null;
+  readonly codeStep: CodeStep;
 
   constructor(
     @inject(CHECK_PHONE_USE_CASE) private readonly checkPhone: CheckPhoneUseCase,
-    @inject(SMS_CODE_LIFECYCLE_USE_CASE) private readonly smsCode: SmsCodeLifecycleUseCase,
+    @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(REGISTER_USE_CASE) private readonly register: RegisterUseCase,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
-    @inject(CLOCK_PORT) private readonly clock: ClockPort,
+    @inject(CLOCK_PORT) clock: ClockPort,
   ) {
-    this.timer = smsCode.state;
-    makeAutoObservable<
-      SignUpViewModel,
-      'checkPhone' | 'smsCode' | 'register' | 'notifier' | 'navigation' | 'clock' | 'cancelRedirect'
-    >(
+    this.codeStep = new CodeStep(smsCode, clock);
+    makeAutoObservable<SignUpViewModel, 'checkPhone' | 'register' | 'notifier' | 'navigation'>(
       this,
-      {
-        checkPhone: false,
-        smsCode: false,
-        register: false,
-        notifier: false,
-        navigation: false,
-        clock: false,
-        cancelRedirect: false,
-      },
+      { codeStep: false, checkPhone: false, register: false, notifier: false, navigation: false },
       { autoBind: true },
     );
-    smsCode.subscribe((countdown) => runInAction(() => (this.timer = countdown)));
   }
 
   get busy(): boolean {
@@ -91,7 +73,7 @@ export class SignUpViewModel {
   }
 
   setCode(code: string[]): void {
-    this.code = code;
+    this.codeStep.setCode(code);
     this.codeError = null;
   }
 
@@ -101,11 +83,8 @@ export class SignUpViewModel {
     this.errors = this.detailsErrors();
     if (hasErrors(this.errors)) return;
     this.status = 'verifying';
-    const check = await this.checkPhone.execute({
-      phoneNo: this.phoneNo,
-      nationality: this.nationality,
-      icOrPassport: this.icOrPassport,
-    });
+    const { phoneNo, nationality, icOrPassport } = this;
+    const check = await this.checkPhone.execute({ phoneNo, nationality, icOrPassport });
     if (!check.ok) {
       runInAction(() => {
         this.status = 'idle';
@@ -117,7 +96,7 @@ export class SignUpViewModel {
   }
 
   async resend(): Promise<void> {
-    if (this.busy || !this.timer.canResend) return;
+    if (this.busy || !this.codeStep.timer.canResend) return;
     this.status = 'resending';
     await this.sendCode(true);
   }
@@ -125,21 +104,17 @@ export class SignUpViewModel {
   /** Step 2: register with the code, then /login after 2 s. */
   async submitCode(): Promise<void> {
     if (this.busy) return;
-    const codeError = validate(SignUpCodeForm.of({ code: this.code.join('') })).code;
+    const code = this.codeStep.value;
+    const codeError = validate(SignUpCodeForm.of({ code })).code;
     if (codeError) {
       this.codeError = codeError;
       this.notifier.error({ key: codeError });
       return;
     }
     this.status = 'registering';
-    const result = await this.register.execute({
-      name: this.name,
-      nationality: this.nationality,
-      icOrPassport: this.icOrPassport,
-      phoneNo: this.phoneNo,
-      password: this.password,
-      code: this.code.join(''),
-    });
+    const { name, nationality, icOrPassport, phoneNo, password } = this;
+    const details = { name, nationality, icOrPassport, phoneNo, password };
+    const result = await this.register.execute({ ...details, code });
     runInAction(() => {
       if (!result.ok) {
         this.status = 'idle';
@@ -147,35 +122,25 @@ export class SignUpViewModel {
         return;
       }
       this.status = 'registered';
-      this.smsCode.dispose();
       this.notifier.success({ key: 'signUp.registered' });
-      this.cancelRedirect = this.clock.after(REDIRECT_AFTER_REGISTRATION_MS, () =>
-        this.navigation.go(Paths.login),
-      );
+      this.codeStep.finish(REDIRECT_AFTER_REGISTRATION_MS, () => this.navigation.go(Paths.login));
     });
   }
 
   dispose(): void {
-    this.smsCode.dispose();
-    this.cancelRedirect?.();
-    this.cancelRedirect = null;
+    this.codeStep.dispose();
   }
 
   /** Sends the registration code; once sent, step 2 shows with empty boxes and a fresh countdown. */
   private async sendCode(resending: boolean): Promise<void> {
-    const sent = await this.smsCode.execute({ phoneNo: this.phoneNo, purpose: 'registration' });
+    const sent = await this.codeStep.send({ phoneNo: this.phoneNo, purpose: 'registration' });
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
-        this.notifier.error(
-          serverMessageOr(
-            sent.error.serverMessage,
-            resending ? 'signUp.resendFailed' : 'signUp.sendFailed',
-          ),
-        );
+        const fallback = resending ? 'signUp.resendFailed' : 'signUp.sendFailed';
+        this.notifier.error(serverMessageOr(sent.error.serverMessage, fallback));
         return;
       }
-      this.code = emptyCode();
       this.step = 2;
       this.notifier.success({
         key: resending ? 'signUp.otpResent' : 'signUp.otpSent',

@@ -109,14 +109,18 @@ export const SignUpScreen = observer(function SignUpScreen() {
           <form onSubmit={submitWith(vm.submitCode)} noValidate>
             <CodeBoxes
               autoFocus
-              value={vm.code}
+              value={vm.codeStep.code}
               onChange={vm.setCode}
               digitsOnly={false}
               label={t('signUp.verificationCode')}
               error={vm.codeError}
               disabled={vm.status === 'registering' || vm.status === 'registered'}
             />
-            <CodeExpiry timer={vm.timer} onResend={() => void vm.resend()} busy={vm.busy} />
+            <CodeExpiry
+              timer={vm.codeStep.timer}
+              onResend={() => void vm.resend()}
+              busy={vm.busy}
+            />
             <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
               {vm.status === 'registering' ? t('signUp.registering') : t('signUp.register')}
             </button>

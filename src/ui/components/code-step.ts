@@ -1,0 +1,61 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Failure } from '../../domain/model/failure';
+import type { Cancel, ClockPort } from '../../domain/ports/clock.port';
+import type { Result } from '../../domain/result';
+import type { SendSmsCodeInput } from '../../domain/use-cases/send-sms-code.use-case';
+import type {
+  SmsCodeCountdown,
+  SmsCodeLifecycleUseCase,
+} from '../../domain/use-cases/sms-code-lifecycle.use-case';
+import { emptyCode } from './code-input';
+
+/**
+ * The SMS-code step that sign-up and password reset share, as the screen shows it: the code
+ * boxes, and the countdown SmsCodeLifecycleUseCase reports (expiry, resend cooldown).
+ */
+export class CodeStep {
+  code: string[] = emptyCode();
+  timer: SmsCodeCountdown;
+  private cancelRedirect: Cancel | null = null;
+
+  constructor(
+    private readonly lifecycle: SmsCodeLifecycleUseCase,
+    private readonly clock: ClockPort,
+  ) {
+    this.timer = lifecycle.state;
+    makeAutoObservable<CodeStep, 'lifecycle' | 'clock' | 'cancelRedirect'>(
+      this,
+      { lifecycle: false, clock: false, cancelRedirect: false },
+      { autoBind: true },
+    );
+    lifecycle.subscribe((countdown) => runInAction(() => (this.timer = countdown)));
+  }
+
+  /** The code as typed, boxes joined. */
+  get value(): string {
+    return this.code.join('');
+  }
+
+  setCode(code: string[]): void {
+    this.code = code;
+  }
+
+  /** Sends (or resends) the code; once sent the boxes start empty again. */
+  async send(input: SendSmsCodeInput): Promise<Result<SmsCodeCountdown, Failure>> {
+    const sent = await this.lifecycle.execute(input);
+    if (sent.ok) runInAction(() => (this.code = emptyCode()));
+    return sent;
+  }
+
+  /** The code did its job: the countdown stops, and `then` runs `ms` later (the redirect). */
+  finish(ms: number, then: () => void): void {
+    this.lifecycle.dispose();
+    this.cancelRedirect = this.clock.after(ms, then);
+  }
+
+  dispose(): void {
+    this.lifecycle.dispose();
+    this.cancelRedirect?.();
+    this.cancelRedirect = null;
+  }
+}

@@ -1,0 +1,58 @@
+import { PaymentMessages } from '../../../domain/model/payment';
+import type { PayEvent } from '../../../domain/use-cases/pay.use-case';
+import type { Navigation } from '../../app/navigation';
+import { serverMessageOr, type Notifier } from '../../app/notifier';
+import { Paths } from '../../app/paths';
+import type { PaymentViewModel } from './payment.view-model';
+
+/** What the pay flow's events change on the payment screen. */
+export type PaymentScreenState = Pick<PaymentViewModel, 'status' | 'request' | 'paymentStatus'>;
+
+export interface PayEventOutlets {
+  notifier: Notifier;
+  navigation: Navigation;
+  toast: { autoCloseMs: number };
+}
+
+/**
+ * How the payment screen shows each PayEvent: its state, a toast, or a move to another page.
+ * Decides nothing: the timing and the order are PayUseCase's.
+ */
+export function renderPayEvent(
+  event: PayEvent,
+  screen: PaymentScreenState,
+  { notifier, navigation, toast }: PayEventOutlets,
+): void {
+  switch (event.type) {
+    case 'requestFailed':
+      // Back to the dialog: 'Confirm & Proceed' retries the same attempt with the same key.
+      screen.status = 'confirming';
+      notifier.error(serverMessageOr(event.failure.serverMessage, event.failure.key), toast);
+      return;
+    case 'initiated':
+      screen.request = event.request;
+      screen.paymentStatus = event.request.status;
+      notifier.success({ key: PaymentMessages.initiated }, toast);
+      return;
+    case 'popupBlocked':
+      screen.status = 'popupBlocked';
+      notifier.error({ key: 'payment.popupBlocked' }, toast);
+      return;
+    case 'handedOff':
+      screen.status = 'submitted';
+      return;
+    case 'status':
+      screen.paymentStatus = event.status;
+      if (event.status === 'completed') {
+        notifier.success({ key: PaymentMessages.completed }, toast);
+      } else if (event.status === 'failed') {
+        notifier.error({ key: PaymentMessages.failed }, toast);
+      }
+      return;
+    case 'showReceipt':
+      navigation.go(Paths.receipt(event.transactionId));
+      return;
+    case 'showStatusPage':
+      navigation.go(Paths.paymentStatus);
+  }
+}

@@ -1,0 +1,84 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { PasswordDialogForm, validateProfileForm } from '../../../domain/rules/profile-forms';
+import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
+import type { Notifier } from '../../app/notifier';
+
+/** The profile screen's 'Update Password' dialog: open or closed, its two fields, the update. */
+export class PasswordDialog {
+  isOpen = false;
+  newPassword = '';
+  confirmPassword = '';
+  errors: { new_password?: string; confirm_password?: string } = {};
+  updating = false;
+  private disposed = false;
+
+  constructor(
+    private readonly updateProfile: UpdateProfileUseCase,
+    private readonly notifier: Notifier,
+    private readonly toastMs: number,
+  ) {
+    makeAutoObservable<PasswordDialog, 'updateProfile' | 'notifier' | 'toastMs' | 'disposed'>(
+      this,
+      { updateProfile: false, notifier: false, toastMs: false, disposed: false },
+      { autoBind: true },
+    );
+  }
+
+  open(): void {
+    this.isOpen = true;
+    this.clear();
+  }
+
+  close(): void {
+    if (this.updating) return;
+    this.isOpen = false;
+    // Never keep a typed password around after the dialog closes.
+    this.clear();
+  }
+
+  setNewPassword(value: string): void {
+    this.newPassword = value;
+    const { new_password: _cleared, ...rest } = this.errors;
+    this.errors = rest;
+  }
+
+  setConfirmPassword(value: string): void {
+    this.confirmPassword = value;
+    const { confirm_password: _cleared, ...rest } = this.errors;
+    this.errors = rest;
+  }
+
+  async submit(): Promise<void> {
+    if (this.updating) return;
+    this.errors = validateProfileForm(
+      new PasswordDialogForm(this.newPassword, this.confirmPassword),
+    );
+    if (Object.keys(this.errors).length > 0) return;
+
+    this.updating = true;
+    const result = await this.updateProfile.execute({ password: this.newPassword });
+    if (this.disposed) return;
+    runInAction(() => {
+      this.updating = false;
+      const toast = { autoCloseMs: this.toastMs };
+      if (result.ok) {
+        this.close();
+        this.notifier.success({ key: 'profile.toast.passwordUpdated' }, toast);
+      } else {
+        // The spec: this failure shows the fixed text, not the server's message.
+        this.notifier.error({ key: 'profile.toast.passwordUpdateFailed' }, toast);
+      }
+    });
+  }
+
+  /** The screen unmounted: a late answer is ignored rather than toasted. */
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  private clear(): void {
+    this.newPassword = '';
+    this.confirmPassword = '';
+    this.errors = {};
+  }
+}
