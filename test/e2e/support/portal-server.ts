@@ -12,18 +12,21 @@ export type E2eDatabase = 'pglite' | 'postgres';
 
 export interface PortalServer {
   baseUrl: string;
+  /** The sandbox gateway's own origin (another port). */
+  gatewayUrl: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
   close(): Promise<void>;
 }
 
 /**
- * Starts the real portal the way `npm start` does (tsx server/main.ts serving the built SPA from
- * dist/), on a free port, with a fresh embedded database or a fresh database on the local
- * PostgreSQL server.
+ * Starts the real portal the way `npm start` does (scripts/start.ts: the API serving the built
+ * SPA from dist/, and the sandbox gateway app on a port of its own), on free ports, with a fresh
+ * embedded database or a fresh database on the local PostgreSQL server.
  */
 export async function startPortal(database: E2eDatabase): Promise<PortalServer> {
   const port = await freePort();
+  const gatewayPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const dbName = `t_e2e_${process.pid}_${Date.now().toString(36)}`;
   let databaseUrl: string | undefined;
@@ -38,28 +41,30 @@ export async function startPortal(database: E2eDatabase): Promise<PortalServer> 
     APP_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // The API finds the sandbox by this port (its default GATEWAY_URL and GATEWAY_STATUS_URL).
+    SANDBOX_GATEWAY_PORT: String(gatewayPort),
     SMS_PROVIDER: 'console',
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
+  // A developer's own gateway settings must not send the browser elsewhere.
+  for (const name of ['GATEWAY', 'GATEWAY_URL', 'GATEWAY_STATUS_URL']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
 
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
   try {
-    await waitForHealth(baseUrl, child, () => output);
+    await waitForHealth(`${baseUrl}/api/health`, child, () => output);
+    await waitForHealth(`${gatewayUrl}/health`, child, () => output);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -67,6 +72,7 @@ export async function startPortal(database: E2eDatabase): Promise<PortalServer> 
 
   return {
     baseUrl,
+    gatewayUrl,
     output: () => output,
     close: async () => {
       await stop(child);
@@ -97,25 +103,26 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string) {
+async function waitForHealth(healthUrl: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`portal exited early:\n${output()}`);
     try {
-      const res = await fetch(`${baseUrl}/api/health`);
+      const res = await fetch(healthUrl);
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`portal did not become healthy within 60 s:\n${output()}`);
+  throw new Error(`${healthUrl} did not answer within 60 s:\n${output()}`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolvePromise) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // Longer than the launcher's own wait for its children, so it can stop them first.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     child.once('exit', () => {
       clearTimeout(killer);
       resolvePromise();

@@ -59,9 +59,9 @@ export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no TCP address');
   const baseUrl = `http://127.0.0.1:${address.port}`;
-  // The real port is only known now; URLs built from config (returnUrl, gateway) must use it.
+  // The real port is only known now; URLs built from config (returnUrl, callbackUrl) must use it.
+  // The gateway is another app: a suite that needs it starts the sandbox and sets its URLs.
   if (opts.config?.publicUrl === undefined) config.publicUrl = baseUrl;
-  if (opts.config?.gatewayUrl === undefined) config.gatewayUrl = `${baseUrl}/sandbox-gateway/pay`;
 
   const startedApp = app;
   const startedContainer = container;
