@@ -1,0 +1,4 @@
+import { smsCodeStoreContract } from './sms-code-store.contract';
+import { describeContract } from './store-backends';
+
+describeContract('SmsCodeStore', smsCodeStoreContract);

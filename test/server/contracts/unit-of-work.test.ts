@@ -1,0 +1,4 @@
+import { describeContract } from './store-backends';
+import { unitOfWorkContract } from './unit-of-work.contract';
+
+describeContract('UnitOfWork', unitOfWorkContract);
