@@ -1,12 +1,27 @@
-import { PaymentMessages } from '../../../domain/model/payment';
+import {
+  PaymentMessages,
+  type PaymentRequestData,
+  type PaymentStatus,
+} from '../../../domain/model/payment';
 import type { PayEvent } from '../../../domain/use-cases/pay.use-case';
 import type { Navigation } from '../../app/navigation';
 import { serverMessageOr, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
-import type { PaymentViewModel } from './payment.view-model';
+
+/**
+ * editing: the form; confirming: the dialog is open; submitting: the payment request is on its
+ * way (buttons disabled); popupBlocked: the payment exists but its tab could not open;
+ * submitted: the member was handed to the gateway.
+ */
+export type PaymentScreenStatus =
+  'editing' | 'confirming' | 'submitting' | 'popupBlocked' | 'submitted';
 
 /** What the pay flow's events change on the payment screen. */
-export type PaymentScreenState = Pick<PaymentViewModel, 'status' | 'request' | 'paymentStatus'>;
+export interface PaymentScreenState {
+  status: PaymentScreenStatus;
+  request: PaymentRequestData | null;
+  paymentStatus: PaymentStatus | null;
+}
 
 export interface PayEventOutlets {
   notifier: Notifier;

@@ -13,18 +13,12 @@ import { NOTIFIER, type Notifier } from '../../app/notifier';
 import { Paths } from '../../app/paths';
 import { SessionViewModel } from '../../app/session.view-model';
 import { PAY_USE_CASE } from '../../app/tokens';
-import { renderPayEvent } from './pay-events';
+import { renderPayEvent, type PaymentScreenStatus } from './pay-events';
+
+export type { PaymentScreenStatus } from './pay-events';
 
 /** Toasts on the payment screen close after 5 s (the spec). */
 export const PAYMENT_TOAST_MS = 5000;
-
-/**
- * editing: the form; confirming: the dialog is open; submitting: the payment request is on its
- * way (buttons disabled); popupBlocked: the payment exists but its tab could not open;
- * submitted: the member was handed to the gateway.
- */
-export type PaymentScreenStatus =
-  'editing' | 'confirming' | 'submitting' | 'popupBlocked' | 'submitted';
 
 /** What the screen needs of the session: who is paying, and logging out. */
 export type PaymentSession = Pick<SessionViewModel, 'user' | 'logout'>;
