@@ -1,0 +1,27 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const SRC = join(__dirname, '../../src');
+const CLOCK_ADAPTER = 'adapters/system-clock.adapter.ts';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/**
+ * Time goes through ClockPort so a FakeClock drives every flow in tests: the real timers may be
+ * called from the clock adapter only (window.setTimeout and friends included).
+ */
+it('no file in src/ but the clock adapter calls setTimeout or setInterval', () => {
+  const timers = /\b(setTimeout|setInterval|clearTimeout|clearInterval)\s*\(/;
+  const offenders = sourceFiles(SRC)
+    .map((path) => relative(SRC, path).split('\\').join('/'))
+    .filter((path) => path !== CLOCK_ADAPTER)
+    .filter((path) => timers.test(readFileSync(join(SRC, path), 'utf8')));
+  expect(offenders).toEqual([]);
+  expect(timers.test(readFileSync(join(SRC, CLOCK_ADAPTER), 'utf8'))).toBe(true);
+});
