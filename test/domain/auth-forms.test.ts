@@ -21,7 +21,7 @@ const messagesOf = (errors: Record<string, string | undefined>) =>
 
 const validLogin = { icOrPassport: '900101145678', password: 'secret123' };
 
-describe('LoginForm (spec section 5, Login)', () => {
+describe('LoginForm (the spec, Login)', () => {
   it.each([
     ['IC missing', { icOrPassport: '' }, { icOrPassport: 'IC or Passport Number is required' }],
     [
@@ -68,7 +68,7 @@ const validSignUp = {
   confirmPassword: 'secret123',
 };
 
-describe('SignUpForm (spec section 5, Sign-up)', () => {
+describe('SignUpForm (the spec, Sign-up)', () => {
   it.each([
     ['name missing', { name: '' }, { name: 'Full name is required' }],
     ['name of 1', { name: 'S' }, { name: 'Name must be at least 2 characters' }],
@@ -145,7 +145,7 @@ describe('SignUpForm (spec section 5, Sign-up)', () => {
   });
 });
 
-describe('Forgot password forms (spec section 5, Forgot password)', () => {
+describe('Forgot password forms (the spec, Forgot password)', () => {
   it.each([
     ['', { phoneNo: 'Phone Number is required' }],
     ['012345678', { phoneNo: 'Please enter a valid phone number' }],

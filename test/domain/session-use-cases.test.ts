@@ -7,7 +7,7 @@ import { aMember } from '../builders/session-user.builder';
 import { FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 
-// Failed calls are logged (spec section 8); keep the test output quiet.
+// Failed calls are logged (the spec); keep the test output quiet.
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 

@@ -123,7 +123,7 @@ describe('RegisterUseCase', () => {
     code: '123456',
   };
 
-  it('posts the registration payload of spec section 3', async () => {
+  it('posts the registration payload of the spec', async () => {
     const http = new FakeHttp().on('POST', '/service/register', { message: 'Registered' });
 
     const result = await new RegisterUseCase(http).execute(input);

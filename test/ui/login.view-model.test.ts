@@ -20,7 +20,7 @@ function setUp() {
   return { http, storage, clock, session, notifier, navigation, vm };
 }
 
-// Failed calls are logged (spec section 8); keep the test output quiet.
+// Failed calls are logged (the spec); keep the test output quiet.
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 

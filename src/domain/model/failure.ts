@@ -2,7 +2,7 @@ import { HttpError, type ApiResponse } from '../ports/http.port';
 
 /**
  * An expected failure as a use case reports it: the fallback message key, the server's own message
- * when it sent one (shown in preference, spec section 8), and a rate-limit wait when there is one.
+ * when it sent one (shown in preference, the spec), and a rate-limit wait when there is one.
  */
 export interface Failure {
   key: string;

@@ -79,7 +79,7 @@ export interface PaymentFailure {
   key: string;
 }
 
-/** i18n keys of the payment toasts (spec section 8), shared by the payment and status screens. */
+/** i18n keys of the payment toasts (the spec), shared by the payment and status screens. */
 export const PaymentMessages = {
   initiated: 'payment.messages.initiated',
   completed: 'payment.messages.completed',

@@ -1,5 +1,5 @@
 /**
- * The member's own profile as the profile screen reads it (spec section 3). The server may leave
+ * The member's own profile as the profile screen reads it (the spec). The server may leave
  * a field out; a missing or blank value is null here so the screen can show 'N/A' for it.
  */
 export interface Profile {

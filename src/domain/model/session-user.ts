@@ -1,4 +1,4 @@
-/** The logged-in member as the session knows them (spec section 3). */
+/** The logged-in member as the session knows them (the spec). */
 export interface SessionUser {
   userId: string;
   name: string;

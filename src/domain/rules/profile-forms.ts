@@ -75,7 +75,7 @@ export class ProfilePhoneForm {
   }
 }
 
-/** The 'Update Password' dialog (spec section 5, "Profile password dialog"). */
+/** The 'Update Password' dialog (the spec, "Profile password dialog"). */
 export class PasswordDialogForm {
   @IsNotEmpty({ message: ProfileRuleKeys.newPasswordRequired })
   @MinLength(PASSWORD_MIN_LENGTH, { message: ProfileRuleKeys.passwordMinLength })

@@ -6,7 +6,7 @@ import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import { err, ok, type Result } from '../result';
 
 /**
- * Spec section 4: checks a token with the server. Status 1 with data gives the member; any other
+ * The spec: checks a token with the server. Status 1 with data gives the member; any other
  * answer or no answer ends the session locally (stored token and bearer header cleared). A check
  * cut off because the page itself is being left (reload, navigation) proves nothing: the session
  * is kept, or every reload during a check would log the member out.

@@ -18,7 +18,7 @@ export interface LoggedIn {
 
 type LoginDto = SessionUserDto & { token: string };
 
-/** Spec section 4: success (status 1 with data) stores the token and sets the bearer header. */
+/** The spec: success (status 1 with data) stores the token and sets the bearer header. */
 export class LoginUseCase {
   constructor(
     private readonly http: HttpPort,

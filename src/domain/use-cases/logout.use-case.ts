@@ -5,7 +5,7 @@ import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import { err, ok, type Result } from '../result';
 
 /**
- * Spec section 4: tells the server, then clears the stored token and the bearer header even when
+ * The spec: tells the server, then clears the stored token and the bearer header even when
  * the server call fails (the member asked to leave; a dead server must not keep them in).
  */
 export class LogoutUseCase {

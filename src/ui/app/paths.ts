@@ -1,4 +1,4 @@
-/** Every route of spec section 2, in one place. */
+/** Every route of the spec, in one place. */
 export const Paths = {
   home: '/',
   login: '/login',

@@ -13,7 +13,7 @@ import { WizardzScreen } from '../screens/wizardz/wizardz.view';
 import { Paths } from './paths';
 
 /**
- * Every route of spec section 2. Guarded: / and /member/profile (spec section 6), and /payment,
+ * Every route of the spec. Guarded: / and /member/profile (the spec), and /payment,
  * which the spec implies is for a logged-in member. The payment result pages stay public: the
  * gateway sends the payer's tab there, and they only read a status.
  */

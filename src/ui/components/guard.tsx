@@ -7,7 +7,7 @@ import { SessionViewModel } from '../app/session.view-model';
 import { Spinner } from './spinner';
 
 /**
- * Spec section 2: a centred spinner while the session loads, the content for a member with a user
+ * The spec: a centred spinner while the session loads, the content for a member with a user
  * and a token, otherwise /login replacing the history entry.
  */
 export const RequireAuth = observer(function RequireAuth({ children }: { children: ReactNode }) {

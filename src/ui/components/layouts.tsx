@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import '../styles/layout.css';
 import { ThemeToggle } from './theme-toggle';
 
-/** Public pages: full-height dark page, purple radial gradient, content scrolls (spec section 2). */
+/** Public pages: full-height dark page, purple radial gradient, content scrolls (the spec). */
 export function PublicLayout() {
   return (
     <div className="public-layout">

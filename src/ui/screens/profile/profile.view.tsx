@@ -11,10 +11,10 @@ import '../../styles/theme.css';
 import './profile.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
 
-/** Spec section 9: the country dropdown is at most 200px tall. */
+/** The spec: the country dropdown is at most 200px tall. */
 const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };
 
-/** The profile screen (spec section 2): read, edit name/phone inline, change the password. */
+/** The profile screen (the spec): read, edit name/phone inline, change the password. */
 export const ProfileScreen = observer(function ProfileScreen() {
   const vm = useViewModel(ProfileViewModel);
   const { t } = useTranslation();
@@ -241,7 +241,7 @@ const EditableRow = observer(function EditableRow({
   );
 });
 
-/** The 'Update Password' dialog (spec section 2). */
+/** The 'Update Password' dialog (the spec). */
 const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileViewModel }) {
   const { t } = useTranslation();
   return (

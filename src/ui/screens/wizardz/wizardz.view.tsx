@@ -11,7 +11,7 @@ import './wizardz.css';
 import { WizardzViewModel } from './wizardz.view-model';
 
 /**
- * Links of the placeholder page (spec section 2). Only / and /member/profile exist as routes; the
+ * Links of the placeholder page (the spec). Only / and /member/profile exist as routes; the
  * others fall through to the catch-all redirect to /, as the spec describes.
  */
 const NAV_LINKS = [
