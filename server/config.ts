@@ -3,8 +3,23 @@
  * fails loudly before the server listens instead of surfacing later as odd behaviour.
  */
 
+import { isIP } from 'node:net';
+
 export type AppEnv = 'development' | 'test' | 'production';
 export type SmsProvider = 'console' | 'twilio';
+/** sandbox: the sandbox-style form gateway (our sandbox app, or a gateway speaking its scheme). */
+export type GatewayKind = 'sandbox' | 'billplz';
+export type GatewayEnvironment = 'staging' | 'production';
+
+export interface BillplzConfig {
+  apiKey: string;
+  collectionId: string;
+  xSignatureKey: string;
+  /** The host picked for PUBLIC_URL by the host rule, from the two below. */
+  baseUrl: string;
+  stagingUrl: string;
+  productionUrl: string;
+}
 
 export interface TwilioConfig {
   accountSid: string;
@@ -33,14 +48,21 @@ export interface Config {
   smsCodePepper: string;
   /** HMAC key shared with the payment gateway. */
   gatewaySecret: string;
+  /** payments: which gateway adapter serves payments (GATEWAY), chosen at start-up. */
+  gateway: GatewayKind;
+  /** The sandbox gateway app's own port (SANDBOX_GATEWAY_PORT, default PORT + 1). */
+  sandboxGatewayPort: number;
+  /** The sandbox-style gateway's payment page (GATEWAY_URL, else the host rule, else the sandbox). */
   gatewayUrl: string;
+  /** Billplz (GATEWAY=billplz): keys, and the host the host rule picked. */
+  billplz: BillplzConfig;
   reconcileAfterS: number;
   /** payments: our merchant id at the gateway (GATEWAY_CLIENT_ID). */
   gatewayClientId: string;
   /** payments: the merchant name the gateway shows the payer (MERCHANT_NAME). */
   merchantName: string;
-  /** payments: gateway status endpoint (GATEWAY_STATUS_URL); unset = `${publicUrl}/sandbox-gateway/status` (not in production). */
-  gatewayStatusUrl?: string;
+  /** payments: the sandbox-style gateway's status endpoint (GATEWAY_STATUS_URL; default the sandbox's). */
+  gatewayStatusUrl: string;
   /** payments: seconds between reconciliation sweeps in main (RECONCILE_INTERVAL_S); 0 = off. */
   reconcileIntervalS: number;
   /** Seconds between purges of stale codes, throttle records and sessions (PURGE_INTERVAL_S); 0 = off. */
@@ -66,6 +88,7 @@ export class ConfigError extends Error {
 
 const APP_ENVS: readonly AppEnv[] = ['development', 'test', 'production'];
 const SMS_PROVIDERS: readonly SmsProvider[] = ['console', 'twilio'];
+const GATEWAY_KINDS: readonly GatewayKind[] = ['sandbox', 'billplz'];
 const LOG_LEVELS: readonly Config['logLevel'][] = [
   'fatal',
   'error',
@@ -148,17 +171,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
-  const gatewayUrl = text('GATEWAY_URL', `${publicUrl}/sandbox-gateway/pay`);
-  // The sandbox is not served in production, so its default address would be a dead end there.
-  if (appEnv === 'production' && !env.GATEWAY_URL?.trim()) {
-    problems.push('GATEWAY_URL: production needs the real gateway payment page address');
+  const gateway = oneOf<GatewayKind>('GATEWAY', 'sandbox', GATEWAY_KINDS);
+  const environment = gatewayEnvironmentFor(publicUrl);
+  // PORT=0 (any free port) has no "next" port: the sandbox takes any free port too.
+  const nextPort = port === 0 ? 0 : port + 1;
+  const sandboxGatewayPort = integer(
+    'SANDBOX_GATEWAY_PORT',
+    nextPort > 65535 ? 0 : nextPort,
+    0,
+    65535,
+  );
+  if (nextPort > 65535 && !env.SANDBOX_GATEWAY_PORT?.trim()) {
+    problems.push('SANDBOX_GATEWAY_PORT: PORT + 1 is no port; set it');
   }
+  const sandboxOrigin = `http://${host.includes(':') ? `[${host}]` : host}:${sandboxGatewayPort}`;
+
+  // The sandbox-style page: set outright, or picked by the host rule, or the local sandbox.
+  const hostedPage = text(
+    environment === 'staging' ? 'GATEWAY_STAGING_URL' : 'GATEWAY_PRODUCTION_URL',
+    '',
+  );
+  const explicitPage = text('GATEWAY_URL', '') || hostedPage;
+  const gatewayUrl = explicitPage || `${sandboxOrigin}/pay`;
   checkUrl('GATEWAY_URL', gatewayUrl, problems);
-  if (env.GATEWAY_STATUS_URL?.trim()) {
-    checkUrl('GATEWAY_STATUS_URL', env.GATEWAY_STATUS_URL.trim(), problems);
-  } else if (appEnv === 'production') {
-    // Its default is the sandbox too: reconciliation would never learn a lost callback's outcome.
-    problems.push('GATEWAY_STATUS_URL: production needs the real gateway status address');
+  const gatewayStatusUrl = text('GATEWAY_STATUS_URL', `${sandboxOrigin}/status`);
+  checkUrl('GATEWAY_STATUS_URL', gatewayStatusUrl, problems);
+  // The sandbox never runs in production, so its default addresses would be dead ends there.
+  if (appEnv === 'production' && gateway === 'sandbox') {
+    if (explicitPage === '') {
+      problems.push('GATEWAY_URL: production needs the real gateway payment page address');
+    }
+    if (!env.GATEWAY_STATUS_URL?.trim()) {
+      // Reconciliation would never learn a lost callback's outcome.
+      problems.push('GATEWAY_STATUS_URL: production needs the real gateway status address');
+    }
+  }
+
+  const billplzStaging = text('BILLPLZ_STAGING_URL', 'https://www.billplz-sandbox.com');
+  const billplzProduction = text('BILLPLZ_PRODUCTION_URL', 'https://www.billplz.com');
+  const billplz: BillplzConfig = {
+    apiKey: text('BILLPLZ_API_KEY', ''),
+    collectionId: text('BILLPLZ_COLLECTION_ID', ''),
+    xSignatureKey: text('BILLPLZ_X_SIGNATURE_KEY', ''),
+    baseUrl: (environment === 'staging' ? billplzStaging : billplzProduction).replace(/\/+$/, ''),
+    stagingUrl: billplzStaging,
+    productionUrl: billplzProduction,
+  };
+  if (gateway === 'billplz') {
+    for (const [name, value] of [
+      ['BILLPLZ_API_KEY', billplz.apiKey],
+      ['BILLPLZ_COLLECTION_ID', billplz.collectionId],
+      ['BILLPLZ_X_SIGNATURE_KEY', billplz.xSignatureKey],
+    ] as const) {
+      if (value === '') problems.push(`${name}: is required when GATEWAY is billplz`);
+    }
+    checkUrl('BILLPLZ_STAGING_URL', billplzStaging, problems);
+    checkUrl('BILLPLZ_PRODUCTION_URL', billplzProduction, problems);
   }
 
   const config: Config = {
@@ -178,11 +246,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: integer('LOGIN_MAX_FAILURES', 10, 1, 1000),
     smsCodePepper,
     gatewaySecret,
+    gateway,
+    sandboxGatewayPort,
     gatewayUrl,
+    billplz,
     reconcileAfterS: integer('RECONCILE_AFTER_S', 600, 1, 86400),
     gatewayClientId: text('GATEWAY_CLIENT_ID', 'member-portal'),
     merchantName: text('MERCHANT_NAME', 'Member Payment Portal'),
-    gatewayStatusUrl: env.GATEWAY_STATUS_URL?.trim() || undefined,
+    gatewayStatusUrl,
     reconcileIntervalS: integer('RECONCILE_INTERVAL_S', 60, 0, 86400),
     purgeIntervalS: integer('PURGE_INTERVAL_S', 3600, 0, 86400),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),
@@ -201,4 +272,32 @@ function checkUrl(name: string, value: string, problems: string[]): void {
   } catch {
     problems.push(`${name}: must be an http(s) URL (got "${value}")`);
   }
+}
+
+/**
+ * The spec's host rule: a host containing 'uat' or 'staging', localhost, or an IP address is a
+ * staging deployment and talks to the gateway's staging host; any other host is production.
+ */
+export function isStagingHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return (
+    host.includes('uat') || host.includes('staging') || host === 'localhost' || isIP(host) !== 0
+  );
+}
+
+/** The host rule applied to the origin members reach us at (PUBLIC_URL). */
+export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
+  let hostname: string;
+  try {
+    hostname = new URL(publicUrl).hostname;
+  } catch {
+    // An invalid PUBLIC_URL is reported on its own; never guess production from it.
+    return 'staging';
+  }
+  return isStagingHost(hostname) ? 'staging' : 'production';
+}
+
+/** The origin the member's browser is handed to (allowed as the CSP form-action). */
+export function gatewayOrigin(config: Config): string {
+  return new URL(config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl).origin;
 }

@@ -1,6 +1,6 @@
 /**
- * Asks the payment gateway what it knows about one payment (used when a callback may be lost).
- * The answer is passed on as received: the caller verifies its signature like a callback.
+ * Fetches the sandbox-style gateway's status answer for one payment (used when a callback may be
+ * lost): the transport under SandboxGatewayAdapter, which verifies the answer like a callback.
  */
 export type GatewayStatusAnswer =
   | {

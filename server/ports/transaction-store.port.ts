@@ -17,7 +17,11 @@ export type CreatePendingResult =
   | { created: false; transaction: Transaction };
 
 export type CallbackSource = 'callback' | 'reconcile';
-export type CallbackResult = 'applied' | 'duplicate' | 'rejected';
+/**
+ * applied: the message moved the payment; duplicate: it already had that outcome; ignored: a
+ * verified message without a final outcome (a gateway telling us the payer has not paid yet).
+ */
+export type CallbackResult = 'applied' | 'duplicate' | 'ignored' | 'rejected';
 
 /** One gateway message as received, kept whether or not it was accepted (audit trail). */
 export interface CallbackRecord {
@@ -48,6 +52,16 @@ export interface TransactionStore {
   /** Pending transactions created before the cut-off, oldest first. */
   listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]>;
   recordCallback(record: CallbackRecord): Promise<void>;
+  /**
+   * Stores the gateway's id of a payment (a Billplz bill id) unless one is already stored, and
+   * answers the one stored: the first attached wins, so racing idempotent requests agree.
+   * Throws when the transaction does not exist or the ref already belongs to another payment.
+   */
+  attachGatewayRef(transactionId: string, gatewayRef: string): Promise<string>;
+  /** The gateway's id stored for a payment; null when none (or no such payment). */
+  findGatewayRef(transactionId: string): Promise<string | null>;
+  /** Our transactionId for a gateway's id; null when no payment carries it. */
+  findTransactionIdByGatewayRef(gatewayRef: string): Promise<string | null>;
   /**
    * Runs fn inside one database transaction with the payment's row locked, so a decision taken in
    * fn cannot race another one; resolves only after the commit (the outcome is durable).

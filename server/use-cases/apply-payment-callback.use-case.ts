@@ -1,9 +1,12 @@
-import { CANONICAL_AMOUNT_PATTERN, formatSen } from '../../src/contract/money';
-import { decideOutcome, isFinalStatus, isTransactionId } from '../domain/transaction';
-import type { FinalStatus } from '../domain/transaction';
-import { gatewayOutcomeCanonical, isTimestampFresh } from '../../src/contract/sandbox-gateway';
+import { decideOutcome } from '../domain/transaction';
+import type { TransactionStatus } from '../domain/transaction';
 import type { Clock } from '../ports/clock.port';
-import type { PaymentSigner } from '../ports/payment-signer.port';
+import type {
+  GatewayCallbackRequest,
+  GatewayMessage,
+  GatewayRejectionKind,
+  PaymentGateway,
+} from '../ports/payment-gateway.port';
 import type {
   CallbackRecord,
   CallbackResult,
@@ -12,103 +15,119 @@ import type {
 } from '../ports/transaction-store.port';
 
 export interface ApplyPaymentCallbackInput {
-  /** The parsed JSON body exactly as received. */
-  body: unknown;
+  /** The callback exactly as received; the gateway adapter reads and verifies it. */
+  request: GatewayCallbackRequest;
   source: CallbackSource;
 }
 
 export type ApplyPaymentCallbackValue = {
-  /** applied: this message moved the payment; duplicate: it already had this outcome. */
+  /** applied: moved the payment; duplicate: it already had this outcome; ignored: no final word. */
   result: Exclude<CallbackResult, 'rejected'>;
-  status: FinalStatus;
+  status: TransactionStatus;
+  transactionId: string;
 };
 
 export type CallbackRejection =
-  | 'malformed'
-  | 'bad_signature'
-  | 'stale'
-  | 'unknown_transaction'
-  | 'amount_mismatch'
-  | 'contradiction';
+  GatewayRejectionKind | 'unknown_transaction' | 'amount_mismatch' | 'contradiction';
 
 export type ApplyPaymentCallbackResult =
   | { ok: true; value: ApplyPaymentCallbackValue }
   | { ok: false; error: { kind: CallbackRejection; message: string } };
 
-interface ValidMessage {
-  transactionId: string;
-  status: FinalStatus;
-  amount: string;
-  timestamp: number;
-  signature: string;
-}
-
-/** Long enough for any honest body (about 200 bytes), short enough to keep the audit table small. */
+/** Long enough for any honest body (a Billplz callback is about 400 bytes), short enough to keep the audit table small. */
 const MAX_RECORDED_PAYLOAD = 2000;
-const FIELDS = ['transactionId', 'status', 'amount', 'timestamp', 'signature'];
 
 /**
- * Applies a gateway's signed outcome to a payment, exactly once. Checks, in order: shape,
- * signature (before any lookup, so unsigned callers learn nothing), freshness, then — with the
- * row locked — existence, amount and the forward-only state machine. Every message is recorded
- * with its result, rejected ones included. Resolves after the commit.
+ * Applies a gateway's outcome to a payment, exactly once. The adapter checks shape, signature
+ * (before any lookup, so unsigned callers learn nothing) and freshness; then, with the row
+ * locked, this checks existence, amount and the forward-only state machine. Every message is
+ * recorded with its result, rejected ones included. Resolves after the commit.
  */
 export class ApplyPaymentCallbackUseCase {
   constructor(
     private readonly store: TransactionStore,
-    private readonly signer: PaymentSigner,
+    private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: ApplyPaymentCallbackInput): Promise<ApplyPaymentCallbackResult> {
+    const message = await this.gateway.verifyCallback(input.request);
+    return this.apply(message, input.source);
+  }
+
+  /**
+   * Applies a message the gateway adapter has read (a callback, or a status answer during
+   * reconciliation). With `expectedTransactionId`, a message about any other payment is refused.
+   */
+  async apply(
+    message: GatewayMessage,
+    source: CallbackSource,
+    expectedTransactionId?: string,
+  ): Promise<ApplyPaymentCallbackResult> {
     const receivedAt = this.clock.now();
-    const payload = serialise(input.body);
+    const payload =
+      message.payload.length > MAX_RECORDED_PAYLOAD
+        ? `${message.payload.slice(0, MAX_RECORDED_PAYLOAD)}…`
+        : message.payload;
     const record = (
       transactionId: string | null,
       result: CallbackResult,
       reason: string | null,
-    ): CallbackRecord => ({
-      source: input.source,
-      transactionId,
-      payload,
-      result,
-      reason,
-      receivedAt,
-    });
+    ): CallbackRecord => ({ source, transactionId, payload, result, reason, receivedAt });
     const reject = async (
       kind: CallbackRejection,
-      message: string,
+      text: string,
       transactionId: string | null,
     ): Promise<ApplyPaymentCallbackResult> => {
-      await this.store.recordCallback(record(transactionId, 'rejected', `${kind}: ${message}`));
-      return { ok: false, error: { kind, message } };
+      await this.store.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
+      return { ok: false, error: { kind, message: text } };
     };
 
-    const parsed = parseMessage(input.body);
-    if (!parsed.ok) return reject('malformed', parsed.error, parsed.transactionId);
-    const message = parsed.value;
-
-    const canonical = gatewayOutcomeCanonical(message);
-    if (!this.signer.verify(canonical, message.signature)) {
-      return reject('bad_signature', 'Invalid signature', message.transactionId);
+    if (!message.verdict.ok) {
+      const { kind, message: text, transactionId } = message.verdict.rejection;
+      return reject(kind, text, transactionId ?? expectedTransactionId ?? null);
     }
-    if (!isTimestampFresh(message.timestamp, receivedAt)) {
-      return reject('stale', 'Stale timestamp', message.transactionId);
-    }
+    const outcome = message.verdict.outcome;
 
-    return this.store.withLockedTransaction(message.transactionId, async (current, unit) => {
+    // Gateways that keep their own payment (a bill) name it by their id; ours is found by it.
+    const byRef =
+      outcome.gatewayRef === null
+        ? null
+        : await this.store.findTransactionIdByGatewayRef(outcome.gatewayRef);
+    if (byRef !== null && outcome.transactionId !== null && byRef !== outcome.transactionId) {
+      return reject('malformed', 'The message names two different payments', byRef);
+    }
+    const transactionId = byRef ?? outcome.transactionId;
+    if (transactionId === null) {
+      return reject('unknown_transaction', 'Unknown transaction', expectedTransactionId ?? null);
+    }
+    if (expectedTransactionId !== undefined && transactionId !== expectedTransactionId) {
+      return reject('malformed', 'The answer is about another payment', expectedTransactionId);
+    }
+    if (outcome.amountSen === null) {
+      return reject('malformed', 'The message states no amount', transactionId);
+    }
+    const amountSen = outcome.amountSen;
+
+    return this.store.withLockedTransaction(transactionId, async (current, unit) => {
       const refuse = async (
         kind: CallbackRejection,
         text: string,
       ): Promise<ApplyPaymentCallbackResult> => {
-        await unit.recordCallback(record(message.transactionId, 'rejected', `${kind}: ${text}`));
+        await unit.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
         return { ok: false, error: { kind, message: text } };
       };
       if (!current) return refuse('unknown_transaction', 'Unknown transaction');
-      if (formatSen(current.amountSen) !== message.amount) {
+      if (current.amountSen !== amountSen) {
         return refuse('amount_mismatch', 'Amount does not match the transaction');
       }
-      const decision = decideOutcome(current.status, message.status);
+      if (outcome.status === 'pending') {
+        await unit.recordCallback(
+          record(transactionId, 'ignored', 'not_final: the gateway reports no outcome yet'),
+        );
+        return { ok: true, value: { result: 'ignored', status: current.status, transactionId } };
+      }
+      const decision = decideOutcome(current.status, outcome.status);
       if (decision.kind === 'contradiction') {
         return refuse('contradiction', `Transaction is already ${decision.current}`);
       }
@@ -116,56 +135,12 @@ export class ApplyPaymentCallbackUseCase {
         // The row is locked, so this conditional update cannot lose a race; the WHERE clause is
         // the second line of defence should the lock ever be dropped.
         const changed = await unit.finalise(decision.to, receivedAt);
-        if (!changed) throw new Error(`transaction ${message.transactionId} changed under lock`);
-        await unit.recordCallback(record(message.transactionId, 'applied', null));
-        return { ok: true, value: { result: 'applied', status: decision.to } };
+        if (!changed) throw new Error(`transaction ${transactionId} changed under lock`);
+        await unit.recordCallback(record(transactionId, 'applied', null));
+        return { ok: true, value: { result: 'applied', status: decision.to, transactionId } };
       }
-      await unit.recordCallback(record(message.transactionId, 'duplicate', null));
-      return { ok: true, value: { result: 'duplicate', status: message.status } };
+      await unit.recordCallback(record(transactionId, 'duplicate', null));
+      return { ok: true, value: { result: 'duplicate', status: outcome.status, transactionId } };
     });
   }
-}
-
-type ParseResult =
-  { ok: true; value: ValidMessage } | { ok: false; error: string; transactionId: string | null };
-
-function parseMessage(body: unknown): ParseResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, error: 'Body must be a JSON object', transactionId: null };
-  }
-  const fields = body as Record<string, unknown>;
-  const transactionId = isTransactionId(fields.transactionId) ? fields.transactionId : null;
-  const fail = (error: string): ParseResult => ({ ok: false, error, transactionId });
-  const unknown = Object.keys(fields).find((key) => !FIELDS.includes(key));
-  if (unknown !== undefined) return fail(`Unknown field: ${unknown}`);
-  if (transactionId === null) return fail('Invalid transactionId');
-  if (!isFinalStatus(fields.status)) return fail('Invalid status');
-  if (typeof fields.amount !== 'string' || !CANONICAL_AMOUNT_PATTERN.test(fields.amount)) {
-    return fail('Invalid amount');
-  }
-  const timestamp = fields.timestamp;
-  if (typeof timestamp !== 'number' || !Number.isSafeInteger(timestamp) || timestamp < 0) {
-    return fail('Invalid timestamp');
-  }
-  if (typeof fields.signature !== 'string') return fail('Invalid signature');
-  return {
-    ok: true,
-    value: {
-      transactionId,
-      status: fields.status,
-      amount: fields.amount,
-      timestamp,
-      signature: fields.signature,
-    },
-  };
-}
-
-function serialise(body: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(body) ?? String(body);
-  } catch {
-    text = '[unserialisable]';
-  }
-  return text.length > MAX_RECORDED_PAYLOAD ? `${text.slice(0, MAX_RECORDED_PAYLOAD)}…` : text;
 }

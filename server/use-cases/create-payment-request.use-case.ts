@@ -6,17 +6,27 @@ import { generateTransactionId } from '../domain/transaction';
 import type { RandomBytes, TransactionStatus } from '../domain/transaction';
 import { handOffCanonical } from '../../src/contract/sandbox-gateway';
 import type { HandOffFields } from '../../src/contract/sandbox-gateway';
+import type { GatewayHandOff } from '../../src/contract/payment';
 import type { Clock } from '../ports/clock.port';
+import type {
+  PaymentGateway,
+  PaymentStart,
+  PaymentStartRequest,
+} from '../ports/payment-gateway.port';
 import type { PaymentSigner } from '../ports/payment-signer.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 
-/** The spec's "payment request result": the fields the SPA posts to the gateway, plus ids. */
+/**
+ * The spec's "payment request result" (its hand-off fields, kept for compatibility) plus ids,
+ * and `gateway`: what the browser actually submits, chosen by the configured gateway adapter.
+ */
 export interface PaymentRequestBody extends HandOffFields {
   payment_id: string;
   status: TransactionStatus;
   /** Always '': the field stays for gateway compatibility, but no secret goes to a browser. */
   clientSecret: '';
   hashVal: string;
+  gateway: GatewayHandOff;
 }
 
 /** Only what this use case needs of a member; wired to the member repository in the container. */
@@ -41,7 +51,9 @@ export interface CreatePaymentRequestInput {
 export type CreatePaymentRequestError =
   | { kind: 'invalid'; field: 'amount' | 'payment_method' | 'Idempotency-Key'; message: string }
   | { kind: 'member_not_found' }
-  | { kind: 'idempotency_conflict'; message: string };
+  | { kind: 'idempotency_conflict'; message: string }
+  /** The gateway could not start the payment (down, or refused); the transaction stays pending. */
+  | { kind: 'gateway_unavailable'; message: string };
 
 export type CreatePaymentRequestResult =
   { ok: true; value: PaymentRequestBody } | { ok: false; error: CreatePaymentRequestError };
@@ -64,11 +76,13 @@ export class CreatePaymentRequestUseCase {
   constructor(
     private readonly store: TransactionStore,
     private readonly signer: PaymentSigner,
+    private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
     private readonly findMemberContact: MemberContactLookup,
     private readonly randomBytes: RandomBytes,
     /** Read per request: the public origin may only be known once the server listens (tests). */
     private readonly settings: () => CreatePaymentRequestSettings,
+    private readonly warn: (context: Record<string, unknown>, message: string) => void = () => {},
   ) {}
 
   async execute(input: CreatePaymentRequestInput): Promise<CreatePaymentRequestResult> {
@@ -123,6 +137,34 @@ export class CreatePaymentRequestUseCase {
       callbackUrl: `${publicUrl}/api/payment/callback`,
       paymentMethod: tx.paymentMethod,
     };
+    const request: PaymentStartRequest = {
+      transactionId: tx.transactionId,
+      amountSen: tx.amountSen,
+      paymentMethod: tx.paymentMethod,
+      customer: { name: member.name, mobile: member.phoneNo, email: '' },
+      returnUrl: fields.returnUrl,
+      callbackUrl: fields.callbackUrl,
+      redirectUrl: `${publicUrl}/api/payment/redirect`,
+      // A repeated idempotent request reuses the gateway's payment instead of making another.
+      existingRef: stored.created ? null : await this.store.findGatewayRef(tx.transactionId),
+    };
+    let start = await this.startAtGateway(request);
+    if (start && start.gatewayRef !== null && start.gatewayRef !== request.existingRef) {
+      const kept = await this.store.attachGatewayRef(tx.transactionId, start.gatewayRef);
+      // A racing request with the same key attached its payment first: hand off to that one
+      // (ours stays unpaid at the gateway, and nobody is sent to it).
+      if (kept !== start.gatewayRef)
+        start = await this.startAtGateway({ ...request, existingRef: kept });
+    }
+    if (!start) {
+      return {
+        ok: false,
+        error: {
+          kind: 'gateway_unavailable',
+          message: 'The payment gateway is not available. Please try again.',
+        },
+      };
+    }
     return {
       ok: true,
       value: {
@@ -132,8 +174,19 @@ export class CreatePaymentRequestUseCase {
         ...fields,
         clientSecret: '',
         hashVal: this.signer.sign(handOffCanonical(fields)),
+        gateway: start.handOff,
       },
     };
+  }
+
+  /** Null when the gateway cannot be reached or refuses: the member may simply try again. */
+  private async startAtGateway(request: PaymentStartRequest): Promise<PaymentStart | null> {
+    try {
+      return await this.gateway.startPayment(request);
+    } catch (error) {
+      this.warn({ transactionId: request.transactionId, err: error }, 'gateway start failed');
+      return null;
+    }
   }
 }
 

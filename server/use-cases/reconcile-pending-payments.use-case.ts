@@ -1,7 +1,7 @@
 import { isStalePending } from '../domain/transaction';
 import type { Transaction } from '../domain/transaction';
 import type { Clock } from '../ports/clock.port';
-import type { GatewayStatusClient } from '../ports/gateway-status-client.port';
+import type { PaymentGateway } from '../ports/payment-gateway.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ApplyPaymentCallbackUseCase } from './apply-payment-callback.use-case';
 
@@ -28,8 +28,8 @@ export type ReconcileWarn = (context: Record<string, unknown>, message: string) 
 
 /**
  * A lost callback must never leave a member stuck: pending payments older than RECONCILE_AFTER_S
- * are re-queried from the gateway's status endpoint, and a final answer goes through exactly the
- * same checks as a callback (signature, freshness, amount, exactly once).
+ * are re-queried from the gateway, and a final answer goes through exactly the same checks as a
+ * callback (the adapter's signature and freshness checks, then amount, exactly once).
  * Payments the gateway never saw stay pending (the payer may still open the page; see README).
  */
 export class ReconcilePendingPaymentsUseCase {
@@ -37,7 +37,7 @@ export class ReconcilePendingPaymentsUseCase {
 
   constructor(
     private readonly store: TransactionStore,
-    private readonly gateway: GatewayStatusClient,
+    private readonly gateway: PaymentGateway,
     private readonly applyCallback: ApplyPaymentCallbackUseCase,
     private readonly clock: Clock,
     private readonly settings: ReconcileSettings,
@@ -58,6 +58,11 @@ export class ReconcilePendingPaymentsUseCase {
   async reconcileIfStale(tx: Transaction): Promise<ReconcileOutcome | 'not_stale'> {
     if (!isStalePending(tx, this.clock.now(), this.settings.reconcileAfterS)) return 'not_stale';
     return this.reconcileOne(tx.transactionId);
+  }
+
+  /** Asks the gateway now, stale or not (the payer's tab came back saying it paid). */
+  reconcileNow(transactionId: string): Promise<ReconcileOutcome> {
+    return this.reconcileOne(transactionId);
   }
 
   private async sweep(): Promise<ReconcileReport> {
@@ -84,15 +89,19 @@ export class ReconcilePendingPaymentsUseCase {
 
   private async reconcileOne(transactionId: string): Promise<ReconcileOutcome> {
     try {
-      const answer = await this.gateway.queryStatus(transactionId);
+      const gatewayRef = await this.store.findGatewayRef(transactionId);
+      const answer = await this.gateway.queryStatus({ transactionId, gatewayRef });
       if (answer.kind === 'not_found') return 'unknown_at_gateway';
-      if (answer.body.status === 'pending') return 'still_pending';
-      const applied = await this.applyCallback.execute({ body: answer.body, source: 'reconcile' });
+      const verdict = answer.message.verdict;
+      // Nothing to apply yet; not recorded, or every sweep would add a row per pending payment.
+      if (verdict.ok && verdict.outcome.status === 'pending') return 'still_pending';
+      const applied = await this.applyCallback.apply(answer.message, 'reconcile', transactionId);
       if (!applied.ok) {
         this.warn({ transactionId, rejection: applied.error }, 'gateway status answer rejected');
         return 'error';
       }
-      return applied.value.status;
+      const status = applied.value.status;
+      return status === 'pending' ? 'still_pending' : status;
     } catch (error) {
       this.warn({ transactionId, err: error }, 'gateway status query failed');
       return 'error';

@@ -89,8 +89,12 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
         callbackUrl: `${t.baseUrl}/api/payment/callback`,
         paymentMethod: 'qr',
         hashVal: expect.stringMatching(/^[0-9a-f]{64}$/),
+        gateway: expect.any(Object),
       });
       expect(signer.verify(handOffCanonical(data), data.hashVal)).toBe(true);
+      // The sandbox-style gateway takes exactly the spec's fields, posted as a form.
+      const { payment_id: _id, status: _status, gateway, ...handOffFields } = data;
+      expect(gateway).toEqual({ url: t.config.gatewayUrl, method: 'POST', fields: handOffFields });
       expect(JSON.stringify(res.body)).not.toContain(t.config.gatewaySecret);
 
       const rows = await t.container.db.query<{

@@ -79,6 +79,34 @@ export class PostgresTransactionStore implements TransactionStore {
     return insertCallback(this.db, record);
   }
 
+  async attachGatewayRef(transactionId: string, gatewayRef: string): Promise<string> {
+    // COALESCE keeps a ref already there: the first attached wins and every caller learns it.
+    const rows = await this.db.query<{ gateway_ref: string }>(
+      `UPDATE transactions SET gateway_ref = COALESCE(gateway_ref, $2)
+        WHERE id = $1
+        RETURNING gateway_ref`,
+      [transactionId, gatewayRef],
+    );
+    if (rows.length !== 1) throw new Error(`no transaction ${transactionId} to attach a ref to`);
+    return rows[0].gateway_ref;
+  }
+
+  async findGatewayRef(transactionId: string): Promise<string | null> {
+    const rows = await this.db.query<{ gateway_ref: string | null }>(
+      'SELECT gateway_ref FROM transactions WHERE id = $1',
+      [transactionId],
+    );
+    return rows[0]?.gateway_ref ?? null;
+  }
+
+  async findTransactionIdByGatewayRef(gatewayRef: string): Promise<string | null> {
+    const rows = await this.db.query<{ id: string }>(
+      'SELECT id FROM transactions WHERE gateway_ref = $1',
+      [gatewayRef],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   withLockedTransaction<T>(
     transactionId: string,
     fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,

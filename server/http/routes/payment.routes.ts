@@ -3,7 +3,10 @@ import { type FastifyPluginAsync } from 'fastify';
 import { PAYMENT_METHODS } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { isTransactionId } from '../../domain/transaction';
-import { type CallbackRejection } from '../../use-cases/apply-payment-callback.use-case';
+import {
+  type ApplyPaymentCallbackValue,
+  type CallbackRejection,
+} from '../../use-cases/apply-payment-callback.use-case';
 import { type OwnedReadError } from '../../use-cases/get-payment-status.use-case';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
@@ -20,10 +23,28 @@ const CALLBACK_STATUS: Record<CallbackRejection, number> = {
   malformed: 400,
   bad_signature: 401,
   stale: 401,
+  not_supported: 404,
   unknown_transaction: 404,
   amount_mismatch: 400,
   contradiction: 409,
 };
+
+const CALLBACK_MESSAGES: Record<ApplyPaymentCallbackValue['result'], string> = {
+  applied: 'Callback applied.',
+  duplicate: 'Callback already applied.',
+  ignored: 'Callback noted; the payment is still pending.',
+};
+
+/**
+ * Where gateways that sign their redirect (Billplz) send the payer's tab back: verified here,
+ * then the tab goes on to the SPA's return page. Not in the contract: the SPA never calls it.
+ */
+export const PAYMENT_REDIRECT_PATH = '/payment/redirect';
+
+/** The content type without parameters, lower-case; '' when absent. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0].trim().toLowerCase();
+}
 
 function ownedReadError(error: OwnedReadError): ApiError {
   return error.kind === 'forbidden'
@@ -66,6 +87,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
           const error = result.error;
           if (error.kind === 'invalid') throw new ApiError(400, error.message);
           if (error.kind === 'idempotency_conflict') throw new ApiError(409, error.message);
+          if (error.kind === 'gateway_unavailable') throw new ApiError(502, error.message);
           throw new ApiError(401, 'Please log in to continue.');
         }
         return success('Payment request created.', result.value);
@@ -122,20 +144,43 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    // No bearer: the gateway authenticates with its HMAC signature. No body schema either, so
-    // that malformed callbacks reach the use case and are recorded with their reason.
-    app.post(ApiPaths.paymentCallback, async (request) => {
-      const result = await container.applyPaymentCallback.execute({
-        body: request.body,
-        source: 'callback',
-      });
-      if (!result.ok) {
-        throw new ApiError(CALLBACK_STATUS[result.error.kind], result.error.message);
-      }
-      const { result: outcome, status } = result.value;
-      return success(outcome === 'applied' ? 'Callback applied.' : 'Callback already applied.', {
-        status,
+    // No bearer: the gateway authenticates with its signature. No body schema either, so that
+    // malformed callbacks reach the use case and are recorded with their reason. Billplz posts
+    // its callback form-encoded to this same path; the adapter reads the raw text (scoped here:
+    // the rest of the API accepts JSON only).
+    await app.register(async (callbacks) => {
+      callbacks.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, body),
+      );
+      callbacks.post(ApiPaths.paymentCallback, async (request) => {
+        const result = await container.applyPaymentCallback.execute({
+          request: {
+            contentType: mediaType(request.headers['content-type']),
+            body: request.body,
+            headers: request.headers,
+          },
+          source: 'callback',
+        });
+        if (!result.ok) {
+          throw new ApiError(CALLBACK_STATUS[result.error.kind], result.error.message);
+        }
+        const { result: outcome, status } = result.value;
+        return success(CALLBACK_MESSAGES[outcome], { status });
       });
     });
+
+    app.get<{ Querystring: Record<string, unknown> }>(
+      PAYMENT_REDIRECT_PATH,
+      async (request, reply) => {
+        const result = await container.returnFromGateway.execute({ query: request.query });
+        if (!result.ok) {
+          throw new ApiError(CALLBACK_STATUS[result.error.kind], result.error.message);
+        }
+        const id = encodeURIComponent(result.value.transactionId);
+        return reply.redirect(`/return?transactionId=${id}`, 303);
+      },
+    );
   };
 }

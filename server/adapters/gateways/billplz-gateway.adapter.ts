@@ -1,0 +1,274 @@
+import { isTransactionId } from '../../domain/transaction';
+import {
+  type GatewayCallbackRequest,
+  type GatewayMessage,
+  type GatewayOutcome,
+  type GatewayPaymentRef,
+  type GatewayRejectionKind,
+  type GatewayStatusAnswer,
+  type PaymentGateway,
+  type PaymentStart,
+  type PaymentStartRequest,
+} from '../../ports/payment-gateway.port';
+import { billplzRedirectParams, billplzVerify } from './billplz-signature';
+
+export interface BillplzSettings {
+  /** The API key, sent as the Basic auth user name. */
+  apiKey: string;
+  /** The collection our bills are created in. */
+  collectionId: string;
+  /** The account's X Signature key: callbacks and redirects are signed with it. */
+  xSignatureKey: string;
+  /** https://www.billplz-sandbox.com (staging) or https://www.billplz.com (production). */
+  baseUrl: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Billplz bill ids are short URL-safe tokens ('8X0Iyzaw', 'W_79pJDk'). */
+const BILL_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const SEN_PATTERN = /^(0|[1-9]\d{0,11})$/;
+/** Billplz limits a bill's name to 255 characters and its description to 200. */
+const MAX_NAME = 255;
+
+/**
+ * Billplz API v3: a payment is a bill created over the API in our collection; the payer is sent
+ * to the bill's page (a GET), Billplz posts an X-Signature-signed form to our callback and sends
+ * the tab back through our redirect endpoint with signed billplz[...] parameters. A bill read
+ * (GET /api/v3/bills/{id}) answers its state for reconciliation; it is trusted for coming over
+ * TLS from Billplz with our API key, not for a signature (Billplz signs none there).
+ */
+export class BillplzGatewayAdapter implements PaymentGateway {
+  readonly name = 'billplz';
+
+  constructor(
+    private readonly settings: BillplzSettings,
+    private readonly fetchFn: typeof fetch = fetch,
+    private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
+  ) {}
+
+  private get base(): string {
+    return this.settings.baseUrl.replace(/\/+$/, '');
+  }
+
+  private authorization(): string {
+    return `Basic ${Buffer.from(`${this.settings.apiKey}:`, 'utf8').toString('base64')}`;
+  }
+
+  async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
+    if (request.existingRef !== null) {
+      return { handOff: this.billHandOff(request.existingRef), gatewayRef: request.existingRef };
+    }
+    const form = new URLSearchParams({
+      collection_id: this.settings.collectionId,
+      name: request.customer.name.slice(0, MAX_NAME),
+      amount: String(request.amountSen),
+      callback_url: request.callbackUrl,
+      redirect_url: request.redirectUrl,
+      description: `Payment ${request.transactionId}`,
+      reference_1_label: 'Transaction ID',
+      reference_1: request.transactionId,
+    });
+    // Billplz needs an email or a mobile number; members have a phone and no email.
+    if (request.customer.email !== '') form.set('email', request.customer.email);
+    if (request.customer.mobile !== '') form.set('mobile', request.customer.mobile);
+
+    const response = await this.fetchFn(`${this.base}/api/v3/bills`, {
+      method: 'POST',
+      headers: {
+        Authorization: this.authorization(),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: form.toString(),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`Billplz create bill answered HTTP ${response.status}`);
+    }
+    const bill = asObject(await response.json());
+    const id = bill?.id;
+    const url = bill?.url;
+    if (typeof id !== 'string' || !BILL_ID_PATTERN.test(id) || typeof url !== 'string') {
+      throw new Error('Billplz create bill answered without a bill id and url');
+    }
+    if (!isHttpUrl(url)) throw new Error('Billplz create bill answered an invalid url');
+    return { handOff: { url, method: 'GET', fields: {} }, gatewayRef: id };
+  }
+
+  async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
+    const payload = typeof request.body === 'string' ? request.body : serialise(request.body);
+    const reject = rejecter(payload);
+    if (request.contentType !== 'application/x-www-form-urlencoded') {
+      return reject('malformed', 'Body must be application/x-www-form-urlencoded');
+    }
+    const params = readForm(payload);
+    if (params === null) return reject('malformed', 'Every field must be sent once');
+    const signature = params.x_signature;
+    if (signature === undefined) return reject('malformed', 'Missing x_signature');
+    // The signature first: nothing an unsigned caller sends is read further.
+    if (!billplzVerify(params, signature, this.settings.xSignatureKey)) {
+      return reject('bad_signature', 'Invalid signature');
+    }
+    const { id, paid, amount } = params;
+    if (id === undefined || !BILL_ID_PATTERN.test(id)) return reject('malformed', 'Invalid id');
+    if (paid !== 'true' && paid !== 'false') return reject('malformed', 'Invalid paid');
+    if (amount === undefined || !SEN_PATTERN.test(amount)) {
+      return reject('malformed', 'Invalid amount');
+    }
+    if (params.collection_id !== undefined && params.collection_id !== this.settings.collectionId) {
+      return reject('malformed', 'The bill belongs to another collection');
+    }
+    // An unpaid bill stays payable (a failed bank login can be retried on the same bill), so
+    // `paid=false` is not a final outcome: the payment stays pending.
+    return accept(payload, {
+      transactionId: null,
+      gatewayRef: id,
+      status: paid === 'true' ? 'completed' : 'pending',
+      amountSen: Number(amount),
+    });
+  }
+
+  async verifyRedirect(query: Record<string, unknown>): Promise<GatewayMessage> {
+    const billplz = readRedirect(query);
+    const payload = billplz === null ? '' : new URLSearchParams(billplz).toString();
+    const reject = rejecter(payload);
+    if (billplz === null) return reject('malformed', 'Missing or repeated billplz parameters');
+    const signature = billplz.x_signature;
+    if (signature === undefined) return reject('malformed', 'Missing billplz[x_signature]');
+    if (!billplzVerify(billplzRedirectParams(billplz), signature, this.settings.xSignatureKey)) {
+      return reject('bad_signature', 'Invalid signature');
+    }
+    const { id, paid } = billplz;
+    if (id === undefined || !BILL_ID_PATTERN.test(id)) return reject('malformed', 'Invalid id');
+    if (paid !== 'true' && paid !== 'false') return reject('malformed', 'Invalid paid');
+    return accept(payload, {
+      transactionId: null,
+      gatewayRef: id,
+      status: paid === 'true' ? 'completed' : 'pending',
+      amountSen: null,
+    });
+  }
+
+  async queryStatus(payment: GatewayPaymentRef): Promise<GatewayStatusAnswer> {
+    // No bill was ever created for it (the create call failed): Billplz cannot know it.
+    if (payment.gatewayRef === null) return { kind: 'not_found' };
+    const response = await this.fetchFn(
+      `${this.base}/api/v3/bills/${encodeURIComponent(payment.gatewayRef)}`,
+      {
+        headers: { Authorization: this.authorization(), Accept: 'application/json' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      },
+    );
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { kind: 'not_found' };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`Billplz get bill answered HTTP ${response.status}`);
+    }
+    const bill = asObject(await response.json());
+    if (bill === null) throw new Error('Billplz get bill answered a non-object');
+    const payload = serialise(bill);
+    const reject = (message: string): GatewayStatusAnswer => ({
+      kind: 'found',
+      message: rejecter(payload)('malformed', message),
+    });
+    if (bill.id !== payment.gatewayRef) return reject('The answer is about another bill');
+    if (bill.collection_id !== this.settings.collectionId) {
+      return reject('The bill belongs to another collection');
+    }
+    if (typeof bill.paid !== 'boolean') return reject('Invalid paid');
+    if (typeof bill.amount !== 'number' || !Number.isSafeInteger(bill.amount) || bill.amount < 0) {
+      return reject('Invalid amount');
+    }
+    // A deleted bill can no longer be paid: that is the only final "no" Billplz gives.
+    const status = bill.paid ? 'completed' : bill.state === 'deleted' ? 'failed' : 'pending';
+    return {
+      kind: 'found',
+      message: {
+        payload,
+        verdict: {
+          ok: true,
+          outcome: {
+            transactionId: isTransactionId(bill.reference_1) ? bill.reference_1 : null,
+            gatewayRef: payment.gatewayRef,
+            status,
+            amountSen: bill.amount,
+          },
+        },
+      },
+    };
+  }
+
+  private billHandOff(billId: string): PaymentStart['handOff'] {
+    return { url: `${this.base}/bills/${encodeURIComponent(billId)}`, method: 'GET', fields: {} };
+  }
+}
+
+const rejecter =
+  (payload: string) =>
+  (kind: GatewayRejectionKind, message: string): GatewayMessage => ({
+    payload,
+    verdict: { ok: false, rejection: { kind, message, transactionId: null } },
+  });
+
+const accept = (payload: string, outcome: GatewayOutcome): GatewayMessage => ({
+  payload,
+  verdict: { ok: true, outcome },
+});
+
+/** The form's fields, or null when one is repeated (its meaning would be ambiguous). */
+function readForm(text: string): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(params, key)) return null;
+    params[key] = value;
+  }
+  return params;
+}
+
+/**
+ * The billplz[...] parameters of a redirect query, whether the query parser kept the bracketed
+ * names ('billplz[id]') or nested them ({billplz: {id}}); null when one is repeated or not text.
+ */
+function readRedirect(query: Record<string, unknown>): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  const nested = query.billplz;
+  const entries: [string, unknown][] =
+    typeof nested === 'object' && nested !== null && !Array.isArray(nested)
+      ? Object.entries(nested)
+      : Object.entries(query).flatMap(([key, value]): [string, unknown][] => {
+          const match = /^billplz\[([a-z_]+)\]$/.exec(key);
+          return match ? [[match[1], value]] : [];
+        });
+  for (const [key, value] of entries) {
+    if (typeof value !== 'string' || Object.hasOwn(out, key)) return null;
+    out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+function asObject(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function serialise(body: unknown): string {
+  try {
+    return JSON.stringify(body) ?? String(body);
+  } catch {
+    return '[unserialisable]';
+  }
+}

@@ -1,0 +1,24 @@
+import { type Config } from '../../config';
+import { type Clock } from '../../ports/clock.port';
+import { type GatewayStatusClient } from '../../ports/gateway-status-client.port';
+import { type PaymentGateway } from '../../ports/payment-gateway.port';
+import { type PaymentSigner } from '../../ports/payment-signer.port';
+import { BillplzGatewayAdapter } from './billplz-gateway.adapter';
+import { SandboxGatewayAdapter } from './sandbox-gateway.adapter';
+
+/**
+ * The gateway adapter GATEWAY names, chosen at start-up: changing gateways is a setting and a
+ * restart. `statusClient` carries the sandbox-style status queries (HTTP, or in memory in tests).
+ */
+export function paymentGatewayFor(
+  config: Config,
+  signer: PaymentSigner,
+  clock: Clock,
+  statusClient: GatewayStatusClient,
+  fetchFn: typeof fetch = fetch,
+): PaymentGateway {
+  if (config.gateway === 'billplz') return new BillplzGatewayAdapter(config.billplz, fetchFn);
+  // Read per use: tests learn the sandbox's address (and our own) only once it listens.
+  const settings = () => ({ payUrl: config.gatewayUrl, clientId: config.gatewayClientId });
+  return new SandboxGatewayAdapter(settings, signer, clock, statusClient);
+}
