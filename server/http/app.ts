@@ -4,14 +4,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { type Config } from '../config';
+import { type Config, gatewayOrigin } from '../config';
 import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
 import { failure } from './envelope';
-import { ApiError, validationMessage } from './errors';
+import { ApiError, DATABASE_RETRY_AFTER_S, validationMessage } from './errors';
 import { authRoutes } from './routes/auth.routes';
 import { devRoutes } from './routes/dev.routes';
 import { healthRoutes } from './routes/health.routes';
+import { isConnectionFailure } from '../adapters/postgres/database';
 import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
 
@@ -76,6 +77,12 @@ export async function buildApp(
         .code(400)
         .send(failure(validationMessage(error.validation, error.validationContext ?? 'body')));
     }
+    if (isConnectionFailure(error)) {
+      // The pool reconnects by itself: tell the client to come back shortly, never a 500.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return reply.code(503).send(failure('Service temporarily unavailable'));
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send(failure('Request body is too large.'));
     if (status === 415) {
@@ -108,7 +115,7 @@ export async function buildApp(
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
         // Read per response: tests learn their port (and so the gateway URL) after building.
-        formAction: ["'self'", () => new URL(config.gatewayUrl).origin],
+        formAction: ["'self'", () => gatewayOrigin(config)],
       },
     },
     // The payment page opens in a new tab and must be able to navigate back to us.

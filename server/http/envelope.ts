@@ -1,9 +1,7 @@
+import type { Envelope } from '../../src/contract/api';
+
 /** The response envelope of every API answer: `{status: 1|0, message, data?}`. */
-export interface Envelope<T = unknown> {
-  status: 0 | 1;
-  message: string;
-  data?: T;
-}
+export type { Envelope };
 
 export function success<T>(message: string, data?: T): Envelope<T> {
   return data === undefined ? { status: 1, message } : { status: 1, message, data };

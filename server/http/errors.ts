@@ -1,5 +1,8 @@
 import { type UseCaseError } from '../use-cases/result';
 
+/** Seconds a client is asked to wait after a 503 for a lost database connection. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 /** An expected failure with its honest HTTP status; the app's error handler renders it. */
 export class ApiError extends Error {
   constructor(

@@ -144,18 +144,39 @@ describe.each(eachDatabase())('platform on %s', (database) => {
     withDatabaseGone(async (broken) => {
       const res = await getJson(broken.baseUrl, '/health');
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ status: 0, message: 'Database unavailable' });
+      expect(res.body).toEqual({
+        status: 0,
+        message: 'Database unavailable',
+        data: { database: 'down' },
+      });
     }));
 
-  it('answers a real fault with 500 and a generic message, never the error or its stack', () =>
+  it('answers a lost database with 503 and Retry-After, not 500', () =>
     withDatabaseGone(async (broken) => {
+      const res = await postJson(broken.baseUrl, '/service/login', {
+        ic_or_passport: '900101011234',
+        password: 'whatever password',
+      });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ status: 0, message: 'Service temporarily unavailable' });
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    }));
+
+  it('answers a real fault with 500 and a generic message, never the error or its stack', async () => {
+    const broken = await startTestApp({ database });
+    try {
+      // A bug, not an outage: the query itself fails (the table it reads is gone).
+      await broken.container.db.exec('DROP TABLE members CASCADE');
       const res = await postJson(broken.baseUrl, '/service/login', {
         ic_or_passport: '900101011234',
         password: 'whatever password',
       });
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ status: 0, message: 'Something went wrong. Please try again.' });
-    }));
+    } finally {
+      await broken.close();
+    }
+  });
 
   it('serves the built SPA, with index.html for client-side routes but not for /api', async () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'dist-'));

@@ -18,14 +18,97 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite directory; `memory://` gives an in-memory database (tests). */
   dataDir: string;
+  /** Gives up on opening a connection after this long (PostgreSQL only). */
+  connectTimeoutMs?: number;
+  /** The server cancels a statement running longer than this (PostgreSQL only). */
+  statementTimeoutMs?: number;
+  /** Told about connections lost outside any request (an idle pooled client), for the log. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** Defaults short enough that a partition answers 503 within seconds instead of hanging. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a failover, a killed
+ * backend, a timeout). Requests fail with 503 and Retry-After; the pool reconnects by itself.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('database unavailable', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** SQLSTATE classes and codes that mean "no usable connection", not "your query is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'connection timeout',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error',
+  'Client was closed',
+  'Cannot use a pool after calling end',
+  'PGlite is closed',
+];
+
+/** Whether an error from either driver means the database is out of reach. */
+export function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
+    if (UNAVAILABLE_NODE_CODES.has(code)) return true;
+  }
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text));
+}
+
+/** Rethrows a connection failure as DatabaseUnavailableError; anything else unchanged. */
+function rethrow(error: unknown): never {
+  throw isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
-    await pool.query('SELECT 1');
+    const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // Server side: a statement (or a lock wait) past this is cancelled...
+      statement_timeout: statementTimeoutMs,
+      // ...and client side: a query whose answer never comes (a silent partition) is abandoned.
+      query_timeout: statementTimeoutMs + 1000,
+      idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+      keepAlive: true,
+    });
+    // A client whose backend dies emits 'error', possibly more than once and at moments when the
+    // pool has no listener on it (between a failed query and its removal): without a listener of
+    // our own on every client, that event ends the process. The failing query still rejects, and
+    // the pool drops the broken client and reconnects on the next request.
+    const reportLost = (error: Error): void => opts.onConnectionError?.(error);
+    pool.on('connect', (client) => client.on('error', reportLost));
+    pool.on('error', reportLost);
+    try {
+      await pool.query('SELECT 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     return new PgPoolDatabase(pool);
   }
   const pglite = await PGlite.create(opts.dataDir);
@@ -66,27 +149,39 @@ class PgPoolDatabase implements Database {
   constructor(private readonly pool: Pool) {}
 
   async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
-    const result = await this.pool.query(text, params);
+    // pool.query listens for a lost connection on the client it borrows, so no crash here.
+    const result = await this.pool.query(text, params).catch(rethrow);
     return result.rows as R[];
   }
 
   async exec(script: string): Promise<void> {
     // Without parameters pg uses the simple query protocol, which takes several statements.
-    await this.pool.query(script);
+    await this.pool.query(script).catch(rethrow);
   }
 
   async transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch(rethrow);
+    // A checked-out client emits 'error' when its backend dies (a restart, a failover, an
+    // idle-session kill); without a listener that event would end the process.
+    let lost: Error | undefined;
+    const onError = (error: Error): void => {
+      lost = error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const value = await fn(new PgClientTransaction(client));
       await client.query('COMMIT');
       return value;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      if (!lost && !isConnectionFailure(error)) {
+        await client.query('ROLLBACK').catch(() => undefined);
+      }
+      return rethrow(lost ?? error);
     } finally {
-      client.release();
+      client.off('error', onError);
+      // A broken client is destroyed instead of going back to the pool.
+      client.release(lost ?? undefined);
     }
   }
 
@@ -102,12 +197,12 @@ class PgClientTransaction implements Database {
   constructor(private readonly client: PoolClient) {}
 
   async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
-    const result = await this.client.query(text, params);
+    const result = await this.client.query(text, params).catch(rethrow);
     return result.rows as R[];
   }
 
   async exec(script: string): Promise<void> {
-    await this.client.query(script);
+    await this.client.query(script).catch(rethrow);
   }
 
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
@@ -129,16 +224,16 @@ class PGliteDatabase implements Database {
   constructor(private readonly pglite: PGlite) {}
 
   async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
-    const result = await this.pglite.query<R>(text, params);
+    const result = await this.pglite.query<R>(text, params).catch(rethrow);
     return result.rows;
   }
 
   async exec(script: string): Promise<void> {
-    await this.pglite.exec(script);
+    await this.pglite.exec(script).catch(rethrow);
   }
 
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) => fn(new PGliteTransactionDatabase(tx)));
+    return this.pglite.transaction((tx) => fn(new PGliteTransactionDatabase(tx))).catch(rethrow);
   }
 
   async close(): Promise<void> {
@@ -152,12 +247,12 @@ class PGliteTransactionDatabase implements Database {
   constructor(private readonly tx: PGliteTransaction) {}
 
   async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
-    const result = await this.tx.query<R>(text, params);
+    const result = await this.tx.query<R>(text, params).catch(rethrow);
     return result.rows;
   }
 
   async exec(script: string): Promise<void> {
-    await this.tx.exec(script);
+    await this.tx.exec(script).catch(rethrow);
   }
 
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {

@@ -1,15 +1,20 @@
 import { type FastifyPluginAsync } from 'fastify';
 import { type ServerContainer } from '../../container';
-import { success } from '../envelope';
-import { ApiError } from '../errors';
+import { failure, success } from '../envelope';
+import { DATABASE_RETRY_AFTER_S } from '../errors';
 
+/** 200 while the database answers; 503 naming it as down otherwise (load balancers read this). */
 export function healthRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.get('/health', async () => {
+    app.get('/health', async (request, reply) => {
       try {
         await container.db.query('SELECT 1');
-      } catch {
-        throw new ApiError(503, 'Database unavailable');
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unavailable');
+        reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+        return reply
+          .code(503)
+          .send({ ...failure('Database unavailable'), data: { database: 'down' } });
       }
       return success('OK', { database: container.db.kind });
     });
