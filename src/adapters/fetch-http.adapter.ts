@@ -1,3 +1,4 @@
+import fetchBuilder from 'fetch-retry';
 import type { Cancel, ClockPort } from '../domain/ports/clock.port';
 import {
   HttpError,
@@ -48,20 +49,38 @@ export function browserPageLifecycle(
   return () => leaving;
 }
 
+/** A GET whose connection failed before any answer is tried again this many times. */
+export const GET_RECONNECT_RETRIES = 2;
+/** 300 ms, then 600 ms: short, because the data cache's own retries follow. */
+export const reconnectDelay = (attempt: number): number => 300 * 2 ** attempt;
+
 /**
  * HttpPort over window.fetch. Any JSON envelope resolves (whatever the HTTP code) so use cases can
- * show the server's message; no answer or a non-envelope body rejects with HttpError. Nothing is
- * retried here: reads are retried by the data cache (QueryCache) on ClockPort, and a retried POST
- * could register or pay twice.
+ * show the server's message; no answer or a non-envelope body rejects with HttpError. Reads whose
+ * connection dropped are re-sent by fetch-retry; everything else is retried, if at all, by the
+ * data cache (QueryCache) on ClockPort.
  */
 export class FetchHttpAdapter implements HttpPort {
   private token: string | null = null;
+
+  private readonly getWithRetry: FetchFn;
 
   constructor(
     private readonly config: FetchHttpConfig,
     private readonly fetchFn: FetchFn = (input, init) => globalThis.fetch(input, init),
     private readonly pageIsLeaving: PageLifecycle = () => false,
-  ) {}
+    reconnectDelayMs: (attempt: number) => number = reconnectDelay,
+  ) {
+    // A dropped mobile connection is smoothed over here, for reads only and only when no answer
+    // came at all; an answered failure (a 503) goes back to the use case, whose data cache
+    // retries it on ClockPort. A POST is never resent: it could register or pay twice.
+    this.getWithRetry = fetchBuilder(fetchFn, {
+      retries: GET_RECONNECT_RETRIES,
+      retryDelay: (attempt) => reconnectDelayMs(attempt),
+      retryOn: (attempt, error) =>
+        attempt < GET_RECONNECT_RETRIES && error !== null && !this.pageIsLeaving(),
+    }) as FetchFn;
+  }
 
   setToken(token: string | null): void {
     this.token = token;
@@ -82,8 +101,9 @@ export class FetchHttpAdapter implements HttpPort {
     options: HttpRequestOptions | undefined,
   ): Promise<ApiResponse<T>> {
     let response: Response;
+    const fetchFn = method === 'GET' ? this.getWithRetry : this.fetchFn;
     try {
-      response = await this.fetchFn(this.url(path, options?.query), {
+      response = await fetchFn(this.url(path, options?.query), {
         method,
         headers: this.headers(options?.headers),
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,

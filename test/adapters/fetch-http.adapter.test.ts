@@ -1,6 +1,8 @@
 import {
   browserPageLifecycle,
   FetchHttpAdapter,
+  GET_RECONNECT_RETRIES,
+  reconnectDelay,
   parseRetryAfter,
 } from '../../src/adapters/fetch-http.adapter';
 import { FakeClock } from '../fakes/fake-clock';
@@ -20,7 +22,16 @@ function adapterWith(...answers: (Response | Error)[]) {
     if (answer instanceof Error) fetchFn.mockRejectedValueOnce(answer);
     else fetchFn.mockResolvedValueOnce(answer);
   }
-  return { fetchFn, adapter: new FetchHttpAdapter(config, fetchFn) };
+  // Reconnect delays of 0 ms: the retry count is what these tests check, not the waiting.
+  return {
+    fetchFn,
+    adapter: new FetchHttpAdapter(
+      config,
+      fetchFn,
+      () => false,
+      () => 0,
+    ),
+  };
 }
 
 describe('FetchHttpAdapter', () => {
@@ -99,8 +110,19 @@ describe('FetchHttpAdapter', () => {
     },
   );
 
-  it('rejects a GET on a network error at once with HttpError', async () => {
+  it('re-sends a GET whose connection dropped (fetch-retry), then answers', async () => {
     const { fetchFn, adapter } = adapterWith(
+      new TypeError('Failed to fetch'),
+      json(200, { status: 1, message: 'ok' }),
+    );
+    await expect(adapter.get('/user/profile/get')).resolves.toMatchObject({ httpStatus: 200 });
+    expect(fetchFn).toHaveBeenCalledTimes(2);
+  });
+
+  it(`rejects a GET with HttpError once ${GET_RECONNECT_RETRIES} reconnects failed too`, async () => {
+    const { fetchFn, adapter } = adapterWith(
+      new TypeError('Failed to fetch'),
+      new TypeError('Failed to fetch'),
       new TypeError('Failed to fetch'),
       json(200, { status: 1, message: '' }),
     );
@@ -108,7 +130,24 @@ describe('FetchHttpAdapter', () => {
       name: 'HttpError',
       kind: 'network',
     });
+    expect(fetchFn).toHaveBeenCalledTimes(1 + GET_RECONNECT_RETRIES);
+  });
+
+  it('does not re-send a GET cut off by leaving the page', async () => {
+    const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
+    fetchFn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const adapter = new FetchHttpAdapter(
+      config,
+      fetchFn,
+      () => true,
+      () => 0,
+    );
+    await expect(adapter.get('/user/profile/get')).rejects.toMatchObject({ kind: 'interrupted' });
     expect(fetchFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits 300 ms, then 600 ms between reconnects', () => {
+    expect([0, 1].map(reconnectDelay)).toEqual([300, 600]);
   });
 
   it('never retries a POST, neither on 503 nor on a network error', async () => {
