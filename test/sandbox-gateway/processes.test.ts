@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+
+jest.setTimeout(90_000);
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function run(entry: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, exited, output: () => output };
+}
+
+/** Resolves once every pattern has been printed; fails with the output if the child exits. */
+async function printed(
+  started: ReturnType<typeof run>,
+  patterns: RegExp[],
+  ms = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!patterns.every((p) => p.test(started.output()))) {
+    if (started.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`not printed ${patterns.join(', ')}:\n${started.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const children: ChildProcess[] = [];
+/** SIGTERM first: a SIGKILLed launcher could not stop the apps it started. */
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.kill('SIGTERM');
+    await exited;
+    clearTimeout(killer);
+  }
+});
+
+describe('sandbox-gateway/main.ts', () => {
+  it('refuses to run in production', async () => {
+    const started = run('sandbox-gateway/main.ts', { APP_ENV: 'production' });
+    children.push(started.child);
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain('the sandbox gateway never runs in production');
+  });
+
+  it('listens on SANDBOX_GATEWAY_PORT and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const started = run('sandbox-gateway/main.ts', {
+      APP_ENV: 'test',
+      SANDBOX_GATEWAY_PORT: String(port),
+    });
+    children.push(started.child);
+    await printed(started, [new RegExp(`Sandbox gateway listening on http://127.0.0.1:${port}`)]);
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+  });
+});
+
+describe('scripts/start.ts (npm start without the build)', () => {
+  const env = (apiPort: number, gatewayPort: number): NodeJS.ProcessEnv => ({
+    APP_ENV: 'test',
+    PORT: String(apiPort),
+    SANDBOX_GATEWAY_PORT: String(gatewayPort),
+    DATA_DIR: 'memory://',
+    DATABASE_URL: '',
+  });
+
+  it('starts the API and the sandbox gateway on their own ports and stops both on SIGTERM', async () => {
+    const [apiPort, gatewayPort] = [await freePort(), await freePort()];
+    const started = run('scripts/start.ts', env(apiPort, gatewayPort));
+    children.push(started.child);
+    await printed(started, [/Member portal listening/, /Sandbox gateway listening/]);
+    expect((await fetch(`http://127.0.0.1:${apiPort}/api/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${gatewayPort}/health`)).status).toBe(200);
+    // The API no longer serves the gateway's pages.
+    const oldPage = await fetch(`http://127.0.0.1:${apiPort}/sandbox-gateway/pay`, {
+      method: 'POST',
+    });
+    expect(oldPage.status).toBe(404);
+
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${apiPort}/api/health`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${gatewayPort}/health`)).rejects.toThrow();
+  });
+
+  it('stops the API and fails when the sandbox gateway cannot start', async () => {
+    const [apiPort, gatewayPort] = [await freePort(), await freePort()];
+    const squatter: Server = createServer();
+    await new Promise<void>((resolve) => squatter.listen(gatewayPort, '127.0.0.1', resolve));
+    try {
+      const started = run('scripts/start.ts', env(apiPort, gatewayPort));
+      children.push(started.child);
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toContain('sandbox-gateway exited (code 1): stopping the others');
+    } finally {
+      await new Promise<void>((resolve) => squatter.close(() => resolve()));
+    }
+  });
+});
