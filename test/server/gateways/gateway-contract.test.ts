@@ -1,24 +1,37 @@
+import { type AddressInfo } from 'node:net';
+import { buildSandboxGateway } from '../../../sandbox-gateway/app';
+import { loadSandboxGatewayConfig } from '../../../sandbox-gateway/config';
+import { type CallbackTransport } from '../../../sandbox-gateway/sandbox-callback-sender';
 import { BillplzGatewayAdapter } from '../../../server/adapters/gateways/billplz-gateway.adapter';
 import { SandboxGatewayAdapter } from '../../../server/adapters/gateways/sandbox-gateway.adapter';
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
 import { HttpGatewayStatusClient } from '../../../server/adapters/payments/http-gateway-status-client';
 import { type GatewayCallbackRequest } from '../../../server/ports/payment-gateway.port';
 import { FakeBillplz } from '../support/fake-billplz';
-import { FixedClock } from '../support/fixed-clock';
 import { gatewayContract, type GatewayHarness } from './gateway-contract';
-import { SandboxGatewayStub } from './sandbox-gateway-stub';
 
 const SECRET = 'contract-test-gateway-secret-0123456789';
 const FORM = 'application/x-www-form-urlencoded';
 
 gatewayContract('sandbox', async (): Promise<GatewayHarness> => {
-  const clock = new FixedClock();
-  const stub = await new SandboxGatewayStub(SECRET, clock).start();
+  // The sandbox gateway app itself, on its own port; its callbacks are caught instead of sent.
+  const callbacks = new Map<string, string>();
+  const transport: CallbackTransport = async (_url, json) => {
+    callbacks.set((JSON.parse(json) as { transactionId: string }).transactionId, json);
+    return 200;
+  };
+  const sandbox = await buildSandboxGateway(
+    { ...loadSandboxGatewayConfig({ APP_ENV: 'test' }), gatewaySecret: SECRET },
+    { transport },
+  );
+  await sandbox.listen({ host: '127.0.0.1', port: 0 });
+  const address = sandbox.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${address.port}`;
   const gateway = new SandboxGatewayAdapter(
-    () => ({ payUrl: `${stub.url}/pay`, clientId: 'member-portal' }),
+    () => ({ payUrl: `${origin}/pay`, clientId: 'member-portal' }),
     new HmacSha256PaymentSigner(SECRET),
-    clock,
-    new HttpGatewayStatusClient(() => `${stub.url}/status`),
+    { now: () => new Date() },
+    new HttpGatewayStatusClient(() => `${origin}/status`),
   );
   const json = (body: Record<string, unknown>): GatewayCallbackRequest => ({
     contentType: 'application/json',
@@ -28,15 +41,35 @@ gatewayContract('sandbox', async (): Promise<GatewayHarness> => {
   const bodyOf = (callback: GatewayCallbackRequest) => callback.body as Record<string, unknown>;
   return {
     gateway,
-    origin: stub.url,
-    finish: async (_start, request, paid) => json(stub.decide(request.transactionId, paid)),
+    origin,
+    // The payer's tab: the hand-off page, then one of its two buttons.
+    finish: async (start, request, paid) => {
+      const page = await fetch(start.handOff.url, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM },
+        body: new URLSearchParams(start.handOff.fields).toString(),
+      });
+      const session = /name="session" value="([^"]+)"/.exec(await page.text())?.[1];
+      if (session === undefined) throw new Error('the payment page has no decision form');
+      const id = request.transactionId;
+      const decided = await fetch(`${origin}/pay/${id}/${paid ? 'approve' : 'decline'}`, {
+        method: 'POST',
+        headers: { 'Content-Type': FORM },
+        body: new URLSearchParams({ session }).toString(),
+        redirect: 'manual',
+      });
+      expect(decided.status).toBe(303);
+      const sent = callbacks.get(id);
+      if (sent === undefined) throw new Error('the sandbox sent no callback');
+      return json(JSON.parse(sent) as Record<string, unknown>);
+    },
     tamper: (callback) => json({ ...bodyOf(callback), amount: '1.00' }),
     unsign: (callback) => {
       const { signature: _dropped, ...unsigned } = bodyOf(callback);
       return json(unsigned);
     },
     unpaidStatus: 'failed',
-    close: () => stub.close(),
+    close: () => sandbox.close(),
   };
 });
 
