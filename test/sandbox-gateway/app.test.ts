@@ -4,7 +4,6 @@ import { SandboxPaymentStore } from '../../sandbox-gateway/sandbox-payment-store
 import { type HandOffFields } from '../../src/contract/sandbox-gateway';
 import { FakeClock } from '../fakes/fake-clock';
 import {
-  CLIENT_ID,
   FakeMerchant,
   MERCHANT,
   handOff,
@@ -142,7 +141,6 @@ describe('sandbox gateway app (inject)', () => {
       400,
       'Invalid returnUrl or callbackUrl.',
     );
-    expect(CLIENT_ID).toBe('member-portal');
   });
 
   it('approve sends the signed callback to callbackUrl, then 303s the tab to returnUrl', async () => {
