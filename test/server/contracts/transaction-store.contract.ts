@@ -184,4 +184,36 @@ export function transactionStoreContract(stores: () => StoreSet): void {
       { ...callback(transactionId, 'rejected'), transactionId: null },
     ]);
   });
+
+  it("keeps the gateway's first reference of a payment and finds the payment by it", async () => {
+    const { transactions, aPayment } = await withMember();
+    const { transactionId } = aPayment();
+    const other = aPayment();
+    await transactions.createPending(aPayment({ transactionId }));
+    await transactions.createPending(other);
+    expect(await transactions.findGatewayRef(transactionId)).toBeNull();
+
+    expect(await transactions.attachGatewayRef(transactionId, 'BILL-1')).toBe('BILL-1');
+    expect(await transactions.attachGatewayRef(transactionId, 'BILL-2')).toBe('BILL-1');
+    expect(await transactions.findGatewayRef(transactionId)).toBe('BILL-1');
+    expect(await transactions.findTransactionIdByGatewayRef('BILL-1')).toBe(transactionId);
+    expect(await transactions.findTransactionIdByGatewayRef('BILL-2')).toBeNull();
+
+    // One gateway payment belongs to one of ours.
+    await expect(
+      transactions.attachGatewayRef(other.transactionId, 'BILL-1'),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      transactions.attachGatewayRef(aPayment().transactionId, 'BILL-3'),
+    ).rejects.toThrow();
+  });
+
+  it('records a verified message without an outcome as ignored, as often as it comes', async () => {
+    const { transactions, aPayment, callback } = await withMember();
+    const { transactionId } = aPayment();
+    await transactions.createPending(aPayment({ transactionId }));
+    await transactions.recordCallback(callback(transactionId, 'ignored'));
+    await transactions.recordCallback(callback(transactionId, 'ignored'));
+    expect((await stores().callbacks()).map((c) => c.result)).toEqual(['ignored', 'ignored']);
+  });
 }
