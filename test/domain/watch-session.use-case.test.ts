@@ -69,7 +69,13 @@ describe('WatchSessionUseCase', () => {
 
     await clock.advance(SESSION_CHECK_INTERVAL_MS);
 
-    expect(session.state).toEqual({ status: 'unauthenticated', user: null, token: null });
+    // endedByCheck: the login page tells the member why they are there.
+    expect(session.state).toEqual({
+      status: 'unauthenticated',
+      user: null,
+      token: null,
+      endedByCheck: true,
+    });
     expect(storage.get(StorageKeys.token)).toBeNull();
     expect(http.token).toBeNull();
     expect(cache.peek('profile')).toBeUndefined();

@@ -21,6 +21,9 @@ const NAMESPACES = [
   'profile',
   'wizardz',
   'theme',
+  'pages',
+  'catalogue',
+  'serverMessages',
 ];
 
 type Tree = { [key: string]: string | Tree };

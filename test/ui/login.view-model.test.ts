@@ -96,4 +96,39 @@ describe('LoginViewModel', () => {
     await Promise.all([vm.submit(), vm.submit()]);
     expect(http.callsTo('POST', '/service/login')).toHaveLength(1);
   });
+
+  it('after the guard sent the visitor here, a login takes them where they were going', async () => {
+    const { http, navigation, vm } = setUp();
+    http.on('POST', '/service/login', { data: aMember().buildLoginData('tok-1') });
+    vm.setReturnTo('/bookmarks?sort=year');
+    vm.setField('icOrPassport', '900101145678');
+    vm.setField('password', 'secret123');
+    await vm.submit();
+    expect(navigation.visits).toEqual([{ path: '/bookmarks?sort=year', replace: false }]);
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example', '/\\evil.example', '/login?next=/x', ''])(
+    'never follows %j out of the app or back to /login: /payment instead',
+    async (next) => {
+      const { http, navigation, vm } = setUp();
+      http.on('POST', '/service/login', { data: aMember().buildLoginData('tok-1') });
+      vm.setReturnTo(next);
+      vm.setField('icOrPassport', '900101145678');
+      vm.setField('password', 'secret123');
+      await vm.submit();
+      expect(navigation.current).toBe('/payment');
+    },
+  );
+
+  it('says so when the session was ended by the server, not by the member', async () => {
+    const { http, storage, clock, notifier, navigation } = setUp();
+    storage.set(StorageKeys.token, 'tok-old');
+    http.on('POST', '/service/session-check', { httpStatus: 401, status: 0, message: 'Expired' });
+    const session = sessionOver(http, storage, clock);
+    const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
+    expect(vm.sessionEnded).toBe(false);
+    session.start();
+    await clock.advance(0);
+    expect(vm.sessionEnded).toBe(true);
+  });
 });

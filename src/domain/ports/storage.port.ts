@@ -13,4 +13,8 @@ export const StorageKeys = {
   themeMode: 'themeMode',
   language: 'i18nextLng',
   paymentRequest: 'paymentRequest',
+  /** Followed by ':' and the member's user id: that member's bookmarked catalogue ids. */
+  bookmarksPrefix: 'bookmarks',
+  /** Newsletter addresses given on the marketing page (kept on this device only). */
+  newsletter: 'newsletterSubscriptions',
 } as const;

@@ -15,6 +15,8 @@ export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
   token: string | null;
+  /** The server's check ended the session (not the member's logout): the login page says so. */
+  endedByCheck?: boolean;
 }
 
 const loggedOut: SessionState = { status: 'unauthenticated', user: null, token: null };
@@ -83,7 +85,7 @@ export class WatchSessionUseCase {
     // A logout or a new login while the check was in flight makes its answer stale.
     if (this.current.token !== token) return;
     if (result.ok) this.update({ status: 'authenticated', user: result.value, token });
-    else if (!result.error.interrupted) this.endLocally();
+    else if (!result.error.interrupted) this.endLocally(true);
   }
 
   /** Stops the checks (the app is torn down); the session itself stays as it is. */
@@ -97,10 +99,10 @@ export class WatchSessionUseCase {
     this.stopChecking = this.clock.every(SESSION_CHECK_INTERVAL_MS, () => void this.check());
   }
 
-  private endLocally(): void {
+  private endLocally(byCheck = false): void {
     this.dispose();
     this.cache.clear();
-    this.update(loggedOut);
+    this.update(byCheck ? { ...loggedOut, endedByCheck: true } : loggedOut);
   }
 
   private update(state: SessionState): void {

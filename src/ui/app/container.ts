@@ -24,6 +24,9 @@ import { SmsCodeLifecycleUseCase } from '../../domain/use-cases/sms-code-lifecyc
 import { WatchPaymentUseCase } from '../../domain/use-cases/watch-payment.use-case';
 import { WatchSessionUseCase } from '../../domain/use-cases/watch-session.use-case';
 import { WatchTransactionUseCase } from '../../domain/use-cases/watch-transaction.use-case';
+import { ListCatalogueUseCase } from '../../domain/use-cases/list-catalogue.use-case';
+import { ToggleBookmarkUseCase } from '../../domain/use-cases/toggle-bookmark.use-case';
+import { SubscribeNewsletterUseCase } from '../../domain/use-cases/subscribe-newsletter.use-case';
 import { QueryCache } from '../../domain/query-cache';
 import { PaymentViewModel } from '../screens/payment/payment.view-model';
 import { PaymentStatusViewModel } from '../screens/payment-status/payment-status.view-model';
@@ -31,6 +34,7 @@ import { CLIPBOARD, NavigatorClipboard, type Clipboard } from '../screens/paymen
 import { ReturnViewModel } from '../screens/return/return.view-model';
 import { ForgotPasswordViewModel } from '../screens/forgot-password/forgot-password.view-model';
 import { HomeViewModel } from '../screens/home/home.view-model';
+import { CatalogueViewModel } from '../screens/catalogue/catalogue.view-model';
 import { LoginViewModel } from '../screens/login/login.view-model';
 import { SignUpViewModel } from '../screens/sign-up/sign-up.view-model';
 import { ProfileViewModel } from '../screens/profile/profile.view-model';
@@ -62,6 +66,9 @@ import {
   WATCH_SESSION_USE_CASE,
   SMS_CODE_LIFECYCLE_USE_CASE,
   QUERY_CACHE,
+  LIST_CATALOGUE_USE_CASE,
+  TOGGLE_BOOKMARK_USE_CASE,
+  SUBSCRIBE_NEWSLETTER_USE_CASE,
 } from './tokens';
 
 /** What tests (and index.tsx) may replace: the app's edges. */
@@ -85,6 +92,7 @@ export const SCREEN_VIEW_MODELS: Newable<object>[] = [
   SignUpViewModel,
   ForgotPasswordViewModel,
   HomeViewModel,
+  CatalogueViewModel,
   ProfileViewModel,
   WizardzViewModel,
   PaymentViewModel,
@@ -156,6 +164,15 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   container
     .bind(GET_TRANSACTION_USE_CASE)
     .toDynamicValue((ctx) => new GetTransactionUseCase(http(ctx), cache(ctx)));
+  container
+    .bind(LIST_CATALOGUE_USE_CASE)
+    .toDynamicValue((ctx) => new ListCatalogueUseCase(storage(ctx)));
+  container
+    .bind(TOGGLE_BOOKMARK_USE_CASE)
+    .toDynamicValue((ctx) => new ToggleBookmarkUseCase(storage(ctx)));
+  container
+    .bind(SUBSCRIBE_NEWSLETTER_USE_CASE)
+    .toDynamicValue((ctx) => new SubscribeNewsletterUseCase(storage(ctx)));
 
   // The timed flows, on ClockPort. Transient: each screen gets its own and disposes it.
   container

@@ -1,6 +1,9 @@
 /** Every route of the spec, in one place. */
 export const Paths = {
   home: '/',
+  movies: '/movies',
+  tvSeries: '/tv-series',
+  bookmarks: '/bookmarks',
   login: '/login',
   signUp: '/sign-up',
   forgotPassword: '/forgot-password',

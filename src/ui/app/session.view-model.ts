@@ -36,6 +36,11 @@ export class SessionViewModel {
     return this.state.token;
   }
 
+  /** The 10 s check (or the first check of a stored token) found the session over. */
+  get endedByCheck(): boolean {
+    return this.state.endedByCheck === true;
+  }
+
   get isAuthenticated(): boolean {
     return this.status === 'authenticated' && this.user !== null && this.token !== null;
   }

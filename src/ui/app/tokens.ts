@@ -22,3 +22,7 @@ export const WATCH_SESSION_USE_CASE = Symbol.for('WatchSessionUseCase');
 export const SMS_CODE_LIFECYCLE_USE_CASE = Symbol.for('SmsCodeLifecycleUseCase');
 /** The data cache: one per container, shared by every read that goes through it. */
 export const QUERY_CACHE = Symbol.for('QueryCache');
+/** The catalogue and its bookmarks, and the marketing page's newsletter box (StoragePort). */
+export const LIST_CATALOGUE_USE_CASE = Symbol.for('ListCatalogueUseCase');
+export const TOGGLE_BOOKMARK_USE_CASE = Symbol.for('ToggleBookmarkUseCase');
+export const SUBSCRIBE_NEWSLETTER_USE_CASE = Symbol.for('SubscribeNewsletterUseCase');

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useService } from '../app/di';
 import { Paths } from '../app/paths';
 import { SessionViewModel } from '../app/session.view-model';
@@ -8,12 +8,17 @@ import { Spinner } from './spinner';
 
 /**
  * The spec: a centred spinner while the session loads, the content for a member with a user
- * and a token, otherwise /login replacing the history entry.
+ * and a token, otherwise /login replacing the history entry. The page asked for goes along as
+ * ?next=, so after logging in the member lands where they were going.
  */
 export const RequireAuth = observer(function RequireAuth({ children }: { children: ReactNode }) {
   const session = useService(SessionViewModel);
+  const { pathname, search } = useLocation();
   useEffect(() => session.start(), [session]);
   if (session.status === 'loading') return <Spinner centred />;
-  if (!session.isAuthenticated) return <Navigate to={Paths.login} replace />;
+  if (!session.isAuthenticated) {
+    const next = `${Paths.login}?next=${encodeURIComponent(pathname + search)}`;
+    return <Navigate to={next} replace />;
+  }
   return <>{children}</>;
 });

@@ -18,6 +18,8 @@ export class LoginViewModel {
   icOrPassport = '';
   password = '';
   errors: FieldErrors<LoginForm> = {};
+  /** The page the guard sent the visitor from (?next=): where a login takes them. */
+  returnTo: string | null = null;
 
   constructor(
     @inject(LOGIN_USE_CASE) private readonly login: LoginUseCase,
@@ -34,6 +36,17 @@ export class LoginViewModel {
 
   get busy(): boolean {
     return this.status === 'submitting';
+  }
+
+  /** The session was ended by the server's check, not by the member: the page says why. */
+  get sessionEnded(): boolean {
+    return this.session.endedByCheck;
+  }
+
+  /** Only a path of this app ('/movies'), never another site ('//evil.example', 'https:...'). */
+  setReturnTo(next: string | null): void {
+    const internal = next !== null && /^\/(?![/\\])/.test(next);
+    this.returnTo = internal && !next.startsWith(Paths.login) ? next : null;
   }
 
   setField(field: Field, value: string): void {
@@ -59,7 +72,8 @@ export class LoginViewModel {
       }
       this.session.loggedIn(result.value.user, result.value.token);
       this.notifier.success({ key: 'login.success' });
-      this.navigation.go(Paths.payment);
+      // The spec's landing page is /payment; a member sent here by the guard goes back.
+      this.navigation.go(this.returnTo ?? Paths.payment);
     });
   }
 

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useViewModel } from '../../app/di';
 import { Paths } from '../../app/paths';
 import { PasswordField } from '../../components/password-field';
@@ -12,10 +13,18 @@ import { LoginViewModel } from './login.view-model';
 export const LoginScreen = observer(function LoginScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(LoginViewModel);
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  useEffect(() => vm.setReturnTo(next), [vm, next]);
   return (
     <main className="auth-card">
       <h1>{t('login.title')}</h1>
       <p className="auth-subtitle">{t('login.subtitle')}</p>
+      {vm.sessionEnded && (
+        <p className="auth-notice" role="alert">
+          {t('session.expired')}
+        </p>
+      )}
       <form onSubmit={submitWith(vm.submit)} noValidate>
         <TextField
           name="ic_or_passport"

@@ -1,39 +1,52 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-
-/** A plain shape check; the address is not sent anywhere (see submit). */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import type { SubscribeNewsletterUseCase } from '../../../domain/use-cases/subscribe-newsletter.use-case';
+import { SUBSCRIBE_NEWSLETTER_USE_CASE } from '../../app/tokens';
 
 /**
- * The placeholder marketing page's subscribe box. The spec shows no behaviour for SEND: we only
- * check the address and thank the visitor inline; nothing is stored or sent.
+ * The placeholder marketing page's subscribe box: SubscribeNewsletterUseCase checks the address
+ * and keeps it once (on this device: the spec shows no server call), and the page thanks the
+ * visitor.
  */
 @injectable()
 export class WizardzViewModel {
   email = '';
   /** i18n key of the e-mail error, if any. */
   emailError: string | null = null;
-  subscribed = false;
+  /** i18n key of the thanks, once subscribed. */
+  thanks: string | null = null;
 
-  constructor() {
-    makeAutoObservable(this, {}, { autoBind: true });
+  constructor(
+    @inject(SUBSCRIBE_NEWSLETTER_USE_CASE) private readonly subscribe: SubscribeNewsletterUseCase,
+  ) {
+    makeAutoObservable<WizardzViewModel, 'subscribe'>(
+      this,
+      { subscribe: false },
+      { autoBind: true },
+    );
+  }
+
+  get subscribed(): boolean {
+    return this.thanks !== null;
   }
 
   setEmail(value: string): void {
     this.email = value;
     this.emailError = null;
-    this.subscribed = false;
+    this.thanks = null;
   }
 
   submit(): void {
-    const email = this.email.trim();
-    if (email === '') this.emailError = 'wizardz.subscribe.emailRequired';
-    else if (!EMAIL_PATTERN.test(email)) this.emailError = 'wizardz.subscribe.emailInvalid';
-    else {
-      this.emailError = null;
-      this.subscribed = true;
-      this.email = '';
+    const result = this.subscribe.execute({ email: this.email });
+    if (!result.ok) {
+      this.emailError = result.error.key;
+      return;
     }
+    this.emailError = null;
+    this.thanks = result.value.alreadySubscribed
+      ? 'wizardz.subscribe.alreadySubscribed'
+      : 'wizardz.subscribe.thanks';
+    this.email = '';
   }
 
   dispose(): void {}

@@ -1,0 +1,69 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable } from 'mobx';
+import type { CatalogueItem } from '../../../domain/model/catalogue-item';
+import type { ListCatalogueUseCase } from '../../../domain/use-cases/list-catalogue.use-case';
+import type { ToggleBookmarkUseCase } from '../../../domain/use-cases/toggle-bookmark.use-case';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { SessionViewModel } from '../../app/session.view-model';
+import { LIST_CATALOGUE_USE_CASE, TOGGLE_BOOKMARK_USE_CASE } from '../../app/tokens';
+
+/** Which part of the catalogue a route shows. */
+export type CatalogueView = 'home' | 'movies' | 'tvSeries' | 'bookmarks';
+
+/**
+ * The catalogue as the home page and the /movies, /tv-series and /bookmarks views show it: the
+ * member's own bookmarks, and the bookmark toggle (ToggleBookmarkUseCase keeps them per member).
+ */
+@injectable()
+export class CatalogueViewModel {
+  items: CatalogueItem[] = [];
+
+  constructor(
+    @inject(LIST_CATALOGUE_USE_CASE) private readonly list: ListCatalogueUseCase,
+    @inject(TOGGLE_BOOKMARK_USE_CASE) private readonly toggleBookmark: ToggleBookmarkUseCase,
+    @inject(SessionViewModel) private readonly session: SessionViewModel,
+    @inject(NOTIFIER) private readonly notifier: Notifier,
+  ) {
+    makeAutoObservable<CatalogueViewModel, 'list' | 'toggleBookmark' | 'session' | 'notifier'>(
+      this,
+      { list: false, toggleBookmark: false, session: false, notifier: false },
+      { autoBind: true },
+    );
+  }
+
+  private get memberId(): string {
+    return this.session.user?.userId ?? '';
+  }
+
+  /** The five trending items, shown first on the home page. */
+  get trending(): CatalogueItem[] {
+    return this.items.filter((item) => item.isTrending);
+  }
+
+  /** Everything else, after the trending items. */
+  get rest(): CatalogueItem[] {
+    return this.items.filter((item) => !item.isTrending);
+  }
+
+  /** The items of one filtered view (the home page shows trending and rest instead). */
+  itemsOf(view: Exclude<CatalogueView, 'home'>): CatalogueItem[] {
+    if (view === 'movies') return this.items.filter((item) => item.category === 'Movie');
+    if (view === 'tvSeries') return this.items.filter((item) => item.category === 'TV Series');
+    return this.items.filter((item) => item.isBookmarked);
+  }
+
+  load(): void {
+    const listed = this.list.execute({ memberId: this.memberId });
+    if (listed.ok) this.items = listed.value;
+  }
+
+  toggle(id: number): void {
+    const result = this.toggleBookmark.execute({ memberId: this.memberId, id });
+    if (result.ok) this.items = result.value;
+    else this.notifier.error({ key: result.error.key });
+  }
+
+  dispose(): void {
+    // Nothing scheduled.
+  }
+}
