@@ -1,3 +1,5 @@
+import { meaningOf } from './server-messages';
+
 /**
  * Toasts, as view-models see them. A message is an i18n key (with interpolation values) or a text
  * the server sent, shown as is.
@@ -12,9 +14,15 @@ export interface Notifier {
 
 export const NOTIFIER = Symbol.for('Notifier');
 
-/** The server's message when it sent one, else the fallback key. */
-export const serverMessageOr = (
-  serverMessage: string | undefined,
-  fallbackKey: string,
-): UiMessage =>
-  serverMessage && serverMessage.trim() !== '' ? { text: serverMessage } : { key: fallbackKey };
+/**
+ * The server's message when it sent one (the spec), else the fallback key. A message the server
+ * is known to send becomes its translated key, and one naming a field ("phone_no: ...") becomes
+ * that field's rule or the fallback: a member never sees a field name.
+ */
+export function serverMessageOr(serverMessage: string | undefined, fallbackKey: string): UiMessage {
+  if (!serverMessage || serverMessage.trim() === '') return { key: fallbackKey };
+  const meaning = meaningOf(serverMessage);
+  if (meaning.kind === 'key') return { key: meaning.key };
+  if (meaning.kind === 'fieldMessage') return { key: fallbackKey };
+  return { text: serverMessage };
+}

@@ -82,7 +82,7 @@ export function CodeBoxes({
             autoComplete="one-time-code"
             autoFocus={autoFocus && index === 0}
             maxLength={value.length}
-            aria-label={`Digit ${index + 1}`}
+            aria-label={t('common.digit', { n: index + 1 })}
             aria-invalid={error ? true : undefined}
             onChange={(event) => onInput(index, event.target.value)}
             onKeyDown={(event) => onKeyDown(index, event)}
