@@ -1,12 +1,62 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Paths } from '../app/paths';
 import '../styles/layout.css';
+import { LanguageSwitcher } from './language-switcher';
+import { SkipLink, usePageChrome } from './page-chrome';
 import { ThemeToggle } from './theme-toggle';
 
-/** Public pages: full-height dark page, purple radial gradient, content scrolls (the spec). */
+/** Where a member can go from the app's header. */
+const MEMBER_LINKS = [
+  { to: Paths.home, key: 'pages.home' },
+  { to: Paths.movies, key: 'pages.movies' },
+  { to: Paths.tvSeries, key: 'pages.tvSeries' },
+  { to: Paths.bookmarks, key: 'pages.bookmarks' },
+  { to: Paths.payment, key: 'pages.payment' },
+  { to: Paths.profile, key: 'pages.profile' },
+] as const;
+
+/** The header of every page: skip link, brand, (for members) the app's links, language, theme. */
+export function AppHeader({ member }: { member: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SkipLink />
+      <header className="app-header">
+        <Link className="app-header-brand" to={member ? Paths.home : Paths.login}>
+          {t('common.appName')}
+        </Link>
+        {member && (
+          <nav className="app-header-nav" aria-label={t('common.mainNavigation')}>
+            <ul>
+              {MEMBER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end>
+                    {t(link.key)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="app-header-actions">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
+      </header>
+    </>
+  );
+}
+
+/**
+ * Public pages: full-height page with a purple radial gradient, content scrolls (the spec). The
+ * dark theme is the spec's dark page; the light theme lightens it (theme.css).
+ */
 export function PublicLayout() {
+  usePageChrome();
   return (
     <div className="public-layout">
+      <AppHeader member={false} />
       <div className="public-layout-content">
         <Outlet />
       </div>
@@ -14,17 +64,12 @@ export function PublicLayout() {
   );
 }
 
-/** Member pages behind the guard: the same backdrop with the app's header. */
+/** Member pages behind the guard: the same backdrop with the app's links in the header. */
 export function MemberLayout() {
-  const { t } = useTranslation();
+  usePageChrome();
   return (
     <div className="public-layout member-layout">
-      <header className="member-header">
-        <span className="member-header-brand">{t('common.appName')}</span>
-        <div className="member-header-actions">
-          <ThemeToggle />
-        </div>
-      </header>
+      <AppHeader member />
       <div className="public-layout-content">
         <Outlet />
       </div>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../../app/di';
 import { Paths } from '../../app/paths';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { SkipLink, usePageChrome } from '../../components/page-chrome';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
@@ -11,14 +13,15 @@ import './wizardz.css';
 import { WizardzViewModel } from './wizardz.view-model';
 
 /**
- * Links of the placeholder page (the spec). Only / and /member/profile exist as routes; the
- * others fall through to the catch-all redirect to /, as the spec describes.
+ * Links of the placeholder page (the spec): the member's catalogue views and profile (a visitor
+ * logs in first and then lands there). The footer's pages do not exist and fall through to the
+ * catch-all redirect, as the spec describes.
  */
 const NAV_LINKS = [
   { to: Paths.home, key: 'wizardz.nav.home' },
-  { to: '/movies', key: 'wizardz.nav.movies' },
-  { to: '/tv-series', key: 'wizardz.nav.tvSeries' },
-  { to: '/bookmarks', key: 'wizardz.nav.bookmarks' },
+  { to: Paths.movies, key: 'wizardz.nav.movies' },
+  { to: Paths.tvSeries, key: 'wizardz.nav.tvSeries' },
+  { to: Paths.bookmarks, key: 'wizardz.nav.bookmarks' },
   { to: Paths.profile, key: 'wizardz.nav.profile' },
 ] as const;
 
@@ -45,9 +48,11 @@ export const WizardzScreen = observer(function WizardzScreen() {
   const { t } = useTranslation();
   const emailId = useId();
   const errorId = `${emailId}-error`;
+  usePageChrome();
 
   return (
     <div className="wizardz">
+      <SkipLink />
       <header className="wizardz-header">
         <Link to={Paths.wizardz} className="wizardz-brand">
           {t('wizardz.brand')}
@@ -61,7 +66,10 @@ export const WizardzScreen = observer(function WizardzScreen() {
             ))}
           </ul>
         </nav>
-        <ThemeToggle />
+        <div className="app-header-actions">
+          <LanguageSwitcher />
+          <ThemeToggle />
+        </div>
       </header>
 
       <main className="wizardz-main">
@@ -124,7 +132,7 @@ export const WizardzScreen = observer(function WizardzScreen() {
             </p>
           )}
           <p role="status" className="wizardz-thanks">
-            {vm.subscribed ? t('wizardz.subscribe.thanks') : ''}
+            {vm.thanks ? t(vm.thanks) : ''}
           </p>
         </form>
 
