@@ -151,10 +151,27 @@ describe('GetTransactionUseCase', () => {
     expect(http.calls[0].options?.query).toEqual({ transactionId: 'TXN-1' });
   });
 
+  it.each([404, 403])(
+    'a %i (no such transaction for this member) is a final not-found, never retried',
+    async (httpStatus) => {
+      const http = new FakeHttp().on('GET', TRANSACTION_DETAILS_PATH, {
+        status: 0,
+        httpStatus,
+        message: 'Transaction not found.',
+      });
+      const get = new GetTransactionUseCase(http, new QueryCache(new FakeClock()));
+      expect(await get.execute({ transactionId: 'TXN-X' })).toEqual({
+        ok: false,
+        error: { key: 'paymentStatus.notFoundText', notFound: true },
+      });
+      expect(http.calls).toHaveLength(1);
+    },
+  );
+
   it('reports failures with the server message or the fallback key', async () => {
     const http = new FakeHttp().once('GET', TRANSACTION_DETAILS_PATH, {
       status: 0,
-      httpStatus: 403,
+      httpStatus: 400,
       message: 'Not yours',
     });
     http.failNetwork('GET', TRANSACTION_DETAILS_PATH);

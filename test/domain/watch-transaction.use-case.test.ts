@@ -37,6 +37,7 @@ describe('WatchTransactionUseCase', () => {
       transactionId: 'TXN-1',
       paymentStatus: 'pending',
       amount: '50.10',
+      notFound: false,
     });
     await flushPromises();
     expect(http.calls).toHaveLength(1);
@@ -51,6 +52,7 @@ describe('WatchTransactionUseCase', () => {
       transactionId: 'TXN-1',
       paymentStatus: 'completed',
       amount: '80.00',
+      notFound: false,
     });
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(10 * STATUS_POLL_MS);
@@ -72,13 +74,15 @@ describe('WatchTransactionUseCase', () => {
     await clock.advance(60_000);
     expect(http.calls).toHaveLength(0);
     expect(clock.pendingTimers).toBe(0);
-    expect(states).toEqual([{ transactionId: null, paymentStatus: 'pending', amount: undefined }]);
+    expect(states).toEqual([
+      { transactionId: null, paymentStatus: 'pending', amount: undefined, notFound: false },
+    ]);
     expect(await watch.refresh()).toBeNull();
   });
 
   it('failed automatic reads keep the polling going; refresh() returns the failure to report', async () => {
     const { http, clock, watch } = setUp();
-    http.on('GET', TRANSACTION_DETAILS_PATH, { httpStatus: 403, status: 0, message: 'Not yours' });
+    http.on('GET', TRANSACTION_DETAILS_PATH, { httpStatus: 400, status: 0, message: 'Not yours' });
     watch.execute({ transactionId: 'TXN-1' });
     await clock.advance(2 * STATUS_POLL_MS);
     expect(http.calls).toHaveLength(3);
@@ -88,6 +92,22 @@ describe('WatchTransactionUseCase', () => {
     });
     watch.dispose();
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('an unknown or foreign transaction (404) says so and stops polling at once', async () => {
+    const { http, clock, watch } = setUp({});
+    http.on('GET', TRANSACTION_DETAILS_PATH, {
+      httpStatus: 404,
+      status: 0,
+      message: 'Transaction not found.',
+    });
+    watch.execute({ transactionId: 'TXN-NOPE' });
+    await clock.advance(0);
+    expect(watch.state.notFound).toBe(true);
+    expect(watch.state.paymentStatus).toBe('pending');
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(10 * STATUS_POLL_MS);
+    expect(http.calls).toHaveLength(1);
   });
 
   it('refresh() reads at once and returns the status', async () => {

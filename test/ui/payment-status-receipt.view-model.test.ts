@@ -145,7 +145,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     const { vm, http, notifier } = setup();
     http
       .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 403, message: 'Not yours' })
+      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 400, message: 'Not yours' })
       .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 500, message: '' })
       .failNetwork('GET', TRANSACTION_DETAILS_PATH);
     vm.load('TXN-1');
@@ -191,5 +191,23 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     const { vm, navigation } = setup();
     vm.goHome();
     expect(navigation.current).toBe('/');
+  });
+});
+
+describe('PaymentStatusViewModel: a transaction the server does not know for this member', () => {
+  it('says not found, stops polling, and does not toast it again on Refresh', async () => {
+    const { vm, http, notifier, clock } = setup();
+    http.on('GET', TRANSACTION_DETAILS_PATH, {
+      status: 0,
+      httpStatus: 404,
+      message: 'Transaction not found.',
+    });
+    vm.load('TXN-SOMEONE-ELSES');
+    await flushPromises();
+    expect(vm.notFound).toBe(true);
+    expect(clock.pendingTimers).toBe(0);
+    await vm.refresh();
+    expect(notifier.toasts).toEqual([]);
+    vm.dispose();
   });
 });

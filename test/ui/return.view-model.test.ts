@@ -83,7 +83,7 @@ describe('ReturnViewModel', () => {
     const { vm, http, notifier } = setup();
     http
       .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 404, message: 'Unknown' })
+      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 400, message: 'Unknown' })
       .on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
     vm.load('?transactionId=TXN-1');
     await flushPromises();

@@ -77,6 +77,8 @@ export interface Transaction {
 export interface PaymentFailure {
   serverMessage?: string;
   key: string;
+  /** The server knows no such transaction for this member (unknown, or another member's). */
+  notFound?: boolean;
 }
 
 /** i18n keys of the payment toasts (the spec), shared by the payment and status screens. */

@@ -45,6 +45,12 @@ export class GetTransactionUseCase {
         query: { transactionId: input.transactionId },
       });
       const data = response.data;
+      // The API answers alike for an unknown id and another member's (so ids cannot be probed);
+      // 403 is treated the same in case a server tells them apart. Asking again will not help.
+      if (response.httpStatus === 404 || response.httpStatus === 403) {
+        const failure = { key: 'paymentStatus.notFoundText', notFound: true };
+        return { ok: false, error: { failure, retryable: false } };
+      }
       if (response.status !== 1 || !data) {
         const failure = { serverMessage: response.message, key: PaymentMessages.checkFailed };
         return { ok: false, error: { failure, retryable: isTransientFailure(response) } };

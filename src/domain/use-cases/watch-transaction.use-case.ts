@@ -14,11 +14,14 @@ export interface WatchedTransaction {
   paymentStatus: PaymentStatus;
   /** Decimal string from the server, else the one given to execute(). */
   amount: string | undefined;
+  /** The server knows no such transaction for this member: nothing to wait for. */
+  notFound: boolean;
 }
 
 /**
  * A transaction's status as the payment status / receipt page and the return page show it: read
- * at once, then every 10 s until final, then no timer is left. refresh() reads at once on demand
+ * at once, then every 10 s until final (or until the server says it knows no such transaction),
+ * then no timer is left. refresh() reads at once on demand
  * and is the only read whose failure is reported (the automatic ones are silent).
  */
 export class WatchTransactionUseCase {
@@ -27,6 +30,7 @@ export class WatchTransactionUseCase {
     transactionId: null,
     paymentStatus: 'pending',
     amount: undefined,
+    notFound: false,
   };
   private stopPolling: Cancel | null = null;
   private disposed = false;
@@ -49,6 +53,7 @@ export class WatchTransactionUseCase {
   execute(input: { transactionId: string | null; amount?: string }): void {
     this.update({
       transactionId: input.transactionId,
+      notFound: false,
       ...(input.amount !== undefined ? { amount: input.amount } : {}),
     });
     this.stopPolling?.();
@@ -57,7 +62,8 @@ export class WatchTransactionUseCase {
     void this.read();
     this.stopPolling = pollEvery(this.clock, STATUS_POLL_MS, async () => {
       const result = await this.read();
-      return result === null || !result.ok || !isFinalStatus(result.value);
+      if (result === null) return true;
+      return result.ok ? !isFinalStatus(result.value) : result.error.notFound !== true;
     });
   }
 
@@ -79,7 +85,15 @@ export class WatchTransactionUseCase {
     if (transactionId === null || this.disposed) return null;
     const result = await this.getTransaction.execute({ transactionId });
     if (this.disposed || this.current.transactionId !== transactionId) return null;
-    if (!result.ok) return result;
+    if (!result.ok) {
+      if (result.error.notFound) {
+        // An unknown (or another member's) id never appears: say so and stop asking.
+        this.stopPolling?.();
+        this.stopPolling = null;
+        this.update({ notFound: true });
+      }
+      return result;
+    }
     const { status, amount } = result.value;
     this.update({ paymentStatus: status, ...(amount !== undefined ? { amount } : {}) });
     if (isFinalStatus(status)) {

@@ -29,6 +29,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
               value={vm.phoneNo}
               onChange={vm.setPhone}
               error={vm.phoneError}
+              placeholder={t('signUp.phonePlaceholder')}
               autoComplete="tel"
               inputMode="tel"
               disabled={vm.busy}

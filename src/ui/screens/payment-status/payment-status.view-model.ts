@@ -73,6 +73,11 @@ export class PaymentStatusViewModel {
     return this.transaction.paymentStatus;
   }
 
+  /** The server knows no such transaction for this member; the page says so and stops asking. */
+  get notFound(): boolean {
+    return this.transaction.notFound;
+  }
+
   /** 'RM 123.45', or 'RM 50.00' when no amount is known. */
   get displayAmount(): string {
     return formatRinggit(this.transaction.amount);
@@ -93,6 +98,8 @@ export class PaymentStatusViewModel {
     if (result === null) return;
     const toast = { autoCloseMs: STATUS_TOAST_MS };
     if (!result.ok) {
+      // Not found is on the page already: a toast would say it twice.
+      if (result.error.notFound) return;
       this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), toast);
     } else if (result.value === 'completed') {
       this.notifier.success({ key: PaymentMessages.completed }, toast);

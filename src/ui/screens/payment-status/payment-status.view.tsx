@@ -24,26 +24,31 @@ const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
   },
 };
 
+const notFoundTexts = {
+  title: 'paymentStatus.notFoundTitle',
+  text: 'paymentStatus.notFoundText',
+};
+
 /** /payment-status and /receipt/:transactionId (the ID then comes from the path). */
 export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(PaymentStatusViewModel);
   const { transactionId } = useParams();
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
-  const shown = statusTexts[vm.paymentStatus];
+  const shown = vm.notFound ? notFoundTexts : statusTexts[vm.paymentStatus];
 
   return (
     <main className="payment-card payment-result">
       <h1>{t('paymentStatus.title')}</h1>
       <section
-        className={`payment-status payment-status-${vm.paymentStatus}`}
+        className={`payment-status payment-status-${vm.notFound ? 'failed' : vm.paymentStatus}`}
         aria-labelledby="payment-current-status"
       >
         <h2 id="payment-current-status" className="payment-status-label">
           {t('paymentStatus.currentStatus')}
         </h2>
         <span className="payment-status-icon" aria-hidden="true">
-          <PaymentIcon name={vm.paymentStatus} />
+          <PaymentIcon name={vm.notFound ? 'failed' : vm.paymentStatus} />
         </span>
         <p className="payment-status-title" role="status">
           {t(shown.title)}
@@ -73,10 +78,12 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
           </dd>
           <dd className="field-hint">{t('paymentStatus.keepId')}</dd>
         </div>
-        <div>
-          <dt>{t('paymentStatus.amount')}</dt>
-          <dd>{vm.displayAmount}</dd>
-        </div>
+        {!vm.notFound && (
+          <div>
+            <dt>{t('paymentStatus.amount')}</dt>
+            <dd>{vm.displayAmount}</dd>
+          </div>
+        )}
       </dl>
 
       <div className="payment-actions">

@@ -50,8 +50,11 @@ export function renderPayEvent(
       notifier.success({ key: PaymentMessages.initiated }, toast);
       return;
     case 'popupBlocked':
+      // The first time, the screen's own alert says it beside the 'Continue to payment' button
+      // (the payment's 'initiated' toast is already up: one event, one toast). A click that is
+      // blocked again gets a toast, or nothing would seem to happen.
+      if (screen.status === 'popupBlocked') notifier.error({ key: 'payment.popupBlocked' }, toast);
       screen.status = 'popupBlocked';
-      notifier.error({ key: 'payment.popupBlocked' }, toast);
       return;
     case 'handedOff':
       screen.status = 'submitted';

@@ -47,6 +47,11 @@ export class ReturnViewModel {
     return this.transaction.paymentStatus;
   }
 
+  /** The server knows no such transaction for this member; the page says so and stops asking. */
+  get notFound(): boolean {
+    return this.transaction.notFound;
+  }
+
   get displayAmount(): string {
     return formatRinggit(this.transaction.amount);
   }
@@ -61,7 +66,7 @@ export class ReturnViewModel {
   /** 'Refresh': reads now and reports a failed read. */
   async refresh(): Promise<void> {
     const result = await this.watch.refresh();
-    if (result !== null && !result.ok) {
+    if (result !== null && !result.ok && !result.error.notFound) {
       this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), {
         autoCloseMs: STATUS_TOAST_MS,
       });

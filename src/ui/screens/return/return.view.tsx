@@ -25,9 +25,9 @@ export const ReturnScreen = observer(function ReturnScreen() {
   if (vm.status === 'missing') {
     return (
       <main className="payment-card payment-result">
-        <p className="payment-status-title" role="alert">
+        <h1 className="payment-status-title" role="alert">
           {t('returnPage.noTransactionId')}
-        </p>
+        </h1>
         <div className="payment-actions">
           <button type="button" className="button-secondary" onClick={vm.goHome}>
             {t('returnPage.backHome')}
@@ -37,12 +37,15 @@ export const ReturnScreen = observer(function ReturnScreen() {
     );
   }
 
-  const shown = statusTexts[vm.paymentStatus];
+  const shown = vm.notFound
+    ? { title: 'paymentStatus.notFoundTitle', text: 'paymentStatus.notFoundText' }
+    : statusTexts[vm.paymentStatus];
+  const look = vm.notFound ? 'failed' : vm.paymentStatus;
   return (
     <main className="payment-card payment-result">
-      <section className={`payment-status payment-status-${vm.paymentStatus}`}>
+      <section className={`payment-status payment-status-${look}`}>
         <span className="payment-status-icon" aria-hidden="true">
-          <PaymentIcon name={vm.paymentStatus} />
+          <PaymentIcon name={look} />
         </span>
         <h1 className="payment-status-title" role="status">
           {t(shown.title)}
@@ -57,10 +60,12 @@ export const ReturnScreen = observer(function ReturnScreen() {
             <code>{vm.transactionId}</code>
           </dd>
         </div>
-        <div>
-          <dt>{t('returnPage.amount')}</dt>
-          <dd>{vm.displayAmount}</dd>
-        </div>
+        {!vm.notFound && (
+          <div>
+            <dt>{t('returnPage.amount')}</dt>
+            <dd>{vm.displayAmount}</dd>
+          </div>
+        )}
       </dl>
 
       <div className="payment-actions">

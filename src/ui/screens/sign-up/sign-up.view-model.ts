@@ -17,7 +17,8 @@ import {
   SMS_CODE_LIFECYCLE_USE_CASE,
 } from '../../app/tokens';
 
-export type SignUpStatus = 'idle' | 'verifying' | 'resending' | 'registering' | 'registered';
+export type SignUpStatus =
+  'idle' | 'verifying' | 'sending' | 'resending' | 'registering' | 'registered';
 type DetailsField = 'name' | 'icOrPassport' | 'phoneNo' | 'password' | 'confirmPassword';
 
 /** After a successful registration, go to /login after 2 s (the spec). */
@@ -92,6 +93,7 @@ export class SignUpViewModel {
       });
       return;
     }
+    runInAction(() => (this.status = 'sending'));
     await this.sendCode(false);
   }
 

@@ -76,6 +76,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
               onChange={(value) => vm.setField('phoneNo', value)}
               error={vm.errors.phoneNo}
               autoComplete="tel"
+              placeholder={t('signUp.phonePlaceholder')}
               inputMode="tel"
               disabled={vm.busy}
             />
@@ -98,8 +99,19 @@ export const SignUpScreen = observer(function SignUpScreen() {
               disabled={vm.busy}
             />
             <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
-              {vm.status === 'verifying' ? t('signUp.verifying') : t('signUp.proceed')}
+              {vm.status === 'verifying' || vm.status === 'sending'
+                ? t('signUp.verifying')
+                : t('signUp.proceed')}
             </button>
+            {/* Says at once what is being waited for, each time Proceed is pressed. */}
+            <p className="auth-progress" role="status">
+              {(vm.status === 'verifying' || vm.status === 'sending') && (
+                <>
+                  <span className="spinner auth-spinner" aria-hidden="true" />
+                  {vm.status === 'verifying' ? t('signUp.checkingPhone') : t('signUp.sendingCode')}
+                </>
+              )}
+            </p>
           </form>
         </>
       ) : (
