@@ -178,10 +178,12 @@ export interface InMemoryServerContainer extends ServerContainer {
 }
 
 /**
- * The whole server on in-memory adapters: no database, no SMS provider, no gateway. Stores share
- * one InMemoryTables; SMS codes go to a RecordingSmsSender (also the dev outbox); the gateway's
- * status endpoint is an InMemoryGatewayStatusClient that knows no payment until told. Any
- * adapter can be replaced; use cases are wired exactly as in createContainer.
+ * The whole server on in-memory adapters: no database, no SMS provider, no network. Stores share
+ * one InMemoryTables; SMS codes go to a RecordingSmsSender (also the dev outbox); the payment
+ * gateway is the one GATEWAY names (the sandbox adapter by default) over an in-memory status
+ * endpoint that knows no payment until told, or the `paymentGateway` given (for example an
+ * InMemoryPaymentGateway). Any adapter can be replaced; use cases are wired exactly as in
+ * createContainer. The unit of work's guarantees are in InMemoryUnitOfWork.
  */
 export function createInMemoryContainer(
   config: Config,
