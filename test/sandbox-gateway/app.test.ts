@@ -14,6 +14,9 @@ import {
   signedForm,
 } from './support/sandbox';
 
+// Drawing QR codes is slow on a busy machine (suites run in parallel).
+jest.setTimeout(30_000);
+
 describe('sandbox gateway app (inject)', () => {
   let app: FastifyInstance;
   let clock: FakeClock;

@@ -13,6 +13,9 @@ import {
   type ReceivedCallback,
 } from './support/sandbox';
 
+// Drawing QR codes is slow on a busy machine (suites run in parallel).
+jest.setTimeout(30_000);
+
 const urlOf = (server: Server | FastifyInstance['server']): string =>
   `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

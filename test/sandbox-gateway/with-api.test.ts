@@ -14,6 +14,9 @@ import { newPayment, paymentStatus } from '../server/support/payments';
 import { startTestApp, type TestApp } from '../server/support/test-app';
 import { sessionOf } from './support/sandbox';
 
+// Starting the API (database, migrations) and drawing QR codes is slow on a busy machine.
+jest.setTimeout(60_000);
+
 /** Nothing listens on the discard port: a callback sent there is lost, as on a bad network. */
 const LOST_CALLBACK_URL = 'http://127.0.0.1:9/api/payment/callback';
 
