@@ -243,8 +243,8 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
   return {
     login: new LoginUseCase(
       members,
-      sessions,
       loginFailures,
+      unitOfWork,
       hasher,
       clock,
       random,
@@ -271,7 +271,7 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
     ),
     resetPassword: new ResetPasswordUseCase(unitOfWork, smsCodes, hasher, clock, codePolicy),
     getProfile: new GetProfileUseCase(members),
-    updateProfile: new UpdateProfileUseCase(members, sessions, hasher, clock),
+    updateProfile: new UpdateProfileUseCase(members, unitOfWork, hasher, clock),
     createPaymentRequest: new CreatePaymentRequestUseCase(
       transactions,
       paymentSigner,

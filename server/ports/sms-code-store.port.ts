@@ -10,8 +10,13 @@ export interface SmsRequestRecord {
 }
 
 export interface SmsCodeStore {
-  /** Serialises code requests for one phone until the transaction ends. */
+  /** Serialises code requests for one phone until the transaction ends (across processes). */
   lockPhone(phoneNo: string): Promise<void>;
+  /**
+   * Serialises code requests from one client address until the transaction ends (across
+   * processes). Take it after `lockPhone`: one order everywhere, so two requests never deadlock.
+   */
+  lockAddress(clientAddress: string): Promise<void>;
   /** The newest code for phone + purpose; `lock` holds its row until the transaction ends. */
   latest(phoneNo: string, purpose: SmsPurpose, lock?: boolean): Promise<SmsCodeRecord | null>;
   insert(code: SmsCodeRecord): Promise<void>;

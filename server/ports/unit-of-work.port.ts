@@ -1,3 +1,4 @@
+import { type LoginFailureStore } from './login-failure-store.port';
 import { type MemberRepository } from './member-repository.port';
 import { type SessionStore } from './session-store.port';
 import { type SmsCodeStore } from './sms-code-store.port';
@@ -6,11 +7,14 @@ export interface TransactionalStores {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
+  loginFailures: LoginFailureStore;
 }
 
 /**
  * Runs work in one database transaction: everything commits together, or nothing does when
- * the callback throws. Used where a code's use and its effect must be atomic.
+ * the callback throws (a failed write, a lost connection). Every change of more than one row
+ * goes through it: a code's use and its effect, a password and the sessions it revokes, a
+ * login's session and the failures it forgets.
  */
 export interface UnitOfWork {
   run<T>(work: (stores: TransactionalStores) => Promise<T>): Promise<T>;

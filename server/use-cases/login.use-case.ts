@@ -6,7 +6,7 @@ import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type Random } from '../ports/random.port';
-import { type SessionStore } from '../ports/session-store.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
 
@@ -26,12 +26,18 @@ export interface LoginOutput {
  * Unknown IC/passport and wrong password fail alike: same message, same status, and a dummy
  * hash for the unknown case so timing tells nothing. Failures are throttled per account key
  * (known or not), so guessing one member's password is capped regardless of address.
+ *
+ * The throttle holds under concurrency and across instances: every attempt first claims a slot
+ * in the window (atomically, in the database) and is recorded as a failure before the password
+ * is verified, so of 50 simultaneous guesses at most `maxFailures` are ever verified and the rest
+ * are refused without one. A successful login forgets the account's failures and opens its
+ * session in one transaction.
  */
 export class LoginUseCase {
   constructor(
     private readonly members: MemberRepository,
-    private readonly sessions: SessionStore,
     private readonly failures: LoginFailureStore,
+    private readonly uow: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly random: Random,
@@ -41,38 +47,40 @@ export class LoginUseCase {
   async execute(input: LoginInput): Promise<Result<LoginOutput>> {
     const now = this.clock.now();
     const accountKey = normaliseIcOrPassport(input.icOrPassport);
-    const recent = await this.failures.failuresSince(
-      accountKey,
+    const claim = await this.failures.claimAttempt(
+      { id: this.random.uuid(), accountKey, at: now },
       new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+      this.maxFailures,
     );
-    if (recent.length >= this.maxFailures) {
+    if (!claim.claimed) {
+      const { failures } = claim;
       return fail({
         kind: 'rate_limited',
         message: 'Too many failed login attempts. Please try again later.',
         retryAfterS: secondsUntilWindowFrees(
-          recent[recent.length - this.maxFailures],
+          failures[failures.length - this.maxFailures],
           LOGIN_FAILURE_WINDOW_MS,
           now,
         ),
       });
     }
 
+    // The claim already counts as a failure: a wrong password (or an unknown account) leaves it.
     const member = await this.members.findByIcOrPassport(accountKey);
     const valid = member
       ? await this.hasher.verify(member.passwordHash, input.password)
       : await this.hasher.verifyDummy(input.password).then(() => false);
-    if (!member || !valid) {
-      await this.failures.record({ id: this.random.uuid(), accountKey, at: now });
-      return fail({ kind: 'unauthorized', message: MESSAGES.loginFailed });
-    }
+    if (!member || !valid) return fail({ kind: 'unauthorized', message: MESSAGES.loginFailed });
 
-    await this.failures.clear(accountKey);
     const token = this.random.sessionToken();
-    await this.sessions.create({
-      id: this.random.uuid(),
-      memberId: member.id,
-      tokenHash: hashSessionToken(token),
-      now,
+    await this.uow.run(async ({ loginFailures, sessions }) => {
+      await loginFailures.clear(accountKey);
+      await sessions.create({
+        id: this.random.uuid(),
+        memberId: member.id,
+        tokenHash: hashSessionToken(token),
+        now,
+      });
     });
     return ok({ user_id: member.id, name: member.name, phone_no: member.phoneNo, token });
   }

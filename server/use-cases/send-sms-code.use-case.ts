@@ -23,8 +23,9 @@ export interface SmsCodePolicy {
 }
 
 /**
- * Issues a one-time code. Cooldown and hourly caps are checked and the request recorded under a
- * per-phone lock, so simultaneous requests cannot slip past them. A password-reset request for
+ * Issues a one-time code. Cooldown and hourly caps are checked and the request recorded while
+ * holding a lock on the phone and one on the client address (database locks, so they hold across
+ * instances too): simultaneous requests, for one phone or from one address, cannot slip past them. A password-reset request for
  * an unknown phone is throttled, stored and answered exactly like a known one, but sends nothing.
  */
 export class SendSmsCodeUseCase {
@@ -39,7 +40,9 @@ export class SendSmsCodeUseCase {
   async execute(input: SendSmsCodeInput): Promise<Result<{ expiresIn: number }>> {
     const now = this.clock.now();
     const outcome = await this.uow.run(async ({ smsCodes, members }) => {
+      // Always phone first, then address: one order everywhere, so two requests never deadlock.
       await smsCodes.lockPhone(input.phoneNo);
+      await smsCodes.lockAddress(input.clientAddress);
 
       const last = await smsCodes.lastRequestAt(input.phoneNo, input.purpose);
       const cooldownMs = this.policy.resendCooldownS * 1000;

@@ -1,7 +1,7 @@
 import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
-import { type SessionStore } from '../ports/session-store.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { MESSAGES } from './messages';
 import { fail, ok, type Result } from './result';
 
@@ -17,10 +17,16 @@ export interface UpdateProfileInput {
   change: ProfileChange;
 }
 
+/**
+ * Changes the member's name, phone or password. A password change and the sign-out of every
+ * other session are one transaction: if either write fails (or the connection drops between
+ * them), neither happens, so a member told "it failed" still has the old password and no other
+ * device stays signed in with a password that was in fact changed.
+ */
 export class UpdateProfileUseCase {
   constructor(
     private readonly members: MemberRepository,
-    private readonly sessions: SessionStore,
+    private readonly uow: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
   ) {}
@@ -42,10 +48,13 @@ export class UpdateProfileUseCase {
         break;
       }
       case 'password': {
+        // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
         const passwordHash = await this.hasher.hash(change.value);
-        await this.members.updatePasswordHash(input.memberId, passwordHash, now);
-        // Whoever else holds a session (a stolen token, another device) is signed out.
-        await this.sessions.revokeAllForMember(input.memberId, now, input.sessionId);
+        await this.uow.run(async ({ members, sessions }) => {
+          await members.updatePasswordHash(input.memberId, passwordHash, now);
+          // Whoever else holds a session (a stolen token, another device) is signed out.
+          await sessions.revokeAllForMember(input.memberId, now, input.sessionId);
+        });
         break;
       }
     }

@@ -6,7 +6,7 @@ import { type InMemoryTables, type UndoJournal } from './in-memory-tables';
 /**
  * SMS codes and code requests in memory, with PostgresSmsCodeStore's rules. The locks are no-ops:
  * the in-memory unit of work runs one unit at a time, which already serialises what
- * `lockPhone` and `latest(..., lock)` serialise on PostgreSQL.
+ * `lockPhone`, `lockAddress` and `latest(..., lock)` serialise on PostgreSQL.
  */
 export class InMemorySmsCodeStore implements SmsCodeStore {
   constructor(
@@ -15,6 +15,8 @@ export class InMemorySmsCodeStore implements SmsCodeStore {
   ) {}
 
   async lockPhone(): Promise<void> {}
+
+  async lockAddress(): Promise<void> {}
 
   async latest(phoneNo: string, purpose: SmsPurpose): Promise<SmsCodeRecord | null> {
     // ORDER BY created_at DESC, id DESC: uuids compare as their lower-case text does.

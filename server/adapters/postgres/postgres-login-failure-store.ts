@@ -1,4 +1,7 @@
-import { type LoginFailureStore } from '../../ports/login-failure-store.port';
+import {
+  type LoginAttemptClaim,
+  type LoginFailureStore,
+} from '../../ports/login-failure-store.port';
 import { type Database, deleteBatch } from './database';
 
 export class PostgresLoginFailureStore implements LoginFailureStore {
@@ -11,6 +14,25 @@ export class PostgresLoginFailureStore implements LoginFailureStore {
       [accountKey, since],
     );
     return rows.map((row) => new Date(row.failed_at));
+  }
+
+  claimAttempt(
+    attempt: { id: string; accountKey: string; at: Date },
+    since: Date,
+    max: number,
+  ): Promise<LoginAttemptClaim> {
+    // A count then an insert races under READ COMMITTED (50 parallel guesses all see 9); the
+    // advisory lock makes claims for one account take turns, in this process and any other.
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login:${attempt.accountKey}`]);
+      const failures = await new PostgresLoginFailureStore(tx).failuresSince(
+        attempt.accountKey,
+        since,
+      );
+      if (failures.length >= max) return { claimed: false, failures };
+      await new PostgresLoginFailureStore(tx).record(attempt);
+      return { claimed: true };
+    });
   }
 
   async record(failure: { id: string; accountKey: string; at: Date }): Promise<void> {

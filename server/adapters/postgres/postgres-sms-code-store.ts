@@ -21,6 +21,12 @@ export class PostgresSmsCodeStore implements SmsCodeStore {
     await this.db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${phoneNo}`]);
   }
 
+  async lockAddress(clientAddress: string): Promise<void> {
+    await this.db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `sms-address:${clientAddress}`,
+    ]);
+  }
+
   async latest(phoneNo: string, purpose: SmsPurpose, lock = false): Promise<SmsCodeRecord | null> {
     const rows = await this.db.query<SmsCodeRow>(
       `SELECT id, phone_no, purpose, code_hash, attempts, created_at, expires_at, consumed_at

@@ -1,5 +1,6 @@
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
 import { type Database } from './database';
+import { PostgresLoginFailureStore } from './postgres-login-failure-store';
 import { PostgresMemberRepository } from './postgres-member-repository';
 import { PostgresSessionStore } from './postgres-session-store';
 import { PostgresSmsCodeStore } from './postgres-sms-code-store';
@@ -13,6 +14,7 @@ export class PostgresUnitOfWork implements UnitOfWork {
         members: new PostgresMemberRepository(tx),
         sessions: new PostgresSessionStore(tx),
         smsCodes: new PostgresSmsCodeStore(tx),
+        loginFailures: new PostgresLoginFailureStore(tx),
       }),
     );
   }

@@ -15,8 +15,8 @@ async function setUp(maxFailures = 3) {
   const hasher = new FakePasswordHasher();
   const login = new LoginUseCase(
     stores.members,
-    stores.sessions,
     stores.loginFailures,
+    stores.unitOfWork,
     hasher,
     clock,
     new CryptoRandom(),

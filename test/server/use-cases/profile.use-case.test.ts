@@ -25,7 +25,7 @@ async function setUp() {
     openSession,
     session,
     getProfile: new GetProfileUseCase(stores.members),
-    updateProfile: new UpdateProfileUseCase(stores.members, stores.sessions, hasher, clock),
+    updateProfile: new UpdateProfileUseCase(stores.members, stores.unitOfWork, hasher, clock),
   };
 }
 

@@ -47,8 +47,8 @@ function setUp() {
   );
   const login = new LoginUseCase(
     stores.members,
-    stores.sessions,
     stores.loginFailures,
+    stores.unitOfWork,
     hasher,
     clock,
     random,

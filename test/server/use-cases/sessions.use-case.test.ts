@@ -25,8 +25,8 @@ async function setUp() {
   await stores.members.insert(member);
   const login = new LoginUseCase(
     stores.members,
-    stores.sessions,
     stores.loginFailures,
+    stores.unitOfWork,
     hasher,
     clock,
     new CryptoRandom(),
