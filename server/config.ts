@@ -72,6 +72,10 @@ export interface Config {
   /** Trust X-Forwarded-For (only behind a known reverse proxy). */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Redis for cache invalidations across instances (REDIS_URL); else PostgreSQL LISTEN/NOTIFY. */
+  redisUrl?: string;
+  /** How long sessions and members stay cached in memory (READ_CACHE_TTL_MS); 0 = no cache. */
+  readCacheTtlMs: number;
 }
 
 /** Development defaults for secrets; production refuses to start with any of them. */
@@ -259,8 +263,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),
     trustProxy: oneOf('TRUST_PROXY', 'false', ['true', 'false']) === 'true',
     logLevel: oneOf('LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info', LOG_LEVELS),
+    redisUrl: text('REDIS_URL', '') || undefined,
+    readCacheTtlMs: integer('READ_CACHE_TTL_MS', 30_000, 0, 60_000),
   };
 
+  if (config.redisUrl !== undefined && !/^rediss?:\/\//.test(config.redisUrl)) {
+    problems.push('REDIS_URL: must start with redis:// or rediss://');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Config } from './config';
 import { CryptoRandom } from './adapters/crypto-random';
+import { cacheReads } from './adapters/caching/read-caching';
 import { Argon2PasswordHasher } from './adapters/hashing/argon2-password-hasher';
 import { type Database, openDatabase } from './adapters/postgres/database';
 import { migrate } from './adapters/postgres/migrate';
@@ -156,11 +157,16 @@ export async function createContainer(
     paymentSigner,
     gatewayStatusClient,
   };
+  // Sessions, members and final payments read from memory, invalidated across instances.
+  const caching = await cacheReads(adapters, config, (error) => {
+    if (config.logLevel !== 'silent') console.warn(`cache invalidation: ${error.message}`);
+  });
   return {
     config,
-    ...adapters,
-    ...wireUseCases(adapters, config),
+    ...caching.adapters,
+    ...wireUseCases(caching.adapters, config),
     async close() {
+      await caching.close();
       // Closing a database the caller handed in is the caller's business.
       if (!overrides.db) await db.close();
     },

@@ -12,6 +12,11 @@ export interface Database {
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * PGlite only: LISTEN on its one connection (NOTIFY arrives on commit); returns the unlisten.
+   * PostgreSQL listens on a dedicated connection instead (PostgresInvalidationBus).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface OpenDatabaseOptions {
@@ -230,6 +235,14 @@ class PGliteDatabase implements Database {
 
   async exec(script: string): Promise<void> {
     await this.pglite.exec(script).catch(rethrow);
+  }
+
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+  ): Promise<() => Promise<void>> {
+    const unlisten = await this.pglite.listen(channel, onPayload).catch(rethrow);
+    return () => unlisten();
   }
 
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {

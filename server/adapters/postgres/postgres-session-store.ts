@@ -1,4 +1,5 @@
 import { type SessionPurgeCutoffs, type SessionRecord } from '../../domain/session-policy';
+import { INVALIDATION_CHANNEL } from '../../ports/invalidation-bus.port';
 import { type SessionStore } from '../../ports/session-store.port';
 import { type Database, deleteBatch } from './database';
 
@@ -51,18 +52,28 @@ export class PostgresSessionStore implements SessionStore {
     );
   }
 
+  /*
+   * Revocations NOTIFY the instances' session caches from the same statement, so in the same
+   * transaction as the UPDATE: PostgreSQL delivers it on commit (never for a rollback), on
+   * whichever path revoked (a logout, or a unit of work resetting a password).
+   */
   async revoke(id: string, now: Date): Promise<void> {
     await this.db.query(
-      'UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL',
-      [id, now],
+      `WITH revoked AS (
+         UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id)
+       SELECT pg_notify($3, 'session:' || id) FROM revoked`,
+      [id, now, INVALIDATION_CHANNEL],
     );
   }
 
   async revokeAllForMember(memberId: string, now: Date, exceptSessionId?: string): Promise<void> {
     await this.db.query(
-      `UPDATE sessions SET revoked_at = $2
-        WHERE member_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)`,
-      [memberId, now, exceptSessionId ?? null],
+      `WITH revoked AS (
+         UPDATE sessions SET revoked_at = $2
+          WHERE member_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)
+          RETURNING 1)
+       SELECT pg_notify($4, 'member-sessions:' || $1::text) WHERE EXISTS (SELECT 1 FROM revoked)`,
+      [memberId, now, exceptSessionId ?? null, INVALIDATION_CHANNEL],
     );
   }
 

@@ -1,0 +1,54 @@
+import { type Member } from '../../domain/member';
+import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository.port';
+import { type ReadCaches } from './read-caches';
+
+/**
+ * A MemberRepository whose reads by id are served from memory for a few seconds (the session
+ * check's profile). Updates forget the member here at once and tell the other instances.
+ */
+export class CachedMemberRepository implements MemberRepository {
+  constructor(
+    private readonly inner: MemberRepository,
+    private readonly caches: ReadCaches,
+  ) {}
+
+  async findById(id: string): Promise<Member | null> {
+    const cache = this.caches.members;
+    if (this.caches.usable) {
+      const cached = cache.get(id);
+      if (cached !== undefined) return { ...cached };
+    }
+    const generation = cache.generation;
+    const member = await this.inner.findById(id);
+    if (member !== null && this.caches.usable) cache.setIfUnchanged(id, { ...member }, generation);
+    return member;
+  }
+
+  findByIcOrPassport(icOrPassport: string): Promise<Member | null> {
+    return this.inner.findByIcOrPassport(icOrPassport);
+  }
+
+  findByPhone(phoneNo: string): Promise<Member | null> {
+    return this.inner.findByPhone(phoneNo);
+  }
+
+  insert(member: Member): Promise<InsertMemberResult> {
+    return this.inner.insert(member);
+  }
+
+  async updateName(id: string, name: string, now: Date): Promise<void> {
+    await this.inner.updateName(id, name, now);
+    await this.caches.invalidate({ kind: 'member', memberId: id });
+  }
+
+  async updatePhone(id: string, phoneNo: string, now: Date): Promise<InsertMemberResult> {
+    const result = await this.inner.updatePhone(id, phoneNo, now);
+    await this.caches.invalidate({ kind: 'member', memberId: id });
+    return result;
+  }
+
+  async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
+    await this.inner.updatePasswordHash(id, passwordHash, now);
+    await this.caches.invalidate({ kind: 'member', memberId: id });
+  }
+}

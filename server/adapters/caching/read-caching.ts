@@ -1,0 +1,70 @@
+import { type Config } from '../../config';
+import { type ServerAdapters } from '../../container';
+import { type InvalidationBus } from '../../ports/invalidation-bus.port';
+import { CachedMemberRepository } from './cached-member-repository';
+import { CachedSessionStore } from './cached-session-store';
+import { CachedTransactionStore } from './cached-transaction-store';
+import { InvalidatingUnitOfWork } from './invalidating-unit-of-work';
+import { PGliteInvalidationBus, PostgresInvalidationBus } from './postgres-invalidation-bus';
+import { DEFAULT_READ_CACHE_OPTIONS, ReadCaches } from './read-caches';
+import { RedisInvalidationBus } from './redis-invalidation-bus';
+
+export interface ReadCaching {
+  adapters: ServerAdapters;
+  /** The bus the caches listen to; undefined when nothing is cached. */
+  bus?: InvalidationBus;
+  close(): Promise<void>;
+}
+
+/**
+ * The database adapters with sessions, members and final payments read from memory, invalidated
+ * across instances: through Redis when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY (or
+ * PGlite's, within its one process). Unchanged when READ_CACHE_TTL_MS is 0 or no bus can listen
+ * (a PostgreSQL database handed in without its URL).
+ */
+export async function cacheReads(
+  adapters: ServerAdapters,
+  config: Config,
+  onError: (error: Error) => void = () => undefined,
+): Promise<ReadCaching> {
+  const bus = config.readCacheTtlMs > 0 ? busFor(adapters, config, onError) : undefined;
+  if (bus === undefined) {
+    return { adapters, close: async () => undefined };
+  }
+  // A bus that cannot connect yet keeps trying; until then it is not live and nothing is cached.
+  await bus.start().catch(onError);
+  const caches = new ReadCaches(bus, adapters.clock, {
+    ...DEFAULT_READ_CACHE_OPTIONS,
+    ttlMs: config.readCacheTtlMs,
+  });
+  return {
+    bus,
+    adapters: {
+      ...adapters,
+      sessions: new CachedSessionStore(adapters.sessions, caches, adapters.clock),
+      members: new CachedMemberRepository(adapters.members, caches),
+      unitOfWork: new InvalidatingUnitOfWork(adapters.unitOfWork, caches),
+      transactions: new CachedTransactionStore(adapters.transactions, adapters.clock),
+    },
+    async close() {
+      caches.close();
+      await bus.close();
+    },
+  };
+}
+
+function busFor(
+  adapters: ServerAdapters,
+  config: Config,
+  onError: (error: Error) => void,
+): InvalidationBus | undefined {
+  if (config.redisUrl !== undefined) {
+    return new RedisInvalidationBus({ redisUrl: config.redisUrl, onError });
+  }
+  const db = adapters.db;
+  if (db.kind === 'pglite' && db.listen !== undefined) return new PGliteInvalidationBus(db);
+  if (db.kind === 'postgres' && config.databaseUrl !== undefined) {
+    return new PostgresInvalidationBus(db, { databaseUrl: config.databaseUrl, onError });
+  }
+  return undefined;
+}

@@ -1,0 +1,33 @@
+import { type Config } from '../../../server/config';
+import { startTestApp, type TestApp } from './test-app';
+
+/**
+ * Another server instance over the same PostgreSQL database as `first` (its own process state:
+ * caches, pools, LISTEN connection), sharing its clock. It does not own the database: `first`
+ * drops it on close, so close this one first.
+ */
+export function startAnotherInstance(
+  first: TestApp,
+  config: Partial<Config> = {},
+): Promise<TestApp> {
+  if (first.config.databaseUrl === undefined) throw new Error('PGlite cannot be shared');
+  // 'pglite' here only means "create no scratch database": the given URL is PostgreSQL.
+  return startTestApp({
+    database: 'pglite',
+    clock: first.clock,
+    config: { databaseUrl: first.config.databaseUrl, ...config },
+  });
+}
+
+/** Polls until `check` is true; returns the milliseconds it took, or throws after `limitMs`. */
+export async function millisecondsUntil(
+  check: () => Promise<boolean>,
+  limitMs = 2000,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > limitMs) throw new Error(`not true after ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
