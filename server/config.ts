@@ -72,7 +72,10 @@ export interface Config {
   /** Trust X-Forwarded-For (only behind a known reverse proxy). */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Redis for cache invalidations across instances (REDIS_URL); else PostgreSQL LISTEN/NOTIFY. */
+  /**
+   * Redis shared by the instances (REDIS_URL): cache invalidations (else PostgreSQL LISTEN/NOTIFY)
+   * and the per-address request budgets (else each process counts in memory).
+   */
   redisUrl?: string;
   /** How long sessions and members stay cached in memory (READ_CACHE_TTL_MS); 0 = no cache. */
   readCacheTtlMs: number;

@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.routes';
 import { isConnectionFailure } from '../adapters/postgres/database';
 import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
+import { sharedRateLimitStore } from './shared-rate-limit';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -133,6 +134,8 @@ export async function buildApp(
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
+    // One budget per address across instances when REDIS_URL is set; memory otherwise.
+    ...sharedRateLimitStore(app, config),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, 'Too many requests. Please try again later.', {
         'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))),
