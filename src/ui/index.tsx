@@ -1,20 +1,22 @@
-import 'reflect-metadata';
+// No `import 'reflect-metadata'`: inversify loads the lighter reflect-metadata/lite itself,
+// before any view-model is declared, and the full polyfill would add about 3 KB gzip.
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { BrowserRouter } from 'react-router-dom';
 import { createContainer } from './app/container';
 import { DiProvider } from './app/di';
 import { initI18n } from './app/i18n';
 import { RouterNavigation } from './app/router-navigation';
-import { createAppRouter } from './app/routes';
+import { RouterNavigator } from './app/router-navigator';
+import { AppRoutes } from './app/routes';
 import { SessionViewModel } from './app/session.view-model';
 import { ThemeViewModel } from './app/theme.view-model';
 import { Spinner } from './components/spinner';
+import { LazyToasts } from './components/lazy-toasts';
 import './styles/base.css';
 
-const router = createAppRouter();
-const container = createContainer({ navigation: new RouterNavigation(router) });
+const routerNavigator = new RouterNavigator();
+const container = createContainer({ navigation: new RouterNavigation(routerNavigator) });
 void initI18n();
 container.get(SessionViewModel).start();
 // Applies the saved theme on every page, public ones included.
@@ -25,10 +27,12 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <DiProvider container={container}>
-    {/* react-i18next suspends until the translation file has loaded. */}
+    {/* English is bundled; react-i18next suspends while French or Chinese loads. */}
     <Suspense fallback={<Spinner centred />}>
-      <RouterProvider router={router} />
-      <ToastContainer position="top-right" theme="dark" autoClose={3000} />
+      <BrowserRouter>
+        <AppRoutes navigator={routerNavigator} />
+      </BrowserRouter>
+      <LazyToasts />
     </Suspense>
   </DiProvider>,
 );

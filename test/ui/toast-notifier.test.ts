@@ -12,6 +12,9 @@ async function englishI18n() {
 
 afterEach(() => jest.restoreAllMocks());
 
+/** react-toastify loads lazily: the toast is shown once its import has settled. */
+const shown = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('ToastNotifier', () => {
   // react-toastify is a third-party edge: its toast functions are spied on, not faked.
   it('translates a key with its values and keeps the container default auto-close', async () => {
@@ -20,6 +23,7 @@ describe('ToastNotifier', () => {
       key: 'signUp.otpSent',
       values: { time: '5:00' },
     });
+    await shown();
     expect(success).toHaveBeenCalledWith('OTP sent successfully! Code expires in 5:00', {});
   });
 
@@ -29,6 +33,7 @@ describe('ToastNotifier', () => {
       { text: 'Invalid or expired code' },
       { autoCloseMs: 5000 },
     );
+    await shown();
     expect(error).toHaveBeenCalledWith('Invalid or expired code', { autoClose: 5000 });
   });
 });

@@ -5,7 +5,7 @@ export interface Navigator {
   navigate(to: string, options?: { replace?: boolean }): unknown;
 }
 
-/** Navigation over react-router's data router (router.navigate works outside components). */
+/** Navigation over react-router's navigate, usable outside components (see RouterNavigator). */
 export class RouterNavigation implements Navigation {
   constructor(private readonly router: Navigator) {}
 

@@ -1,17 +1,31 @@
 import type { i18n as I18n } from 'i18next';
-import { toast } from 'react-toastify';
+import type { toast as toastify } from 'react-toastify';
 import type { Notifier, UiMessage } from './notifier';
+
+type Toast = typeof toastify;
+
+/**
+ * react-toastify (about 6 KB gzip with the styles it injects) is not part of the first load: it
+ * arrives with the first toast or with the container (components/lazy-toasts.tsx), whichever
+ * comes first. react-toastify queues a toast shown before its container has mounted.
+ */
+const loadToast = (): Promise<Toast> => import('react-toastify').then((module) => module.toast);
 
 /** Notifier over react-toastify; keys are translated with i18next at the moment of showing. */
 export class ToastNotifier implements Notifier {
-  constructor(private readonly i18n: I18n) {}
+  constructor(
+    private readonly i18n: I18n,
+    private readonly toast: () => Promise<Toast> = loadToast,
+  ) {}
 
   success(message: UiMessage, options?: { autoCloseMs?: number }): void {
-    toast.success(this.text(message), toastOptions(options));
+    const text = this.text(message);
+    void this.toast().then((toast) => toast.success(text, toastOptions(options)));
   }
 
   error(message: UiMessage, options?: { autoCloseMs?: number }): void {
-    toast.error(this.text(message), toastOptions(options));
+    const text = this.text(message);
+    void this.toast().then((toast) => toast.error(text, toastOptions(options)));
   }
 
   private text(message: UiMessage): string {

@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import PhoneInput from 'react-phone-input-2';
-import 'react-phone-input-2/lib/style.css';
 import { useViewModel } from '../../app/di';
 import { ModalDialog } from '../../components/modal-dialog';
 import { PasswordField } from '../../components/password-field';
+import { PhoneInput } from '../../components/phone-input';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './profile.css';

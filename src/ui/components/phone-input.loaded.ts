@@ -1,0 +1,5 @@
+// Loaded by ./phone-input.tsx with import(): the library and its stylesheet (with the flag sprite)
+// form one lazy bundle.
+import 'react-phone-input-2/lib/style.css';
+
+export { default } from 'react-phone-input-2';
