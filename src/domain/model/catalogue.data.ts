@@ -2,7 +2,8 @@ import type { CatalogueCategory, CatalogueItem, CatalogueRating } from './catalo
 
 /**
  * The built-in sample catalogue: 29 items, ids 1-23 and 25-30 (24 is absent in the source data
- * set), five of them trending. Thumbnails are local relative paths; the images are not shipped.
+ * set), five of them trending. The thumbnail paths are the sample data's own names; the app
+ * draws each item's artwork inline instead (src/ui/screens/catalogue/thumbnail.tsx).
  */
 const item = (
   id: number,

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueItem } from '../../../domain/model/catalogue-item';
-import { THUMBNAILS } from './thumbnails';
+import { Thumbnail } from './thumbnail';
 import './catalogue.css';
 
 const CATEGORY_KEYS: Record<CatalogueItem['category'], string> = {
@@ -24,15 +24,7 @@ export const CatalogueList = observer(function CatalogueList({
     <ul className={trending ? 'catalogue-grid catalogue-grid-trending' : 'catalogue-grid'}>
       {items.map((item) => (
         <li key={item.id} className="catalogue-card">
-          {/* Decorative: the title below names the item. */}
-          <img
-            className="catalogue-thumbnail"
-            src={THUMBNAILS[item.id]}
-            alt=""
-            width={320}
-            height={200}
-            loading="lazy"
-          />
+          <Thumbnail item={item} />
           <div className="catalogue-card-body">
             <h3 className="catalogue-title">{item.title}</h3>
             <p className="catalogue-meta">
