@@ -2,7 +2,11 @@ import type { TransactionStatus } from '../domain/transaction';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
 
-export type OwnedReadError = { kind: 'not_found' } | { kind: 'forbidden' };
+/**
+ * Another member's payment is "not found" too: telling it apart (a 403) would confirm to a
+ * stranger that the id exists.
+ */
+export type OwnedReadError = { kind: 'not_found' };
 
 export type GetPaymentStatusResult =
   { ok: true; value: { status: TransactionStatus } } | { ok: false; error: OwnedReadError };
@@ -24,7 +28,10 @@ export class GetPaymentStatusUseCase {
   }
 }
 
-/** Shared by the two status reads: owner check first, then a best-effort reconcile if stale. */
+/**
+ * Shared by the two status reads: owner check first (someone else's payment reads exactly like a
+ * missing one, and is never reconciled on their behalf), then a best-effort reconcile if stale.
+ */
 export async function readOwnedFresh(
   store: TransactionStore,
   reconcile: ReconcilePendingPaymentsUseCase,
@@ -32,9 +39,9 @@ export async function readOwnedFresh(
   transactionId: string,
 ) {
   const tx = await store.findById(transactionId);
-  if (!tx) return { ok: false as const, error: { kind: 'not_found' as const } };
-  if (tx.memberId !== memberId)
-    return { ok: false as const, error: { kind: 'forbidden' as const } };
+  if (!tx || tx.memberId !== memberId) {
+    return { ok: false as const, error: { kind: 'not_found' as const } };
+  }
   const outcome = await reconcile.reconcileIfStale(tx);
   if (outcome === 'completed' || outcome === 'failed') {
     const fresh = await store.findById(transactionId);

@@ -7,7 +7,6 @@ import {
   type ApplyPaymentCallbackValue,
   type CallbackRejection,
 } from '../../use-cases/apply-payment-callback.use-case';
-import { type OwnedReadError } from '../../use-cases/get-payment-status.use-case';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { ApiError } from '../errors';
@@ -46,11 +45,12 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0].trim().toLowerCase();
 }
 
-function ownedReadError(error: OwnedReadError): ApiError {
-  return error.kind === 'forbidden'
-    ? new ApiError(403, 'This payment belongs to another member.')
-    : new ApiError(404, 'Payment not found.');
-}
+/**
+ * The only failure of an owned read. A malformed id, a missing payment and another member's
+ * payment answer alike, so a stranger cannot learn that an id exists.
+ */
+const PAYMENT_NOT_FOUND = 'Payment not found.';
+const TRANSACTION_NOT_FOUND = 'Transaction not found.';
 
 /**
  * Payments under /api: create the signed gateway hand-off, read status (owner only), and the
@@ -109,12 +109,12 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       async (request) => {
         const paymentId = request.params.payment_id;
         // payment_id is the transactionId: anything else cannot exist, so skip the lookup.
-        if (!isTransactionId(paymentId)) throw new ApiError(404, 'Payment not found.');
+        if (!isTransactionId(paymentId)) throw new ApiError(404, PAYMENT_NOT_FOUND);
         const result = await container.getPaymentStatus.execute({
           memberId: memberOf(request).id,
           paymentId,
         });
-        if (!result.ok) throw ownedReadError(result.error);
+        if (!result.ok) throw new ApiError(404, PAYMENT_NOT_FOUND);
         return success('Payment status.', result.value);
       },
     );
@@ -134,12 +134,12 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       },
       async (request) => {
         const transactionId = request.query.transactionId;
-        if (!isTransactionId(transactionId)) throw new ApiError(404, 'Transaction not found.');
+        if (!isTransactionId(transactionId)) throw new ApiError(404, TRANSACTION_NOT_FOUND);
         const result = await container.getTransactionDetails.execute({
           memberId: memberOf(request).id,
           transactionId,
         });
-        if (!result.ok) throw ownedReadError(result.error);
+        if (!result.ok) throw new ApiError(404, TRANSACTION_NOT_FOUND);
         return success('Transaction details.', result.value);
       },
     );

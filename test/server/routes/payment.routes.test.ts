@@ -64,7 +64,7 @@ describe('payment routes on the in-memory container (app.inject)', () => {
     expect(other.body.message).toBe('Idempotency-Key was already used for a different payment');
   });
 
-  it('shows status and receipt to the owner only: 200, 403 for another member, 404 unknown', async () => {
+  it('shows status and receipt to the owner only: 200; another member gets the 404 of an unknown id', async () => {
     const payment = await newPayment();
     const status = await t.get(paymentStatusPath(payment.payment_id), { token });
     expect(status.body).toEqual({
@@ -84,10 +84,24 @@ describe('payment routes on the in-memory container (app.inject)', () => {
 
     const stranger = (await logIn(t, await seedMember(t))).token;
     const theirs = await t.get(paymentStatusPath(payment.payment_id), { token: stranger });
-    expect(theirs.status).toBe(403);
-    expect(theirs.body.message).toBe('This payment belongs to another member.');
-    expect((await t.get(paymentStatusPath(`TXN${'A'.repeat(24)}`), { token })).status).toBe(404);
-    expect((await t.get(paymentStatusPath('not-an-id'), { token })).status).toBe(404);
+    const unknown = await t.get(paymentStatusPath(`TXN${'A'.repeat(24)}`), { token });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toEqual({ status: 0, message: 'Payment not found.' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(theirs.body);
+    expect((await t.get(paymentStatusPath('not-an-id'), { token })).body).toEqual(theirs.body);
+    const theirDetails = await t.get(
+      `${ApiPaths.transactionDetails}?transactionId=${payment.payment_id}`,
+      { token: stranger },
+    );
+    const unknownDetails = await t.get(
+      `${ApiPaths.transactionDetails}?transactionId=TXN${'A'.repeat(24)}`,
+      { token },
+    );
+    expect(theirDetails.status).toBe(404);
+    expect(theirDetails.body).toEqual({ status: 0, message: 'Transaction not found.' });
+    expect(unknownDetails.status).toBe(404);
+    expect(unknownDetails.body).toEqual(theirDetails.body);
   });
 
   it('applies a signed callback once: 200, 200 again as a duplicate, 409 for a contradiction', async () => {

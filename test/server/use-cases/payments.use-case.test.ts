@@ -388,6 +388,6 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     expect(await read()).toEqual({ ok: true, value: { status: 'failed' } });
     expect(
       await getStatus.execute({ memberId: aMemberRow().id, paymentId: payment.payment_id }),
-    ).toEqual({ ok: false, error: { kind: 'forbidden' } });
+    ).toEqual({ ok: false, error: { kind: 'not_found' } });
   });
 });
