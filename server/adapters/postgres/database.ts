@@ -173,20 +173,21 @@ class PgPoolDatabase implements Database {
       lost = error;
     };
     client.on('error', onError);
+    let broken = false;
     try {
       await client.query('BEGIN');
       const value = await fn(new PgClientTransaction(client));
       await client.query('COMMIT');
       return value;
     } catch (error) {
-      if (!lost && !isConnectionFailure(error)) {
-        await client.query('ROLLBACK').catch(() => undefined);
-      }
+      broken = lost !== undefined || isConnectionFailure(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => undefined);
       return rethrow(lost ?? error);
     } finally {
       client.off('error', onError);
-      // A broken client is destroyed instead of going back to the pool.
-      client.release(lost ?? undefined);
+      // A broken client is destroyed instead of going back to the pool: also one whose backend
+      // announced its end (57P01) before its socket closed, or the next caller would get it.
+      client.release(lost ?? (broken ? new Error('connection lost in a transaction') : undefined));
     }
   }
 

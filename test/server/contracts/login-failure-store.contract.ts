@@ -40,4 +40,43 @@ export function loginFailureStoreContract(stores: () => StoreSet): void {
     expect(await loginFailures.deleteOlderThan(at(10), 2)).toBe(0);
     expect(await loginFailures.failuresSince('A1234567', at(0))).toEqual([at(10)]);
   });
+
+  it('claims an attempt while the window has room, recording it as a failure', async () => {
+    const { loginFailures } = stores();
+    await loginFailures.record({ id: uuid(), accountKey: 'A1234567', at: at(1) });
+    const claim = await loginFailures.claimAttempt(
+      { id: uuid(), accountKey: 'A1234567', at: at(2) },
+      at(0),
+      2,
+    );
+    expect(claim).toEqual({ claimed: true });
+    expect(await loginFailures.failuresSince('A1234567', at(0))).toEqual([at(1), at(2)]);
+  });
+
+  it('refuses a claim once the window is full, answering its failures and recording nothing', async () => {
+    const { loginFailures } = stores();
+    await loginFailures.record({ id: uuid(), accountKey: 'A1234567', at: at(0) });
+    for (const minutes of [2, 1]) {
+      await loginFailures.record({ id: uuid(), accountKey: 'A1234567', at: at(minutes) });
+    }
+    // Failures at or before `since` have left the window and leave room for a claim.
+    expect(
+      await loginFailures.claimAttempt({ id: uuid(), accountKey: 'A1234567', at: at(3) }, at(0), 2),
+    ).toEqual({ claimed: false, failures: [at(1), at(2)] });
+    expect(
+      await loginFailures.claimAttempt({ id: uuid(), accountKey: 'B7654321', at: at(3) }, at(0), 2),
+    ).toEqual({ claimed: true });
+    expect(await loginFailures.failuresSince('A1234567', at(0))).toEqual([at(1), at(2)]);
+  });
+
+  it('grants at most `max` of many simultaneous claims for one account', async () => {
+    const { loginFailures } = stores();
+    const claims = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        loginFailures.claimAttempt({ id: uuid(), accountKey: 'A1234567', at: at(1) }, at(0), 5),
+      ),
+    );
+    expect(claims.filter((claim) => claim.claimed)).toHaveLength(5);
+    expect(await loginFailures.failuresSince('A1234567', at(0))).toHaveLength(5);
+  });
 }

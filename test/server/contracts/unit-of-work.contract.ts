@@ -66,6 +66,28 @@ export function unitOfWorkContract(stores: () => StoreSet): void {
     expect(await sessions.findByTokenHash('h2')).toBeNull();
   });
 
+  it('undoes the login failures and revocations of a unit that throws', async () => {
+    const { unitOfWork, members, sessions, loginFailures } = stores();
+    const member = aMemberRow();
+    await members.insert(member);
+    await sessions.create({ id: uuid(), memberId: member.id, tokenHash: 'h3', now: at(0) });
+    await loginFailures.record({ id: uuid(), accountKey: member.icOrPassport, at: at(0) });
+
+    const failing = unitOfWork.run(async (tx) => {
+      await tx.loginFailures.clear(member.icOrPassport);
+      await tx.loginFailures.record({ id: uuid(), accountKey: 'B7654321', at: at(1) });
+      await tx.members.updatePasswordHash(member.id, 'changed', at(1));
+      await tx.sessions.revokeAllForMember(member.id, at(1));
+      throw new Abort('the connection dropped');
+    });
+    await expect(failing).rejects.toBeInstanceOf(Abort);
+
+    expect(await loginFailures.failuresSince(member.icOrPassport, at(-1))).toEqual([at(0)]);
+    expect(await loginFailures.failuresSince('B7654321', at(-1))).toEqual([]);
+    expect((await members.findById(member.id))?.passwordHash).toBe(member.passwordHash);
+    expect((await sessions.findByTokenHash('h3'))?.revokedAt).toBeNull();
+  });
+
   it('serialises units that lock the same phone', async () => {
     const { unitOfWork, smsCodes } = stores();
     // Each unit records a request only when none is there yet: with the phone locked, the
@@ -86,5 +108,32 @@ export function unitOfWorkContract(stores: () => StoreSet): void {
     const results = await Promise.all([requestOnce(), requestOnce(), requestOnce()]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await smsCodes.requestTimesForPhone(PHONE, at(-1))).toEqual([at(0)]);
+  });
+
+  it('serialises units that lock the same client address, whatever phone they lock first', async () => {
+    const { unitOfWork, smsCodes } = stores();
+    // Each unit records a request only while the address has fewer than two: with the address
+    // locked, the third and later see two and record nothing.
+    const requestFrom = (phoneNo: string) =>
+      unitOfWork.run(async (tx) => {
+        await tx.smsCodes.lockPhone(phoneNo);
+        await tx.smsCodes.lockAddress('1.1.1.1');
+        if ((await tx.smsCodes.requestTimesForAddress('1.1.1.1', at(-1))).length >= 2) {
+          return false;
+        }
+        await tx.smsCodes.recordRequest({
+          id: uuid(),
+          phoneNo,
+          purpose: 'registration',
+          clientAddress: '1.1.1.1',
+          requestedAt: at(0),
+        });
+        return true;
+      });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => requestFrom(`6012123456${index}`)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(2);
+    expect(await smsCodes.requestTimesForAddress('1.1.1.1', at(-1))).toHaveLength(2);
   });
 }
