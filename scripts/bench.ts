@@ -1,123 +1,479 @@
 /**
- * Prints speed and memory figures for the hot paths (no pass/fail: targets live here, not in
- * timed tests). Usage: `npm run bench` (PGlite) or `npm run bench -- postgres`.
+ * One benchmark for the issue's figures, printed next to their targets: `npm run bench`.
  *
- *   - argon2id hash and verify at the configured cost
- *   - login, session-check (concurrent) and payment-creation latency over real HTTP
- *   - server memory (RSS, heap) after the run
- *   - the built SPA's size, raw and gzipped (run `npm run build` first)
+ * In one run it starts a bare Fastify hello-world and the portal's server (PGlite, then
+ * PostgreSQL on a scratch database when reachable), each in a child process of its own, and
+ * drives them from this process over loopback with keep-alive connections:
+ *   - session checks (2500 live sessions), payment-status reads (pending and paid) and logins,
+ *     as requests per second, their ratio to hello-world's, and p50 / p99 latency;
+ *   - argon2id verifications per second on one core, and logins per second per core;
+ *   - the first-load bytes of /login: raw, gzip, and as the server sends them.
+ *
+ * Options: `-- --no-cache` runs the server with READ_CACHE_TTL_MS=0 (the figures before the
+ * cache); `-- --seconds 5` sets each figure's duration; `-- pglite` or `-- postgres` runs one.
+ * The load generator shares the machine with the servers: on few cores it takes a good part of
+ * the CPU, which lowers hello-world's rate (the ratio's denominator) the most.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { Argon2PasswordHasher } from '../server/adapters/hashing/argon2-password-hasher';
-import { postJson } from '../test/server/support/http';
-import { aMember, login, registerMember } from '../test/server/support/members';
-import { startTestApp } from '../test/server/support/test-app';
-import type { TestDatabase } from '../test/server/support/databases';
+import { loadConfig } from '../server/config';
+import { createContainer } from '../server/container';
+import { hashSessionToken } from '../server/domain/session-policy';
+import { generateTransactionId } from '../server/domain/transaction';
+import { buildApp } from '../server/http/app';
+import { type Sen } from '../src/contract/money';
+import { createScratchDatabase, eachDatabase } from '../test/server/support/databases';
 
-const database: TestDatabase = process.argv[2] === 'postgres' ? 'postgres' : 'pglite';
+type Database = 'pglite' | 'postgres';
 
-function summary(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-  return `n=${sorted.length} mean=${mean.toFixed(1)} ms p50=${at(0.5).toFixed(1)} ms p95=${at(0.95).toFixed(1)} ms max=${sorted[sorted.length - 1].toFixed(1)} ms`;
+const SESSIONS = 2500;
+const CONNECTIONS = 50;
+const PASSWORD = 'correct horse battery staple';
+const DIST = path.resolve(__dirname, '..', 'dist');
+
+const TARGETS = {
+  sessionCheck: { postgres: 0.5, pglite: 0.3 },
+  p99Ms: 50,
+  firstLoadGzipKb: 170,
+};
+
+interface Seed {
+  port: number;
+  tokens: string[];
+  pending: [string, string][];
+  paid: [string, string][];
 }
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
+const icOf = (i: number) => `8001${String(i).padStart(8, '0')}`;
+
+// ---------------------------------------------------------------------------------------------
+// Child roles: `--hello` and `--serve <database>` print `READY <json>` once listening.
+
+async function serveHello(): Promise<void> {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  console.log(`READY ${JSON.stringify({ port: address.port })}`);
+}
+
+async function servePortal(database: Database, cache: boolean): Promise<void> {
+  const scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
+  const config = {
+    ...loadConfig({
+      APP_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      READ_CACHE_TTL_MS: cache ? '30000' : '0',
+    }),
+    dataDir: 'memory://',
+    databaseUrl: scratch?.url,
+  };
+  const container = await createContainer(config);
+  const app = await buildApp(container, config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  config.publicUrl = `http://127.0.0.1:${address.port}`;
+  const stop = async () => {
+    await app.close();
+    await container.close();
+    await scratch?.drop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+
+  // Seed through the adapters: registering 2500 members over HTTP would mostly time argon2.
+  const now = new Date();
+  const passwordHash = await new Argon2PasswordHasher().hash(PASSWORD);
+  const seed: Seed = { port: address.port, tokens: [], pending: [], paid: [] };
+  for (let i = 0; i < SESSIONS; i++) {
+    const memberId = randomUUID();
+    await container.members.insert({
+      id: memberId,
+      name: `Member ${i}`,
+      nationality: 'Malaysian',
+      icOrPassport: icOf(i),
+      phoneNo: `6013${String(i).padStart(8, '0')}`,
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const token = randomBytes(32).toString('base64url');
+    await container.sessions.create({
+      id: randomUUID(),
+      memberId,
+      tokenHash: hashSessionToken(token),
+      now,
+    });
+    seed.tokens.push(token);
+    const transactionId = generateTransactionId(randomBytes);
+    await container.transactions.createPending({
+      transactionId,
+      memberId,
+      amountSen: 12_345 as Sen,
+      paymentMethod: 'qr',
+      createdAt: now,
+    });
+    if (i % 2 === 0) {
+      seed.pending.push([token, transactionId]);
+    } else {
+      await container.transactions.withLockedTransaction(transactionId, (_, unit) =>
+        unit.finalise('completed', now),
+      );
+      seed.paid.push([token, transactionId]);
+    }
+  }
+  console.log(`READY ${JSON.stringify(seed)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load generator: CONNECTIONS keep-alive connections, each sending its next request as soon
+// as the previous answer is read, for a fixed time.
+
+interface Figure {
+  rate: number;
+  p50: number;
+  p99: number;
+  /** Answers other than the one expected, by status (-1: no answer). */
+  errors: string;
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  token?: string;
+  body?: string;
+  expect: number;
+}
+
+function send(agent: http.Agent, port: number, call: Call): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
+    if (call.token) headers.authorization = `Bearer ${call.token}`;
+    if (call.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(call.body);
+    }
+    const request = http.request(
+      { agent, host: '127.0.0.1', port, method: call.method, path: call.path, headers },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(call.body);
+  });
+}
+
+/**
+ * Warm-up first (half a second, and at least one call per live session so the figure is the
+ * steady state, not a cold cache), then `seconds` measured.
+ */
+async function load(port: number, seconds: number, next: (i: number) => Call): Promise<Figure> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  const unexpected = new Map<number, number>();
+  let count = 0;
+  const warmAtLeast = performance.now() + 500;
+  let measuredFrom = 0;
+  let endAt = Infinity;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      for (;;) {
+        const started = performance.now();
+        if (started >= endAt) return;
+        const i = count++;
+        const call = next(i);
+        const status = await send(agent, port, call).catch(() => -1);
+        const ended = performance.now();
+        if (measuredFrom === 0) {
+          if (i < SESSIONS || started < warmAtLeast) continue;
+          measuredFrom = started;
+          endAt = measuredFrom + seconds * 1000;
+        }
+        if (started < measuredFrom) continue;
+        if (status !== call.expect) unexpected.set(status, (unexpected.get(status) ?? 0) + 1);
+        latencies.push(ended - started);
+      }
+    }),
+  );
+  agent.destroy();
+  const elapsedS = (performance.now() - measuredFrom) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const errors = [...unexpected].map(([status, n]) => `${n}× ${status}`).join(', ');
+  return { rate: latencies.length / elapsedS, p50: at(0.5), p99: at(0.99), errors };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function start(args: string[]): Promise<{ child: ChildProcess; ready: unknown }> {
+  const child = spawn(process.execPath, [...process.execArgv, __filename, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, ready: JSON.parse(line.slice(6)) });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+interface Row {
+  name: string;
+  cells: Partial<Record<Database, string>>;
+  target: string;
+}
+
+async function measureDatabase(
+  database: Database,
+  seconds: number,
+  cache: boolean,
+  helloPort: number,
+  rows: Row[],
+): Promise<void> {
+  const row = (name: string, target: string): Row => {
+    let found = rows.find((r) => r.name === name);
+    if (!found) rows.push((found = { name, cells: {}, target }));
+    return found;
+  };
+  const started = performance.now();
+  const { child, ready } = await start(['--serve', database, ...(cache ? [] : ['--no-cache'])]);
+  const seed = ready as Seed;
+  console.error(
+    `  ${database}: server seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  try {
+    const hello = await load(helloPort, seconds, () => ({ method: 'GET', path: '/', expect: 200 }));
+    row('hello-world (req/s, p50, p99)', '').cells[database] =
+      `${hello.rate.toFixed(0)}/s  ${ms(hello.p50)}  ${ms(hello.p99)}`;
+    const describe = (figure: Figure, minRatio?: number, p99Ms?: number) => {
+      const ratio = figure.rate / hello.rate;
+      const met =
+        minRatio === undefined
+          ? ''
+          : ` ${verdict(ratio >= minRatio && (p99Ms === undefined || figure.p99 < p99Ms))}`;
+      const errors = figure.errors === '' ? '' : ` (unexpected: ${figure.errors})`;
+      return `${ratio.toFixed(2)} (${figure.rate.toFixed(0)}/s)  ${ms(figure.p50)}  ${ms(figure.p99)}${met}${errors}`;
+    };
+
+    const check = await load(seed.port, seconds, (i) => ({
+      method: 'POST',
+      path: '/api/service/session-check',
+      token: seed.tokens[i % seed.tokens.length],
+      body: '{}',
+      expect: 200,
+    }));
+    const target = TARGETS.sessionCheck[database];
+    row(
+      'session-check ratio, p50, p99',
+      `≥ 0.5 and p99 < ${TARGETS.p99Ms} ms on PostgreSQL, ≥ 0.3 on PGlite`,
+    ).cells[database] = describe(
+      check,
+      target,
+      database === 'postgres' ? TARGETS.p99Ms : undefined,
+    );
+
+    for (const [name, list] of [
+      ['payment-status (pending)', seed.pending],
+      ['payment-status (paid)', seed.paid],
+    ] as const) {
+      const figure = await load(seed.port, seconds, (i) => {
+        const [token, id] = list[i % list.length];
+        return { method: 'GET', path: `/api/payment/status/${id}`, token, expect: 200 };
+      });
+      row(`${name} ratio, p50, p99`, '(no target)').cells[database] = describe(figure);
+    }
+
+    // Each member in turn: the login throttle holds concurrent attempts on one IC back.
+    const logins = await load(seed.port, seconds, (i) => ({
+      method: 'POST',
+      path: '/api/service/login',
+      body: JSON.stringify({ ic_or_passport: icOf(i % SESSIONS), password: PASSWORD }),
+      expect: 200,
+    }));
+    row('login ratio, p50, p99', '(no target)').cells[database] = describe(logins);
+    row('logins per second per core', '(no target)').cells[database] =
+      `${(logins.rate / availableParallelism()).toFixed(1)}/s (${availableParallelism()} cores)`;
+
+    if (database === 'pglite') await firstLoadAsSent(seed.port, rows);
+  } finally {
+    await stop(child);
+  }
+}
+
+async function argon2PerCore(rows: Row[]): Promise<void> {
+  const hasher = new Argon2PasswordHasher();
+  const hash = await hasher.hash(PASSWORD);
+  let count = 0;
+  const endAt = performance.now() + 3000;
+  // One verification at a time: one core's worth.
+  while (performance.now() < endAt) {
+    await hasher.verify(hash, PASSWORD);
+    count++;
+  }
+  rows.push({
+    name: 'argon2id verify, one core',
+    cells: { pglite: `${(count / 3).toFixed(1)}/s` },
+    target: '(no target)',
+  });
+}
+
+/** What the server sends for /login's first load, compressed as a browser asks for it. */
+async function firstLoadAsSent(port: number, rows: Row[]): Promise<void> {
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    rows.push({
+      name: 'first load of /login',
+      cells: { pglite: 'run `npm run build` first' },
+      target: '',
+    });
+    return;
+  }
+  const sizes = await firstLoadSizes();
+  const agent = new http.Agent({ keepAlive: true });
+  const bytesOf = (urlPath: string, encoding: string) =>
+    new Promise<{ bytes: number; encoding: string; status: number }>((resolve, reject) => {
+      http
+        .get(
+          {
+            agent,
+            host: '127.0.0.1',
+            port,
+            path: urlPath,
+            headers: { 'accept-encoding': encoding },
+          },
+          (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            res.on('end', () =>
+              resolve({
+                bytes,
+                encoding: String(res.headers['content-encoding'] ?? 'identity'),
+                status: res.statusCode ?? 0,
+              }),
+            );
+            res.on('error', reject);
+          },
+        )
+        .on('error', reject);
+    });
+  let sent = 0;
+  const encodings = new Set<string>();
+  for (const file of ['login', ...sizes.files]) {
+    const answer = await bytesOf(`/${file}`, 'br, gzip');
+    if (answer.status !== 200) throw new Error(`/${file} answered ${answer.status}: rebuild dist/`);
+    if (file !== 'login') encodings.add(answer.encoding);
+    sent += answer.bytes;
+  }
+  agent.destroy();
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  rows.push({
+    name: 'first load of /login: JS + CSS raw, gzip',
+    cells: {
+      pglite: `${kb(sizes.raw)}, gzip ${kb(sizes.gzip)} ${verdict(sizes.gzip <= TARGETS.firstLoadGzipKb * 1024)}`,
+    },
+    target: `gzip ≤ ${TARGETS.firstLoadGzipKb} KB`,
+  });
+  rows.push({
+    name: 'first load of /login as sent (HTML + JS + CSS)',
+    cells: { pglite: `${kb(sent)} (${[...encodings].join(', ')})` },
+    target: 'brotli or gzip',
+  });
+}
+
+/** The first-load files and sizes: scripts/first-load.ts when present, else the HTML's own refs. */
+async function firstLoadSizes(): Promise<{ files: string[]; raw: number; gzip: number }> {
+  const helper = path.join(__dirname, 'first-load.ts');
+  if (existsSync(helper)) {
+    // Another script's module, present or not: typed here by what this one reads of it.
+    const { measureFirstLoad } = (await import(helper)) as {
+      measureFirstLoad: (distDir: string) => {
+        assets: { file: string }[];
+        total: { raw: number; gzip: number };
+      };
+    };
+    const load = measureFirstLoad(DIST);
+    return { files: load.assets.map((a) => a.file), raw: load.total.raw, gzip: load.total.gzip };
+  }
+  const { readFileSync } = await import('node:fs');
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const bytes = readFileSync(path.join(DIST, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files, raw, gzip };
+}
+
+function print(rows: Row[], databases: Database[]): void {
+  const width = Math.max(...rows.map((r) => r.name.length)) + 2;
+  const cellWidth = Math.max(
+    44,
+    ...rows.flatMap((r) => databases.map((d) => (r.cells[d] ?? '').length + 2)),
+  );
+  const header = `${''.padEnd(width)}${databases.map((d) => (d === 'pglite' ? 'PGlite' : 'PostgreSQL').padEnd(cellWidth)).join('')}target`;
+  console.log(header);
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(width)}${databases.map((d) => (r.cells[d] ?? '').padEnd(cellWidth)).join('')}${r.target}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
-  console.log(`Benchmark on ${database}, Node ${process.version}`);
+  const args = process.argv.slice(2);
+  if (args[0] === '--hello') return serveHello();
+  if (args[0] === '--serve') return servePortal(args[1] as Database, !args.includes('--no-cache'));
 
-  const hasher = new Argon2PasswordHasher();
-  const hashTimes: number[] = [];
-  const verifyTimes: number[] = [];
-  let hash = '';
-  for (let i = 0; i < 20; i++)
-    hashTimes.push(await time(async () => (hash = await hasher.hash('correct horse battery'))));
-  for (let i = 0; i < 20; i++)
-    verifyTimes.push(await time(() => hasher.verify(hash, 'correct horse battery')));
-  console.log(`argon2id hash     ${summary(hashTimes)}`);
-  console.log(`argon2id verify   ${summary(verifyTimes)}`);
-
-  const app = await startTestApp({
-    database,
-    config: { smsPerAddressPerHour: 100_000, smsPerPhonePerHour: 1000, loginMaxFailures: 1000 },
-  });
+  const cache = !args.includes('--no-cache');
+  const secondsAt = args.indexOf('--seconds');
+  const seconds = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 5;
+  const only = args.find((a): a is Database => a === 'pglite' || a === 'postgres');
+  const databases = only ? [only] : eachDatabase();
+  console.log(
+    `Benchmark: Node ${process.version}, ${availableParallelism()} cores, ${CONNECTIONS} connections, ` +
+      `${SESSIONS} live sessions, ${seconds} s per figure, read cache ${cache ? 'on' : 'OFF'}`,
+  );
+  const rows: Row[] = [];
+  await argon2PerCore(rows);
+  const hello = await start(['--hello']);
   try {
-    const members = [];
-    for (let i = 0; i < 10; i++) members.push(await registerMember(app.baseUrl, aMember()));
-
-    const loginTimes: number[] = [];
-    const tokens: string[] = [];
-    for (let i = 0; i < 50; i++) {
-      const member = members[i % members.length];
-      loginTimes.push(
-        await time(async () => tokens.push((await login(app.baseUrl, member)).token)),
-      );
+    for (const database of databases) {
+      await measureDatabase(database, seconds, cache, (hello.ready as { port: number }).port, rows);
     }
-    console.log(`login             ${summary(loginTimes)}`);
-
-    const checkTimes: number[] = [];
-    const concurrency = 20;
-    const total = 2000;
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < total) {
-          const token = tokens[next++ % tokens.length];
-          checkTimes.push(
-            await time(() => postJson(app.baseUrl, '/service/session-check', {}, { token })),
-          );
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `session-check     ${summary(checkTimes)} (${concurrency} concurrent, ${(total / seconds).toFixed(0)} req/s)`,
-    );
-
-    const payTimes: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      payTimes.push(
-        await time(() =>
-          postJson(
-            app.baseUrl,
-            '/transaction/generate-payment-request-body',
-            { amount: 123.45, payment_method: 'qr' },
-            { token: tokens[i % tokens.length] },
-          ),
-        ),
-      );
-    }
-    console.log(`payment request   ${summary(payTimes)}`);
-
-    const memory = process.memoryUsage();
-    console.log(
-      `memory            rss=${(memory.rss / 2 ** 20).toFixed(0)} MiB heapUsed=${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB (server and load generator in one process)`,
-    );
   } finally {
-    await app.close();
+    await stop(hello.child);
   }
-
-  const dist = resolve(__dirname, '..', 'dist');
-  if (existsSync(dist)) {
-    for (const name of readdirSync(dist).filter((n) => /\.(js|css|html)$/.test(n))) {
-      const path = join(dist, name);
-      const gz = gzipSync(readFileSync(path)).length;
-      console.log(
-        `bundle ${name.padEnd(22)} ${(statSync(path).size / 1024).toFixed(1)} kB (gzip ${(gz / 1024).toFixed(1)} kB)`,
-      );
-    }
-  } else {
-    console.log('bundle            (run npm run build first)');
-  }
+  print(rows, databases);
 }
 
 main().catch((error) => {

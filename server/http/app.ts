@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.routes';
 import { isConnectionFailure } from '../adapters/postgres/database';
 import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
+import { registerSpa } from './spa';
 import { sharedRateLimitStore } from './shared-rate-limit';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -163,19 +164,11 @@ export async function buildApp(
       decorateReply: false,
     });
   }
-  const distDir = options.distDir ?? DIST_DIR;
-  const hasSpa = existsSync(path.join(distDir, 'index.html'));
-  if (hasSpa) {
-    // wildcard: files are looked up per request, so a rebuilt dist/ is served without restart.
-    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: true });
-  }
+  // The built SPA: precompressed, cached by hash, index.html for client-side routes (spa.ts).
+  const spa = await registerSpa(app, options.distDir ?? DIST_DIR);
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes (/login, /member/profile, ...) all load the SPA shell.
-      return reply.type('text/html').sendFile('index.html', distDir);
-    }
+    if (spa?.handleNotFound(request, reply)) return reply;
     return reply.code(404).send(failure('Not found.'));
   });
 
