@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by the development launcher over IPC: stop with it, even when it was SIGKILLed.
+  if (process.send !== undefined) process.on('disconnect', () => void shutdown('launcher gone'));
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();

@@ -79,6 +79,10 @@ export interface Config {
   redisUrl?: string;
   /** How long sessions and members stay cached in memory (READ_CACHE_TTL_MS); 0 = no cache. */
   readCacheTtlMs: number;
+  /** How long SIGTERM waits for in-flight requests before cutting them (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
+  /** The Prometheus listener (METRICS_PORT, METRICS_HOST); port undefined = no metrics listener. */
+  metrics: { port?: number; host: string };
 }
 
 /** Development defaults for secrets; production refuses to start with any of them. */
@@ -268,10 +272,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info', LOG_LEVELS),
     redisUrl: text('REDIS_URL', '') || undefined,
     readCacheTtlMs: integer('READ_CACHE_TTL_MS', 30_000, 0, 60_000),
+    shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    metrics: {
+      // Off unless set: the metrics get a listener of their own, never the public one.
+      port: env.METRICS_PORT?.trim() ? integer('METRICS_PORT', 0, 0, 65535) : undefined,
+      host: text('METRICS_HOST', '127.0.0.1'),
+    },
   };
 
   if (config.redisUrl !== undefined && !/^rediss?:\/\//.test(config.redisUrl)) {
     problems.push('REDIS_URL: must start with redis:// or rediss://');
+  }
+  if (
+    config.metrics.port !== undefined &&
+    config.metrics.port !== 0 &&
+    config.metrics.port === port
+  ) {
+    problems.push(
+      'METRICS_PORT: must differ from PORT (the metrics never share the public listener)',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -4,6 +4,7 @@ import { CryptoRandom } from './adapters/crypto-random';
 import { cacheReads } from './adapters/caching/read-caching';
 import { Argon2PasswordHasher } from './adapters/hashing/argon2-password-hasher';
 import { type Database, openDatabase } from './adapters/postgres/database';
+import { PortalMetrics } from './adapters/metrics/portal-metrics';
 import { migrate } from './adapters/postgres/migrate';
 import { PostgresLoginFailureStore } from './adapters/postgres/postgres-login-failure-store';
 import { PostgresMemberRepository } from './adapters/postgres/postgres-member-repository';
@@ -109,6 +110,8 @@ export interface ServerUseCases {
  */
 export interface ServerContainer extends ServerAdapters, ServerUseCases {
   config: Config;
+  /** Prometheus metrics of this container (served by main on METRICS_PORT). */
+  metrics: PortalMetrics;
   close(): Promise<void>;
 }
 
@@ -116,9 +119,16 @@ export async function createContainer(
   config: Config,
   overrides: Partial<ContainerOverrides> = {},
 ): Promise<ServerContainer> {
-  const db =
+  // metrics: the ports below are wrapped so that the use cases know nothing of the counting.
+  const metrics = new PortalMetrics();
+  const db = metrics.meterDatabase(
     overrides.db ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        onConnectionError: () => metrics.databaseConnectionsLost.inc(),
+      })),
+  );
   try {
     await migrate(db);
   } catch (error) {
@@ -146,16 +156,19 @@ export async function createContainer(
     clock,
     random,
     hasher,
-    smsSender,
+    smsSender: metrics.meterSmsSender(smsSender),
     smsOutbox,
     members: new PostgresMemberRepository(db),
     sessions: new PostgresSessionStore(db),
     smsCodes: new PostgresSmsCodeStore(db),
     loginFailures: new PostgresLoginFailureStore(db),
     unitOfWork: new PostgresUnitOfWork(db),
-    transactions,
+    transactions: metrics.meterTransactionStore(transactions),
     paymentSigner,
     gatewayStatusClient,
+    paymentGateway: metrics.meterPaymentGateway(
+      paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),
+    ),
   };
   // Sessions, members and final payments read from memory, invalidated across instances.
   const caching = await cacheReads(adapters, config, (error) => {
@@ -163,6 +176,7 @@ export async function createContainer(
   });
   return {
     config,
+    metrics,
     ...caching.adapters,
     ...wireUseCases(caching.adapters, config),
     async close() {
@@ -219,6 +233,8 @@ export function createInMemoryContainer(
   return {
     config,
     tables,
+    // Counted here: HTTP requests only (the ports are the tests' fakes, left unwrapped).
+    metrics: new PortalMetrics(),
     ...adapters,
     ...wireUseCases(adapters, config),
     async close() {},

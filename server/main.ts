@@ -1,12 +1,19 @@
+import { type FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config';
-import { createContainer } from './container';
+import { createContainer, type ServerContainer } from './container';
 import { buildApp } from './http/app';
+import { buildMetricsApp } from './http/metrics';
 import { schedulePurge } from './use-cases/purge-stale-records.use-case';
 import { scheduleReconciliation } from './use-cases/reconcile-pending-payments.use-case';
 
+/** After the grace period, closing the database may take this long before we give up. */
+const CLOSE_DATABASE_MS = 5_000;
+
 /**
- * Reads config, opens the database (migrating it), builds the app and listens; closes the app
- * then the database on SIGTERM/SIGINT so in-flight requests finish.
+ * The production entry (`node dist-server/server/main.js`): reads config, opens the database
+ * (migrating it), builds the app and listens, with the metrics on a listener of their own when
+ * METRICS_PORT is set. On SIGTERM or SIGINT it stops accepting connections, lets in-flight
+ * requests finish within SHUTDOWN_GRACE_MS, closes the database and exits 0.
  */
 async function main(): Promise<void> {
   let config;
@@ -41,30 +48,88 @@ async function main(): Promise<void> {
   );
   app.addHook('onClose', async () => stopPurging());
 
-  let closing = false;
-  const shutdown = async (signal: string): Promise<void> => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal} received: closing`);
-    // A stuck connection must not keep the process alive forever.
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
-    forceExit.unref();
-    try {
-      await app.close();
-      await container.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('shutdown failed', error);
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  let metricsApp: FastifyInstance | undefined;
+  if (config.metrics.port !== undefined) {
+    container.metrics.collectProcessMetrics();
+    metricsApp = buildMetricsApp(container.metrics);
+  }
+
+  const shutdown = gracefulShutdown(app, metricsApp, container, config.shutdownGraceMs);
+  // Every signal is handled (a repeat is ignored): none may end the process mid-drain.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Started by the development launcher over IPC: when it is gone, even SIGKILLed, stop too
+  // rather than live on as an orphan.
+  if (process.send !== undefined) process.on('disconnect', () => shutdown('launcher gone'));
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   console.log(`Member portal listening on http://${config.host}:${port}`);
+
+  if (metricsApp !== undefined) {
+    await metricsApp.listen({ host: config.metrics.host, port: config.metrics.port });
+    const metricsAddress = metricsApp.server.address();
+    const metricsPort =
+      metricsAddress !== null && typeof metricsAddress === 'object' ? metricsAddress.port : 0;
+    console.log(`Metrics on http://${config.metrics.host}:${metricsPort}/metrics`);
+  }
+}
+
+/**
+ * The drain: stop listening (Fastify closes idle keep-alive sockets and answers 503 to requests
+ * arriving on busy ones), wait for in-flight requests up to graceMs, then cut what is left, close
+ * the database and exit: 0 when everything finished, 1 when requests had to be cut.
+ */
+function gracefulShutdown(
+  app: FastifyInstance,
+  metricsApp: FastifyInstance | undefined,
+  container: ServerContainer,
+  graceMs: number,
+): (reason: string) => void {
+  let closing = false;
+  let cut = false;
+  // A keep-alive socket whose in-flight request finishes during the drain is closed with it,
+  // instead of idling until its keep-alive timeout and holding the close up.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
+  const drain = async (): Promise<void> => {
+    const grace = setTimeout(() => {
+      cut = true;
+      console.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
+      app.server.closeAllConnections();
+    }, graceMs);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(grace);
+    }
+    await metricsApp?.close();
+    await container.close();
+  };
+
+  return (reason) => {
+    if (closing) {
+      console.log(`${reason} received: already closing, the drain goes on`);
+      return;
+    }
+    closing = true;
+    console.log(`${reason} received: closing`);
+    // Should the database never answer its close, the process still ends.
+    setTimeout(() => {
+      console.error('shutdown: the database did not close in time');
+      process.exit(1);
+    }, graceMs + CLOSE_DATABASE_MS).unref();
+    drain().then(
+      () => process.exit(cut ? 1 : 0),
+      (error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
 }
 
 main().catch((error: unknown) => {

@@ -17,9 +17,12 @@ import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { registerSpa } from './spa';
 import { sharedRateLimitStore } from './shared-rate-limit';
+import { registerRequestMetrics } from './metrics';
+import { projectRoot } from '../project-root';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+// The repository, or the directory holding dist-server/ when run compiled.
+const REPO_ROOT = projectRoot(__dirname);
 const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
 const DIST_DIR = path.join(REPO_ROOT, 'dist');
 
@@ -68,6 +71,9 @@ export async function buildApp(
       },
     },
   });
+
+  // metrics: every answer by route and status, with its latency (served off this listener).
+  registerRequestMetrics(app, container.metrics);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

@@ -17,6 +17,15 @@ export interface Database {
    * PostgreSQL listens on a dedicated connection instead (PostgresInvalidationBus).
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections now (read by the metrics on each scrape). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection. */
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -189,6 +198,14 @@ class PgPoolDatabase implements Database {
       // announced its end (57P01) before its socket closed, or the next caller would get it.
       client.release(lost ?? (broken ? new Error('connection lost in a transaction') : undefined));
     }
+  }
+
+  poolStats(): PoolStats {
+    return {
+      total: this.pool.totalCount,
+      idle: this.pool.idleCount,
+      waiting: this.pool.waitingCount,
+    };
   }
 
   async close(): Promise<void> {

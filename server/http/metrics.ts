@@ -1,0 +1,30 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type PortalMetrics } from '../adapters/metrics/portal-metrics';
+
+/** The label of requests no route matched (404s, the SPA's client-side routes): bounded. */
+const UNMATCHED = '(unmatched)';
+
+/**
+ * Counts every answer of the public app by method, route pattern (`/api/payment/status/:id`,
+ * never the raw URL, so the label set stays small) and status, with its latency.
+ */
+export function registerRequestMetrics(app: FastifyInstance, metrics: PortalMetrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.is404 ? UNMATCHED : (request.routeOptions.url ?? UNMATCHED);
+    metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+}
+
+/**
+ * The metrics listener: GET /metrics only, on a port of its own (METRICS_PORT) bound to
+ * METRICS_HOST (127.0.0.1 by default), never on the public listener. Whoever can reach that port
+ * can read the metrics, so it stays on a private interface.
+ */
+export function buildMetricsApp(metrics: PortalMetrics): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.get('/metrics', async (_request, reply) => {
+    const { contentType, body } = await metrics.scrape();
+    return reply.header('Content-Type', contentType).header('Cache-Control', 'no-store').send(body);
+  });
+  return app;
+}
