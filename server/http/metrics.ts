@@ -5,7 +5,7 @@ import { type PortalMetrics } from '../adapters/metrics/portal-metrics';
 const UNMATCHED = '(unmatched)';
 
 /**
- * Counts every answer of the public app by method, route pattern (`/api/payment/status/:id`,
+ * Counts every answer of the public app by method, route pattern (`/api/payment/status/:payment_id`,
  * never the raw URL, so the label set stays small) and status, with its latency.
  */
 export function registerRequestMetrics(app: FastifyInstance, metrics: PortalMetrics): void {
