@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** WCAG 2.2 A and AA, as axe-core tags them. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+export const GALLERY_DIR = resolve(__dirname, '../../../docs/gallery');
+
+export type Theme = 'light' | 'dark';
+export const WIDTHS = [1280, 360] as const;
+export const THEMES: Theme[] = ['light', 'dark'];
+const HEIGHT: Record<(typeof WIDTHS)[number], number> = { 1280: 800, 360: 740 };
+
+interface AxeResult {
+  violations: {
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: { target: string[]; failureSummary?: string }[];
+  }[];
+}
+
+/** The violations axe-core finds on the page as it is now, one line per element. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  const result = (await page.evaluate(
+    (tags) =>
+      (
+        window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<unknown> } }
+      ).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    WCAG_TAGS,
+  )) as AxeResult;
+  return result.violations.flatMap((v) =>
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')} ${n.failureSummary ?? ''}`,
+    ),
+  );
+}
+
+/**
+ * Applies a theme as ThemeViewModel does (<html data-theme>, kept under themeMode), without a
+ * click, so a state with an open dialog stays open.
+ */
+export async function applyTheme(page: Page, theme: Theme): Promise<void> {
+  await page.evaluate((mode) => {
+    localStorage.setItem('themeMode', mode);
+    document.documentElement.setAttribute('data-theme', mode);
+  }, theme);
+}
+
+/**
+ * For each theme and width: axe on the page as it is, and (when `shot` names it) a screenshot
+ * for the README gallery. Returns every violation found, labelled with theme and width.
+ */
+export async function checkEveryThemeAndWidth(
+  page: Page,
+  state: string,
+  shot?: string,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of THEMES) {
+    await applyTheme(page, theme);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: HEIGHT[width] });
+      // Let layout, transitions and lazy images settle.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      for (const line of await axeViolations(page))
+        found.push(`${state} ${theme} ${width}px: ${line}`);
+      if (shot) {
+        mkdirSync(GALLERY_DIR, { recursive: true });
+        await page.screenshot({
+          path: join(GALLERY_DIR, `${shot}-${width}-${theme}.png`),
+          scale: 'css',
+          animations: 'disabled',
+          caret: 'hide',
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/** Elements wider than the viewport (text cut off or a page that scrolls sideways). */
+export async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const box = el.getBoundingClientRect();
+      // Shapes inside an <svg> are clipped by it: the <svg> itself is measured.
+      if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) continue;
+      if (box.width === 0 || getComputedStyle(el).position === 'fixed') continue;
+      if (el.closest('.visually-hidden, .skip-link, .Toastify')) continue;
+      if (box.right > width + 1 || box.left < -1) {
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} (${Math.round(box.left)}-${Math.round(box.right)} of ${width})`,
+        );
+      }
+    }
+    return out.slice(0, 10);
+  });
+}
