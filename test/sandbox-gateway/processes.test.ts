@@ -81,6 +81,29 @@ describe('sandbox-gateway/main.ts', () => {
   });
 });
 
+/** The children's process ids, as the launcher prints them. */
+function childPids(output: string): number[] {
+  return [...output.matchAll(/started \(pid (\d+)\)/g)].map((match) => Number(match[1]));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function gone(pids: number[], ms = 20_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (pids.some(alive)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
 describe('scripts/start.ts (npm start without the build)', () => {
   const env = (apiPort: number, gatewayPort: number): NodeJS.ProcessEnv => ({
     APP_ENV: 'test',
@@ -103,10 +126,28 @@ describe('scripts/start.ts (npm start without the build)', () => {
     });
     expect(oldPage.status).toBe(404);
 
+    const pids = childPids(started.output());
+    expect(pids).toHaveLength(2);
+    started.child.kill('SIGTERM');
+    // A repeated signal changes nothing: both children still drain and exit 0.
     started.child.kill('SIGTERM');
     expect(await started.exited).toBe(0);
+    expect(await gone(pids, 1000)).toBe(true);
     await expect(fetch(`http://127.0.0.1:${apiPort}/api/health`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${gatewayPort}/health`)).rejects.toThrow();
+  });
+
+  it('leaves no orphan even when the launcher itself is killed with SIGKILL', async () => {
+    const [apiPort, gatewayPort] = [await freePort(), await freePort()];
+    const started = run('scripts/start.ts', env(apiPort, gatewayPort));
+    children.push(started.child);
+    await printed(started, [/Member portal listening/, /Sandbox gateway listening/]);
+    const pids = childPids(started.output());
+    expect(pids).toHaveLength(2);
+    started.child.kill('SIGKILL');
+    await started.exited;
+    // The children see their IPC channel close and shut down by themselves.
+    expect(await gone(pids)).toBe(true);
   });
 
   it('stops the API and fails when the sandbox gateway cannot start', async () => {
