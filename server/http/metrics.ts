@@ -5,8 +5,8 @@ import { type PortalMetrics } from '../adapters/metrics/portal-metrics';
 const UNMATCHED = '(unmatched)';
 
 /**
- * Counts every answer of the public app by method, route pattern (`/api/payment/status/:payment_id`,
- * never the raw URL, so the label set stays small) and status, with its latency.
+ * Counts every answer of the public app by method, route pattern and status, with its latency.
+ * The pattern (`/api/payment/status/:payment_id`), never the raw URL: the label set stays small.
  */
 export function registerRequestMetrics(app: FastifyInstance, metrics: PortalMetrics): void {
   app.addHook('onResponse', async (request, reply) => {

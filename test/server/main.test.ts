@@ -5,15 +5,18 @@ import { promisify } from 'node:util';
 jest.setTimeout(90_000);
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 describe('server/main.ts', () => {
   it('refuses to start in production with default secrets', async () => {
-    const failure = await promisify(execFile)(TSX, ['server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, APP_ENV: 'production', GATEWAY_SECRET: '', SMS_CODE_PEPPER: '' },
-      timeout: 60_000,
-    }).then(
+    const failure = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'server/main.ts'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, APP_ENV: 'production', GATEWAY_SECRET: '', SMS_CODE_PEPPER: '' },
+        timeout: 60_000,
+      },
+    ).then(
       () => null,
       (error: { code?: number; stderr?: string }) => error,
     );
@@ -22,25 +25,38 @@ describe('server/main.ts', () => {
     expect(failure?.stderr).toContain('SMS_CODE_PEPPER: production needs your own secret');
   });
 
-  it('prints where it listens, serves, and exits 0 on SIGTERM', async () => {
-    const child = spawn(TSX, ['server/main.ts'], {
+  it('prints where it listens and where its metrics are, serves both, and exits 0 on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, APP_ENV: 'test', PORT: '0', DATA_DIR: 'memory://', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        APP_ENV: 'test',
+        PORT: '0',
+        DATA_DIR: 'memory://',
+        DATABASE_URL: '',
+        METRICS_PORT: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      const url = await new Promise<string>((resolve, reject) => {
+      const [url, metricsUrl] = await new Promise<string[]>((resolve, reject) => {
         let out = '';
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          const match = /Member portal listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (match) resolve(match[1]);
+          const api = /Member portal listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          // The metrics listener is private: loopback unless METRICS_HOST says otherwise.
+          const metrics = /Metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(out);
+          if (api && metrics) resolve([api[1], metrics[1]]);
         });
         child.on('exit', () => reject(new Error(`exited before listening: ${out}`)));
       });
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
+      const scrape = await (await fetch(metricsUrl)).text();
+      expect(scrape).toMatch(/^http_requests_total\{[^}]*route="\/api\/health"[^}]*\} 1$/m);
+      // Node's process metrics come with the running server.
+      expect(scrape).toContain('process_cpu_user_seconds_total');
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

@@ -1,4 +1,5 @@
 import { type FastifyInstance } from 'fastify';
+import { loadConfig } from '../../server/config';
 import { buildMetricsApp } from '../../server/http/metrics';
 import { eachDatabase } from './support/databases';
 import { getJson, postJson } from './support/http';
@@ -141,5 +142,23 @@ describe.each(eachDatabase())('Prometheus metrics on %s', (database) => {
       expect(await res.text()).not.toContain('http_requests_total');
     }
     expect((await fetch(`${p.t.baseUrl}/api/metrics`)).status).toBe(404);
+  });
+});
+
+describe('metrics and shutdown settings', () => {
+  it('keep the metrics listener off unless METRICS_PORT is set, on loopback by default', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics.host).toBe(
+      '10.0.0.5',
+    );
+  });
+
+  it('refuse the public port for the metrics, and a grace period out of range', () => {
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(
+      'METRICS_PORT: must differ from PORT',
+    );
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow('SHUTDOWN_GRACE_MS');
   });
 });

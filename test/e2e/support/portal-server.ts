@@ -20,9 +20,11 @@ export interface PortalServer {
 }
 
 /**
- * Starts the real portal the way `npm start` does (scripts/start.ts: the API serving the built
- * SPA from dist/, and the sandbox gateway app on a port of its own), on free ports, with a fresh
- * embedded database or a fresh database on the local PostgreSQL server.
+ * Starts the real portal the way `npm start` does outside production (the launcher: the API
+ * serving the built SPA from dist/, and the sandbox gateway app on a port of its own, as two
+ * child processes), on free ports, with a fresh embedded database or a fresh database on the
+ * local PostgreSQL server. The launcher runs from the sources (through tsx), so the suite needs
+ * no `npm run build:server`; `npm start` runs the same launcher compiled.
  */
 export async function startPortal(database: E2eDatabase): Promise<PortalServer> {
   const port = await freePort();
