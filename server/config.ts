@@ -79,10 +79,26 @@ export interface Config {
   redisUrl?: string;
   /** How long sessions and members stay cached in memory (READ_CACHE_TTL_MS); 0 = no cache. */
   readCacheTtlMs: number;
+  /** Connection hygiene: slow or idle clients cannot hold the server (see loadConnectionLimits). */
+  connections: ConnectionLimits;
   /** How long SIGTERM waits for in-flight requests before cutting them (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
   /** The Prometheus listener (METRICS_PORT, METRICS_HOST); port undefined = no metrics listener. */
   metrics: { port?: number; host: string };
+}
+
+/** Timeouts and the connection cap of the HTTP server, all in milliseconds except the cap. */
+export interface ConnectionLimits {
+  /** The whole request, headers and body, must arrive within this (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this (HEADERS_TIMEOUT_MS, at most REQUEST_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way is destroyed after this (CONNECTION_TIMEOUT_MS). */
+  connectionTimeoutMs: number;
+  /** Connections beyond this are closed on arrival (MAX_CONNECTIONS). */
+  maxConnections: number;
 }
 
 /** Development defaults for secrets; production refuses to start with any of them. */
@@ -272,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info', LOG_LEVELS),
     redisUrl: text('REDIS_URL', '') || undefined,
     readCacheTtlMs: integer('READ_CACHE_TTL_MS', 30_000, 0, 60_000),
+    connections: loadConnectionLimits(integer, problems),
     shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     metrics: {
       // Off unless set: the metrics get a listener of their own, never the public one.
@@ -294,6 +311,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Connection hygiene. An unfinished request (a body that never completes) is dropped within
+ * REQUEST_TIMEOUT_MS, at most 30 s; the cap keeps a flood of slow sockets from exhausting file
+ * descriptors while the timeouts free their slots.
+ */
+function loadConnectionLimits(
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): ConnectionLimits {
+  const limits: ConnectionLimits = {
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 20_000, 100, 30_000),
+    headersTimeoutMs: integer('HEADERS_TIMEOUT_MS', 10_000, 100, 30_000),
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 10_000, 100, 600_000),
+    connectionTimeoutMs: integer('CONNECTION_TIMEOUT_MS', 60_000, 1000, 600_000),
+    maxConnections: integer('MAX_CONNECTIONS', 500, 1, 100_000),
+  };
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    problems.push('HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS');
+  }
+  return limits;
 }
 
 function checkUrl(name: string, value: string, problems: string[]): void {

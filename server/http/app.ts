@@ -3,12 +3,19 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { type Config, gatewayOrigin } from '../config';
 import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
 import { failure } from './envelope';
 import { ApiError, DATABASE_RETRY_AFTER_S, validationMessage } from './errors';
+import { registerHostileInputGuard } from './hostile-input';
+import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from './log-safety';
 import { authRoutes } from './routes/auth.routes';
 import { devRoutes } from './routes/dev.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -26,21 +33,6 @@ const REPO_ROOT = projectRoot(__dirname);
 const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
 const DIST_DIR = path.join(REPO_ROOT, 'dist');
 
-/** Never written to logs: credentials, passwords and one-time codes. */
-const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'body.password',
-  'body.new_password',
-  'body.tac_code',
-  'body.code',
-  'body.token',
-  '*.password',
-  '*.new_password',
-  '*.tac_code',
-  '*.token',
-];
-
 /**
  * The Fastify app, without listening: API routes under /api, security headers, rate limits,
  * body limit, locales, the built SPA with index.html fallback, and the envelope for every error.
@@ -51,14 +43,31 @@ export async function buildApp(
   options: { logStream?: NodeJS.WritableStream; distDir?: string } = {},
 ): Promise<FastifyInstance> {
   const logging = config.logLevel !== 'silent' || options.logStream !== undefined;
+  const limits = config.connections;
   const app = Fastify({
     logger: logging
       ? {
           level: config.logLevel === 'silent' ? 'info' : config.logLevel,
-          redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+          // Every level: no query strings, secret keys or database error parameters (log-safety.ts).
+          redact: { paths: REDACTED_PATHS, censor: REDACTED },
+          serializers: { req: serializeRequest, err: serializeError },
           ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
+    // Slow clients cannot hold the server: the whole request (an unfinished body included) must
+    // arrive within requestTimeout, headers within headersTimeout; idle sockets are closed.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      // Node checks those two timeouts on this interval (30 s by default, too late to matter).
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, limits.headersTimeoutMs / 4)),
+    },
+    // A URL the router cannot decode (bad percent-encoding, e.g. a lone surrogate's bytes): the
+    // envelope with no-store, not Fastify's default body, which repeats the URL.
+    frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // Unknown fields must be refused (400), not silently dropped; no type juggling either.
@@ -72,6 +81,14 @@ export async function buildApp(
     },
   });
 
+  // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
+  app.server.maxConnections = limits.maxConnections;
+
+  // Private answers (tokens, profiles, payments) and their errors are never cached anywhere.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+  });
+  registerHostileInputGuard(app);
   // metrics: every answer by route and status, with its latency (served off this listener).
   registerRequestMetrics(app, container.metrics);
 
@@ -179,6 +196,22 @@ export async function buildApp(
   });
 
   return app;
+}
+
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send(failure('Request address is too long.'));
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send(failure('Request address is not valid.'));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(failure('Something went wrong. Please try again.'));
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 function isHttps(url: string): boolean {

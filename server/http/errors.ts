@@ -53,6 +53,46 @@ export const FIELD_RULES: Record<string, string> = {
   purpose: 'must be registration or password_reset',
 };
 
+/**
+ * Every request field in the member's words (the labels of the SPA's forms), for messages that
+ * must name a field without showing a wire name.
+ */
+export const FIELD_LABELS: Record<string, string> = {
+  ic_or_passport: 'IC or Passport Number',
+  ic: 'IC or Passport Number',
+  phone_no: 'Phone Number',
+  phone: 'Phone Number',
+  password: 'Password',
+  new_password: 'New Password',
+  name: 'Full Name',
+  nationality: 'Nationality',
+  tac_code: 'Verification Code',
+  purpose: 'Code purpose',
+  amount: 'Amount',
+  payment_method: 'Payment Method',
+  payment_id: 'Payment ID',
+  transactionId: 'Transaction ID',
+};
+
+/** A field name safe to repeat in a message (an unknown field sent by some client). */
+const PLAIN_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_.[\]-]{0,39}$/;
+
+/**
+ * The 400 sentence for a control character (or invalid Unicode) in a field: its label when known,
+ * the field's own name when it is plain, never the offending text itself.
+ */
+export function disallowedCharactersMessage(field: string | null): string {
+  const label =
+    field === null
+      ? 'The request'
+      : Object.hasOwn(FIELD_LABELS, field)
+        ? FIELD_LABELS[field]
+        : PLAIN_FIELD_NAME.test(field)
+          ? `The field "${field}"`
+          : 'A field name';
+  return `${label} contains characters that are not allowed.`;
+}
+
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
@@ -78,6 +118,7 @@ export function validationMessage(issues: ValidationIssue[], context: string): s
     return context === 'body' ? 'body: must be a JSON object.' : `${context}: is invalid.`;
   }
   if (issue.keyword === 'type') return `${field}: must be a ${String(issue.params.type)}.`;
-  const rule = FIELD_RULES[field];
+  // Own keys only: a field named "constructor" must not find Object's.
+  const rule = Object.hasOwn(FIELD_RULES, field) ? FIELD_RULES[field] : undefined;
   return rule ? `${field}: ${rule}.` : `${field}: ${issue.message ?? 'is invalid'}.`;
 }

@@ -67,7 +67,7 @@ export class ApplyPaymentCallbackUseCase {
     const receivedAt = this.clock.now();
     const payload =
       message.payload.length > MAX_RECORDED_PAYLOAD
-        ? `${message.payload.slice(0, MAX_RECORDED_PAYLOAD)}…`
+        ? `${truncateWhole(message.payload, MAX_RECORDED_PAYLOAD)}…`
         : message.payload;
     const record = (
       transactionId: string | null,
@@ -143,4 +143,10 @@ export class ApplyPaymentCallbackUseCase {
       return { ok: true, value: { result: 'duplicate', status: outcome.status, transactionId } };
     });
   }
+}
+
+/** The first `max` UTF-16 units, one fewer if the cut would split a surrogate pair. */
+function truncateWhole(text: string, max: number): string {
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
