@@ -77,7 +77,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * The drain: stop listening (Fastify closes idle keep-alive sockets and answers 503 to requests
+ * The drain: stop listening (Node closes idle keep-alive sockets, Fastify answers 503 to requests
  * arriving on busy ones), wait for in-flight requests up to graceMs, then cut what is left, close
  * the database and exit: 0 when everything finished, 1 when requests had to be cut.
  */
