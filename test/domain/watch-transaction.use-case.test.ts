@@ -38,6 +38,7 @@ describe('WatchTransactionUseCase', () => {
       paymentStatus: 'pending',
       amount: '50.10',
       notFound: false,
+      signInRequired: false,
     });
     await flushPromises();
     expect(http.calls).toHaveLength(1);
@@ -53,6 +54,7 @@ describe('WatchTransactionUseCase', () => {
       paymentStatus: 'completed',
       amount: '80.00',
       notFound: false,
+      signInRequired: false,
     });
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(10 * STATUS_POLL_MS);
@@ -75,7 +77,13 @@ describe('WatchTransactionUseCase', () => {
     expect(http.calls).toHaveLength(0);
     expect(clock.pendingTimers).toBe(0);
     expect(states).toEqual([
-      { transactionId: null, paymentStatus: 'pending', amount: undefined, notFound: false },
+      {
+        transactionId: null,
+        paymentStatus: 'pending',
+        amount: undefined,
+        notFound: false,
+        signInRequired: false,
+      },
     ]);
     expect(await watch.refresh()).toBeNull();
   });
@@ -105,6 +113,22 @@ describe('WatchTransactionUseCase', () => {
     await clock.advance(0);
     expect(watch.state.notFound).toBe(true);
     expect(watch.state.paymentStatus).toBe('pending');
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(10 * STATUS_POLL_MS);
+    expect(http.calls).toHaveLength(1);
+  });
+
+  it('without a login (401) says so and stops polling at once', async () => {
+    const { http, clock, watch } = setUp({});
+    http.on('GET', TRANSACTION_DETAILS_PATH, {
+      httpStatus: 401,
+      status: 0,
+      message: 'Please log in to continue.',
+    });
+    watch.execute({ transactionId: 'TXN-1' });
+    await clock.advance(0);
+    expect(watch.state.signInRequired).toBe(true);
+    expect(watch.state.notFound).toBe(false);
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(10 * STATUS_POLL_MS);
     expect(http.calls).toHaveLength(1);

@@ -55,6 +55,13 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
     found.push(...(await checkEveryThemeAndWidth(page, 'payment-status without id')));
     await open('/return');
     found.push(...(await checkEveryThemeAndWidth(page, 'return without id')));
+    // A visitor who is not logged in sees no transaction: asked to log in, no endless polling.
+    await open('/receipt/TXN-NOT-A-REAL-ONE');
+    await page.getByText('Please log in to see this payment').waitFor();
+    found.push(...(await checkEveryThemeAndWidth(page, 'receipt without a login')));
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expectPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/receipt/TXN-NOT-A-REAL-ONE');
     expect(found).toEqual([]);
   });
 

@@ -79,6 +79,8 @@ export interface PaymentFailure {
   key: string;
   /** The server knows no such transaction for this member (unknown, or another member's). */
   notFound?: boolean;
+  /** Only a logged-in member may read a transaction, and nobody is logged in here. */
+  signInRequired?: boolean;
 }
 
 /** i18n keys of the payment toasts (the spec), shared by the payment and status screens. */

@@ -51,6 +51,10 @@ export class GetTransactionUseCase {
         const failure = { key: 'paymentStatus.notFoundText', notFound: true };
         return { ok: false, error: { failure, retryable: false } };
       }
+      if (response.httpStatus === 401) {
+        const failure = { key: 'paymentStatus.signInText', signInRequired: true };
+        return { ok: false, error: { failure, retryable: false } };
+      }
       if (response.status !== 1 || !data) {
         const failure = { serverMessage: response.message, key: PaymentMessages.checkFailed };
         return { ok: false, error: { failure, retryable: isTransientFailure(response) } };

@@ -16,6 +16,8 @@ export interface WatchedTransaction {
   amount: string | undefined;
   /** The server knows no such transaction for this member: nothing to wait for. */
   notFound: boolean;
+  /** Nobody is logged in, so the server shows nothing: nothing to wait for either. */
+  signInRequired: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export class WatchTransactionUseCase {
     paymentStatus: 'pending',
     amount: undefined,
     notFound: false,
+    signInRequired: false,
   };
   private stopPolling: Cancel | null = null;
   private disposed = false;
@@ -54,6 +57,7 @@ export class WatchTransactionUseCase {
     this.update({
       transactionId: input.transactionId,
       notFound: false,
+      signInRequired: false,
       ...(input.amount !== undefined ? { amount: input.amount } : {}),
     });
     this.stopPolling?.();
@@ -63,7 +67,8 @@ export class WatchTransactionUseCase {
     this.stopPolling = pollEvery(this.clock, STATUS_POLL_MS, async () => {
       const result = await this.read();
       if (result === null) return true;
-      return result.ok ? !isFinalStatus(result.value) : result.error.notFound !== true;
+      if (result.ok) return !isFinalStatus(result.value);
+      return !result.error.notFound && !result.error.signInRequired;
     });
   }
 
@@ -86,11 +91,13 @@ export class WatchTransactionUseCase {
     const result = await this.getTransaction.execute({ transactionId });
     if (this.disposed || this.current.transactionId !== transactionId) return null;
     if (!result.ok) {
-      if (result.error.notFound) {
-        // An unknown (or another member's) id never appears: say so and stop asking.
+      const { notFound, signInRequired } = result.error;
+      if (notFound || signInRequired) {
+        // An unknown (or another member's) id never appears, and without a login nothing does:
+        // say so and stop asking.
         this.stopPolling?.();
         this.stopPolling = null;
-        this.update({ notFound: true });
+        this.update({ notFound: notFound === true, signInRequired: signInRequired === true });
       }
       return result;
     }

@@ -78,6 +78,11 @@ export class PaymentStatusViewModel {
     return this.transaction.notFound;
   }
 
+  /** Nobody is logged in, so the server shows nothing: the page asks the visitor to log in. */
+  get signInRequired(): boolean {
+    return this.transaction.signInRequired;
+  }
+
   /** 'RM 123.45', or 'RM 50.00' when no amount is known. */
   get displayAmount(): string {
     return formatRinggit(this.transaction.amount);
@@ -99,7 +104,7 @@ export class PaymentStatusViewModel {
     const toast = { autoCloseMs: STATUS_TOAST_MS };
     if (!result.ok) {
       // Not found is on the page already: a toast would say it twice.
-      if (result.error.notFound) return;
+      if (result.error.notFound || result.error.signInRequired) return;
       this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), toast);
     } else if (result.value === 'completed') {
       this.notifier.success({ key: PaymentMessages.completed }, toast);

@@ -8,6 +8,7 @@ import '../../styles/auth.css';
 import '../payment/payment.css';
 import { PaymentIcon } from '../payment/payment-icons';
 import { PaymentStatusViewModel } from './payment-status.view-model';
+import { SignInLink } from './sign-in-link';
 
 const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
   pending: {
@@ -29,31 +30,36 @@ const notFoundTexts = {
   text: 'paymentStatus.notFoundText',
 };
 
+const signInTexts = { title: 'paymentStatus.signInTitle', text: 'paymentStatus.signInText' };
+
 /** /payment-status and /receipt/:transactionId (the ID then comes from the path). */
 export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(PaymentStatusViewModel);
   const { transactionId } = useParams();
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
-  const shown = vm.notFound ? notFoundTexts : statusTexts[vm.paymentStatus];
+  const unavailable = vm.notFound ? notFoundTexts : vm.signInRequired ? signInTexts : null;
+  const shown = unavailable ?? statusTexts[vm.paymentStatus];
+  const look = unavailable ? 'failed' : vm.paymentStatus;
 
   return (
     <main className="payment-card payment-result">
       <h1>{t('paymentStatus.title')}</h1>
       <section
-        className={`payment-status payment-status-${vm.notFound ? 'failed' : vm.paymentStatus}`}
+        className={`payment-status payment-status-${look}`}
         aria-labelledby="payment-current-status"
       >
         <h2 id="payment-current-status" className="payment-status-label">
           {t('paymentStatus.currentStatus')}
         </h2>
         <span className="payment-status-icon" aria-hidden="true">
-          <PaymentIcon name={vm.notFound ? 'failed' : vm.paymentStatus} />
+          <PaymentIcon name={look} />
         </span>
         <p className="payment-status-title" role="status">
           {t(shown.title)}
         </p>
         <p className="payment-status-text">{t(shown.text)}</p>
+        {vm.signInRequired && <SignInLink />}
       </section>
 
       <dl className="payment-summary">
@@ -78,7 +84,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
           </dd>
           <dd className="field-hint">{t('paymentStatus.keepId')}</dd>
         </div>
-        {!vm.notFound && (
+        {!unavailable && (
           <div>
             <dt>{t('paymentStatus.amount')}</dt>
             <dd>{vm.displayAmount}</dd>

@@ -52,6 +52,11 @@ export class ReturnViewModel {
     return this.transaction.notFound;
   }
 
+  /** Nobody is logged in, so the server shows nothing: the page asks the visitor to log in. */
+  get signInRequired(): boolean {
+    return this.transaction.signInRequired;
+  }
+
   get displayAmount(): string {
     return formatRinggit(this.transaction.amount);
   }
@@ -66,7 +71,9 @@ export class ReturnViewModel {
   /** 'Refresh': reads now and reports a failed read. */
   async refresh(): Promise<void> {
     const result = await this.watch.refresh();
-    if (result !== null && !result.ok && !result.error.notFound) {
+    const onThePage =
+      result !== null && !result.ok && (result.error.notFound || result.error.signInRequired);
+    if (result !== null && !result.ok && !onThePage) {
       this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), {
         autoCloseMs: STATUS_TOAST_MS,
       });

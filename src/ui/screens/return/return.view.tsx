@@ -7,6 +7,7 @@ import { useViewModel } from '../../app/di';
 import '../../styles/auth.css';
 import '../payment/payment.css';
 import { PaymentIcon } from '../payment/payment-icons';
+import { SignInLink } from '../payment-status/sign-in-link';
 import { ReturnViewModel } from './return.view-model';
 
 const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
@@ -37,10 +38,13 @@ export const ReturnScreen = observer(function ReturnScreen() {
     );
   }
 
-  const shown = vm.notFound
+  const unavailable = vm.notFound
     ? { title: 'paymentStatus.notFoundTitle', text: 'paymentStatus.notFoundText' }
-    : statusTexts[vm.paymentStatus];
-  const look = vm.notFound ? 'failed' : vm.paymentStatus;
+    : vm.signInRequired
+      ? { title: 'paymentStatus.signInTitle', text: 'paymentStatus.signInText' }
+      : null;
+  const shown = unavailable ?? statusTexts[vm.paymentStatus];
+  const look = unavailable ? 'failed' : vm.paymentStatus;
   return (
     <main className="payment-card payment-result">
       <section className={`payment-status payment-status-${look}`}>
@@ -51,6 +55,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
           {t(shown.title)}
         </h1>
         <p className="payment-status-text">{t(shown.text)}</p>
+        {vm.signInRequired && <SignInLink />}
       </section>
 
       <dl className="payment-summary">
@@ -60,7 +65,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
             <code>{vm.transactionId}</code>
           </dd>
         </div>
-        {!vm.notFound && (
+        {!unavailable && (
           <div>
             <dt>{t('returnPage.amount')}</dt>
             <dd>{vm.displayAmount}</dd>
