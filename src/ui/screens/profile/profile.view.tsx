@@ -5,6 +5,7 @@ import { useViewModel } from '../../app/di';
 import { ModalDialog } from '../../components/modal-dialog';
 import { PasswordField } from '../../components/password-field';
 import { PhoneInput } from '../../components/phone-input';
+import { PhoneInputA11y } from '../../components/phone-input-a11y';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './profile.css';
@@ -187,26 +188,26 @@ const EditableRow = observer(function EditableRow({
             />
           ) : (
             <>
-              <PhoneInput
-                country="my"
-                value={vm.draft}
-                onChange={(digits) => vm.setDraft(digits)}
-                autoFormat={false}
-                enableSearch
-                disableSearchIcon
-                searchPlaceholder={t('profile.countrySearch')}
-                specialLabel=""
-                dropdownStyle={COUNTRY_DROPDOWN_STYLE}
-                containerClass="profile-phone-input"
-                inputProps={{
-                  id,
-                  name: 'phone_no',
-                  autoComplete: 'tel',
-                  autoFocus: true,
-                  'aria-invalid': vm.draftError ? true : undefined,
-                  'aria-describedby': describedBy || undefined,
-                }}
-              />
+              <PhoneInputA11y listLabel={t('profile.countryList')}>
+                <PhoneInput
+                  country="my"
+                  value={vm.draft}
+                  onChange={(digits) => vm.setDraft(digits)}
+                  autoFormat={false}
+                  placeholder={t('profile.phonePlaceholder')}
+                  specialLabel=""
+                  dropdownStyle={COUNTRY_DROPDOWN_STYLE}
+                  containerClass="profile-phone-input"
+                  inputProps={{
+                    id,
+                    name: 'phone_no',
+                    autoComplete: 'tel',
+                    autoFocus: true,
+                    'aria-invalid': vm.draftError ? true : undefined,
+                    'aria-describedby': describedBy || undefined,
+                  }}
+                />
+              </PhoneInputA11y>
               <p id={hintId} className="profile-hint">
                 {t('profile.phoneHint')}
               </p>
