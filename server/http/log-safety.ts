@@ -73,7 +73,6 @@ export function withoutQuery(url: string): string {
  * `hint` and `internalQuery`. Those are dropped.
  */
 const SAFE_ERROR_FIELDS = [
-  'code',
   'severity',
   'constraint',
   'table',
@@ -116,6 +115,10 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
     message,
     stack: [`${type}: ${message}`, ...frames].join('\n'),
   };
+  // As errorCode: `code` is a redacted key (one-time codes), and the SQLSTATE or errno must stay.
+  if (typeof source.code === 'string' || typeof source.code === 'number') {
+    serialized.errorCode = source.code;
+  }
   for (const field of SAFE_ERROR_FIELDS) {
     const value = source[field];
     if (typeof value === 'string' || typeof value === 'number') serialized[field] = value;
