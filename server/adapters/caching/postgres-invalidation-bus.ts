@@ -10,6 +10,9 @@ import {
 import { type Database } from '../postgres/database';
 import { Listeners } from './in-process-invalidation-bus';
 
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'cache-invalidation-listener';
+
 export interface PostgresInvalidationBusOptions {
   /** The LISTEN connection's own address (a pooled connection cannot keep a LISTEN). */
   databaseUrl: string;
@@ -81,6 +84,7 @@ export class PostgresInvalidationBus implements InvalidationBus {
       connectionTimeoutMillis: this.options.connectTimeoutMs ?? 3000,
       query_timeout: 3000,
       keepAlive: true,
+      application_name: LISTENER_APPLICATION_NAME,
     });
     // Without a listener, a lost connection's 'error' would end the process.
     client.on('error', (error) => this.lost(client, error));
