@@ -163,6 +163,28 @@ describe('CachedSessionStore', () => {
     expect(inner.lookups).toBe(3);
   });
 
+  it('forgets a logged-out session even when its id has left the bounded index', async () => {
+    const stores = inMemoryStores();
+    const clock = new FixedClock();
+    const member = aMemberRow();
+    await stores.members.insert(member);
+    const inner = new CountingSessionStore(stores.tables);
+    const caches = new ReadCaches(new InProcessInvalidationBus(), clock, {
+      ttlMs: 30_000,
+      maxEntries: 2,
+    });
+    const sessions = new CachedSessionStore(inner, caches, clock);
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    for (const [n, id] of ids.entries()) {
+      await sessions.create({ id, memberId: member.id, tokenHash: `hash-${n}`, now: clock.now() });
+      await sessions.findByTokenHash(`hash-${n}`);
+    }
+    // The cache holds the last two; the index was trimmed when the fifth came in.
+    expect(caches.sessions.size).toBe(2);
+    await sessions.revoke(ids[3], clock.now());
+    expect((await sessions.findByTokenHash('hash-3'))?.revokedAt).not.toBeNull();
+  });
+
   it('forgets a member’s sessions when told by another instance', async () => {
     const bus = new InProcessInvalidationBus();
     const { inner, sessions, member } = await setUp(bus);

@@ -72,9 +72,9 @@ export class ReadCaches {
       case 'session': {
         const tokenHash = this.sessionKeys.get(event.sessionId);
         this.sessionKeys.delete(event.sessionId);
-        // Not cached here: still move the generation, so a read in flight does not store it.
-        if (tokenHash === undefined) this.sessions.markInvalidated();
-        else this.sessions.delete(tokenHash);
+        if (tokenHash !== undefined) this.sessions.delete(tokenHash);
+        // Not in the index (never cached here, or the index was trimmed): look through them all.
+        else this.sessions.deleteWhere((session) => session.id === event.sessionId);
         break;
       }
       case 'member-sessions':

@@ -66,11 +66,6 @@ export class TtlCache<K, V> {
     if (entry !== undefined) entry.value = value;
   }
 
-  /** Refuses the values of reads in flight without deleting anything. */
-  markInvalidated(): void {
-    this.currentGeneration++;
-  }
-
   delete(key: K): void {
     this.currentGeneration++;
     this.entries.delete(key);
