@@ -168,7 +168,13 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
     }
     t.clock.set(t0 + 2 * DAY);
     const c = t.container;
-    const batched = new PurgeStaleRecordsUseCase(c.smsCodes, c.loginFailures, c.sessions, c.clock, 3);
+    const batched = new PurgeStaleRecordsUseCase(
+      c.smsCodes,
+      c.loginFailures,
+      c.sessions,
+      c.clock,
+      3,
+    );
     expect(await batched.execute()).toEqual({ ...NOTHING, loginFailures: 7 });
     expect((await rowCounts()).loginFailures).toBe(0);
   });

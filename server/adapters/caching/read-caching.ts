@@ -1,5 +1,10 @@
 import { type Config } from '../../config';
-import { type ServerAdapters } from '../../container';
+import { type Clock } from '../../ports/clock.port';
+import { type MemberRepository } from '../../ports/member-repository.port';
+import { type SessionStore } from '../../ports/session-store.port';
+import { type TransactionStore } from '../../ports/transaction-store.port';
+import { type UnitOfWork } from '../../ports/unit-of-work.port';
+import { type Database } from '../postgres/database';
 import { type InvalidationBus } from '../../ports/invalidation-bus.port';
 import { CachedMemberRepository } from './cached-member-repository';
 import { CachedSessionStore } from './cached-session-store';
@@ -9,8 +14,18 @@ import { PGliteInvalidationBus, PostgresInvalidationBus } from './postgres-inval
 import { DEFAULT_READ_CACHE_OPTIONS, ReadCaches } from './read-caches';
 import { RedisInvalidationBus } from './redis-invalidation-bus';
 
-export interface ReadCaching {
-  adapters: ServerAdapters;
+/** The adapters whose reads are cached, and what the caches need (the container's adapters). */
+export interface CacheableAdapters {
+  db: Database;
+  clock: Clock;
+  sessions: SessionStore;
+  members: MemberRepository;
+  unitOfWork: UnitOfWork;
+  transactions: TransactionStore;
+}
+
+export interface ReadCaching<A extends CacheableAdapters> {
+  adapters: A;
   /** The bus the caches listen to; undefined when nothing is cached. */
   bus?: InvalidationBus;
   close(): Promise<void>;
@@ -22,11 +37,11 @@ export interface ReadCaching {
  * PGlite's, within its one process). Unchanged when READ_CACHE_TTL_MS is 0 or no bus can listen
  * (a PostgreSQL database handed in without its URL).
  */
-export async function cacheReads(
-  adapters: ServerAdapters,
+export async function cacheReads<A extends CacheableAdapters>(
+  adapters: A,
   config: Config,
   onError: (error: Error) => void = () => undefined,
-): Promise<ReadCaching> {
+): Promise<ReadCaching<A>> {
   const bus = config.readCacheTtlMs > 0 ? busFor(adapters, config, onError) : undefined;
   if (bus === undefined) {
     return { adapters, close: async () => undefined };
@@ -54,7 +69,7 @@ export async function cacheReads(
 }
 
 function busFor(
-  adapters: ServerAdapters,
+  adapters: CacheableAdapters,
   config: Config,
   onError: (error: Error) => void,
 ): InvalidationBus | undefined {
