@@ -38,6 +38,24 @@ describe('ToastNotifier', () => {
   });
 });
 
+describe('ToastNotifier without its library', () => {
+  it('drops a toast quietly when react-toastify cannot load (offline, a new deployment)', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const offline = () =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      new ToastNotifier(await englishI18n(), offline).error({ text: 'Invalid or expired code' });
+      await shown();
+      await shown();
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+});
+
 describe('toSupportedLanguage', () => {
   it.each([
     ['zh', 'zn'],

@@ -11,6 +11,9 @@ type Toast = typeof toastify;
  */
 const loadToast = (): Promise<Toast> => import('react-toastify').then((module) => module.toast);
 
+/** A toast whose library cannot load (offline, a new deployment) is dropped, not an error. */
+const dropped = () => undefined;
+
 /** Notifier over react-toastify; keys are translated with i18next at the moment of showing. */
 export class ToastNotifier implements Notifier {
   constructor(
@@ -20,12 +23,12 @@ export class ToastNotifier implements Notifier {
 
   success(message: UiMessage, options?: { autoCloseMs?: number }): void {
     const text = this.text(message);
-    void this.toast().then((toast) => toast.success(text, toastOptions(options)));
+    void this.toast().then((toast) => toast.success(text, toastOptions(options)), dropped);
   }
 
   error(message: UiMessage, options?: { autoCloseMs?: number }): void {
     const text = this.text(message);
-    void this.toast().then((toast) => toast.error(text, toastOptions(options)));
+    void this.toast().then((toast) => toast.error(text, toastOptions(options)), dropped);
   }
 
   private text(message: UiMessage): string {
