@@ -213,6 +213,9 @@ export function createInMemoryContainer(
   const tables = givenTables ?? new InMemoryTables();
   const clock = overrides.clock ?? new SystemClock();
   const recorder = new RecordingSmsSender(clock);
+  const paymentSigner =
+    overrides.paymentSigner ?? new HmacSha256PaymentSigner(config.gatewaySecret);
+  const gatewayStatusClient = overrides.gatewayStatusClient ?? new InMemoryGatewayStatusClient();
   const adapters: ServerAdapters = {
     db: new SqlFreeDatabase(),
     random: new CryptoRandom(),
@@ -225,8 +228,9 @@ export function createInMemoryContainer(
     loginFailures: new InMemoryLoginFailureStore(tables),
     unitOfWork: new InMemoryUnitOfWork(tables),
     transactions: new InMemoryTransactionStore(tables),
-    paymentSigner: new HmacSha256PaymentSigner(config.gatewaySecret),
-    gatewayStatusClient: new InMemoryGatewayStatusClient(),
+    paymentSigner,
+    gatewayStatusClient,
+    paymentGateway: paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),
     ...withoutUndefined(adapterOverrides),
     clock,
   };
