@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MESSAGES } from '../../server/use-cases/messages';
-import { FIELD_RULES } from '../../server/http/errors';
+import { disallowedCharactersMessage, FIELD_LABELS, FIELD_RULES } from '../../server/http/errors';
 import { serverMessageOr } from '../../src/ui/app/notifier';
 
 const en = JSON.parse(
@@ -27,6 +27,15 @@ describe('server messages become translated texts', () => {
     (field, rule) => {
       const shown = serverMessageOr(`${field}: ${rule}.`, 'signUp.registrationFailed');
       expect('key' in shown && exists(shown.key)).toBe(true);
+    },
+  );
+
+  it.each([...Object.keys(FIELD_LABELS), 'remark', null])(
+    'the 400 for disallowed characters in %s becomes one translated text',
+    (field) => {
+      const shown = serverMessageOr(disallowedCharactersMessage(field), 'login.failed');
+      expect(shown).toEqual({ key: 'serverMessages.disallowedCharacters' });
+      expect(exists('serverMessages.disallowedCharacters')).toBe(true);
     },
   );
 

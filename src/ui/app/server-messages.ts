@@ -55,10 +55,16 @@ const NAMES_A_FIELD = /^([A-Za-z_][\w.-]*):\s/;
 export type ServerMessageMeaning =
   { kind: 'key'; key: string } | { kind: 'fieldMessage' } | { kind: 'unknown' };
 
+/** The server's 400 for control characters names the field in words; the member gets one text. */
+const DISALLOWED_CHARACTERS = / contains characters that are not allowed\.$/;
+
 export function meaningOf(serverMessage: string): ServerMessageMeaning {
   const text = serverMessage.trim();
   const known = KNOWN[text];
   if (known) return { kind: 'key', key: known };
+  if (DISALLOWED_CHARACTERS.test(text)) {
+    return { kind: 'key', key: 'serverMessages.disallowedCharacters' };
+  }
   const field = NAMES_A_FIELD.exec(text)?.[1];
   if (field === undefined) return { kind: 'unknown' };
   const rule = FIELD_RULES[field];
