@@ -1,5 +1,5 @@
 /**
- * The field rules of spec section 5 as plain constants, shared by the SPA's form classes and the
+ * The spec's field rules as plain constants, shared by the SPA's form classes and the
  * server's request schemas so both sides agree to the character.
  */
 export const IC_OR_PASSPORT_PATTERN = /^(\d{12}|[A-Za-z0-9]{6,9})$/;

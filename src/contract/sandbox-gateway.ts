@@ -5,7 +5,7 @@ import type { PaymentStatus as TransactionStatus } from './payment';
  * Field order is fixed; changing it breaks every signature in flight.
  */
 
-/** The fields the browser carries from the server to the gateway's payment page (spec 7). */
+/** The fields the browser carries from the server to the gateway's payment page. */
 export interface HandOffFields {
   clientId: string;
   transactionId: string;

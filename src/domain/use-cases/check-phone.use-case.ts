@@ -10,7 +10,7 @@ export interface CheckPhoneInput {
   icOrPassport: string;
 }
 
-/** Sign-up may proceed only when the server answers status 1 and can_proceed true (spec 7). */
+/** Sign-up may proceed only when the server answers status 1 and can_proceed true. */
 export class CheckPhoneUseCase {
   constructor(private readonly http: HttpPort) {}
 
