@@ -36,16 +36,21 @@ module.exports = {
       ...common,
       displayName: 'server',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      // Every test and hook that starts a server or opens a database ends within this, even on a
+      // loaded machine, so a stuck start fails its suite instead of hanging the run.
+      testTimeout: 60_000,
     },
     {
       ...common,
       displayName: 'sandbox',
       testMatch: ['<rootDir>/test/sandbox-gateway/**/*.test.ts'],
+      testTimeout: 60_000,
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      testTimeout: 120_000,
     },
   ],
 };

@@ -13,7 +13,6 @@ import { startTestApp } from './support/test-app';
  */
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 jest.setTimeout(120_000);
 
@@ -124,7 +123,8 @@ const onPostgres = eachDatabase().includes('postgres');
     await proxy.start();
     const viaProxy = new URL(scratch.url);
     viaProxy.port = String(proxy.port);
-    child = spawn(TSX, ['server/main.ts'], {
+    // node itself, not the tsx launcher: killing a launcher would orphan the server it started.
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
