@@ -1,5 +1,5 @@
 import { type Config } from '../../../server/config';
-import { startTestApp, type TestApp } from './test-app';
+import { startInstance, type TestApp } from './test-app';
 
 /**
  * Another server instance over the same PostgreSQL database as `first` (its own process state:
@@ -11,11 +11,10 @@ export function startAnotherInstance(
   config: Partial<Config> = {},
 ): Promise<TestApp> {
   if (first.config.databaseUrl === undefined) throw new Error('PGlite cannot be shared');
-  // 'pglite' here only means "create no scratch database": the given URL is PostgreSQL.
-  return startTestApp({
-    database: 'pglite',
+  return startInstance({
     clock: first.clock,
-    config: { databaseUrl: first.config.databaseUrl, ...config },
+    config,
+    databaseUrl: first.config.databaseUrl,
   });
 }
 
