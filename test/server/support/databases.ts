@@ -10,27 +10,31 @@ export const POSTGRES_ADMIN_URL =
 let reachable: boolean | undefined;
 
 /**
- * Whether the local PostgreSQL server answers. Checked synchronously (a child process) because
- * `describe.each` needs the list while jest collects tests, before any async hook runs.
+ * Runs `script` in a child node process with `url` as its argument and says whether it exited 0
+ * within 10 s. Synchronous because `describe.each` needs its list while jest collects tests,
+ * before any async hook runs; shared by the PostgreSQL and Redis checks.
  */
+export function probeSync(script: string, url: string): boolean {
+  try {
+    execFileSync(process.execPath, ['-e', script, url], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the local PostgreSQL server answers. */
 function postgresReachable(): boolean {
-  if (reachable !== undefined) return reachable;
-  const probe = `
+  reachable ??= probeSync(
+    `
     const { Client } = require('pg');
     const c = new Client({ connectionString: process.argv[1], connectionTimeoutMillis: 3000 });
     c.connect().then(() => c.query('SELECT 1')).then(() => c.end()).then(
       () => process.exit(0),
       () => process.exit(1),
-    );`;
-  try {
-    execFileSync(process.execPath, ['-e', probe, POSTGRES_ADMIN_URL], {
-      stdio: 'ignore',
-      timeout: 10_000,
-    });
-    reachable = true;
-  } catch {
-    reachable = false;
-  }
+    );`,
+    POSTGRES_ADMIN_URL,
+  );
   return reachable;
 }
 

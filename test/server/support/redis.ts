@@ -1,30 +1,23 @@
-import { execFileSync } from 'node:child_process';
+import { probeSync } from './databases';
 
 /** The Redis server the shared rate-limit tests use (the one on this machine by default). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let reachable: boolean | undefined;
 
-/** Whether Redis answers PING; synchronous (a child process) so it can decide what to describe. */
+/** Whether Redis answers PING. */
 function redisReachable(): boolean {
-  if (reachable !== undefined) return reachable;
-  const probe = `
+  reachable ??= probeSync(
+    `
     const { Redis } = require('ioredis');
     const r = new Redis(process.argv[1], { connectTimeout: 2000, maxRetriesPerRequest: 0, lazyConnect: true });
     r.on('error', () => undefined);
     r.connect().then(() => r.ping()).then(() => r.quit()).then(
       () => process.exit(0),
       () => process.exit(1),
-    );`;
-  try {
-    execFileSync(process.execPath, ['-e', probe, TEST_REDIS_URL], {
-      stdio: 'ignore',
-      timeout: 10_000,
-    });
-    reachable = true;
-  } catch {
-    reachable = false;
-  }
+    );`,
+    TEST_REDIS_URL,
+  );
   return reachable;
 }
 
