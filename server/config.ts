@@ -368,6 +368,11 @@ export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
 }
 
 /** The origin the member's browser is handed to (allowed as the CSP form-action). */
+/** The address the payment hand-off goes to: the gateway's page, or Billplz's host. */
+export function gatewayAddress(config: Config): string {
+  return config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
+}
+
 export function gatewayOrigin(config: Config): string {
-  return new URL(config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl).origin;
+  return new URL(gatewayAddress(config)).origin;
 }

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -9,7 +8,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { type Config, gatewayOrigin } from '../config';
+import { type Config } from '../config';
 import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
 import { failure } from './envelope';
@@ -25,6 +24,7 @@ import { paymentRoutes } from './routes/payment.routes';
 import { registerSpa } from './spa';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import { registerRequestMetrics } from './metrics';
+import { registerSecurityHeaders } from './security-headers';
 import { projectRoot } from '../project-root';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -84,10 +84,8 @@ export async function buildApp(
   // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
   app.server.maxConnections = limits.maxConnections;
 
-  // Private answers (tokens, profiles, payments) and their errors are never cached anywhere.
-  app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
-  });
+  // Helmet's headers on every answer, and no-store on every /api answer (security-headers.ts).
+  registerSecurityHeaders(app, config, isApiPath);
   registerHostileInputGuard(app);
   // metrics: every answer by route and status, with its latency (served off this listener).
   registerRequestMetrics(app, container.metrics);
@@ -123,35 +121,6 @@ export async function buildApp(
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failure('Something went wrong. Please try again.'));
-  });
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React components set inline style attributes; no third-party host is allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Read per response: tests learn their port (and so the gateway URL) after building.
-        formAction: ["'self'", () => gatewayOrigin(config)],
-      },
-    },
-    // The payment page opens in a new tab and must be able to navigate back to us.
-    crossOriginOpenerPolicy: false,
-    // The legacy twin of frame-ancestors 'none'.
-    xFrameOptions: { action: 'deny' },
-    // Browsers ignore HSTS over plain http, and pinning https on a host served over http (a
-    // development machine, localhost) would lock it out; behind TLS PUBLIC_URL is https.
-    strictTransportSecurity: isHttps(config.publicUrl)
-      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
-      : false,
   });
 
   await app.register(fastifyRateLimit, {
@@ -212,8 +181,4 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
-function isHttps(url: string): boolean {
-  return new URL(url).protocol === 'https:';
 }

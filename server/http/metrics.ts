@@ -9,9 +9,10 @@ const UNMATCHED = '(unmatched)';
  * The pattern (`/api/payment/status/:payment_id`), never the raw URL: the label set stays small.
  */
 export function registerRequestMetrics(app: FastifyInstance, metrics: PortalMetrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.is404 ? UNMATCHED : (request.routeOptions.url ?? UNMATCHED);
     metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 }
 

@@ -147,10 +147,25 @@ export class PortalMetrics {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
+  /** One counter and one histogram child per method, route pattern and status (a bounded set). */
+  private readonly requestSeries = new Map<
+    string,
+    { count: () => void; time: (s: number) => void }
+  >();
+
   recordRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method, route, status: String(status) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    // The children are looked up once: prom-client hashes a label set on every labelled call.
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (series === undefined) {
+      const labels = { method, route, status: String(status) };
+      const counter = this.httpRequests.labels(labels);
+      const histogram = this.httpDuration.labels(labels);
+      series = { count: () => counter.inc(), time: (value) => histogram.observe(value) };
+      this.requestSeries.set(key, series);
+    }
+    series.count();
+    series.time(seconds);
   }
 
   /** The database with its failures counted and its pool use reported on each scrape. */

@@ -30,7 +30,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
     (tags) =>
       (
         window as unknown as { axe: { run: (c: Document, o: unknown) => Promise<unknown> } }
-      ).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+      ).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        // Not a WCAG rule, but Lighthouse checks it: the skip link must reach an element.
+        rules: { 'skip-link': { enabled: true } },
+        resultTypes: ['violations'],
+      }),
     WCAG_TAGS,
   )) as AxeResult;
   return result.violations.flatMap((v) =>

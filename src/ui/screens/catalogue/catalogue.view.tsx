@@ -21,7 +21,7 @@ const CatalogueScreen = observer(function CatalogueScreen({ view }: { view: Filt
   useEffect(() => vm.load(), [vm]);
   const items = vm.itemsOf(view);
   return (
-    <main className="catalogue-page">
+    <main id="main" className="catalogue-page">
       <h1>{t(TITLES[view])}</h1>
       <p className="catalogue-count" role="status">
         {t('catalogue.count', { count: items.length })}

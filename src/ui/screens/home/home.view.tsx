@@ -15,7 +15,7 @@ export const HomeScreen = observer(function HomeScreen() {
   const catalogue = useViewModel(CatalogueViewModel);
   useEffect(() => catalogue.load(), [catalogue]);
   return (
-    <main className="catalogue-page home">
+    <main id="main" className="catalogue-page home">
       <div className="home-greeting">
         <div>
           <h1>{t('home.welcome', { name: vm.memberName })}</h1>

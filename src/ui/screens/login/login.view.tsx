@@ -17,7 +17,7 @@ export const LoginScreen = observer(function LoginScreen() {
   const next = params.get('next');
   useEffect(() => vm.setReturnTo(next), [vm, next]);
   return (
-    <main className="auth-card">
+    <main id="main" className="auth-card">
       <h1>{t('login.title')}</h1>
       <p className="auth-subtitle">{t('login.subtitle')}</p>
       {vm.sessionEnded && (

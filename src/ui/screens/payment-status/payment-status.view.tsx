@@ -43,7 +43,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const look = unavailable ? 'failed' : vm.paymentStatus;
 
   return (
-    <main className="payment-card payment-result">
+    <main id="main" className="payment-card payment-result">
       <h1>{t('paymentStatus.title')}</h1>
       <section
         className={`payment-status payment-status-${look}`}

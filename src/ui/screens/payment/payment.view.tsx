@@ -33,7 +33,7 @@ export const PaymentScreen = observer(function PaymentScreen() {
     : vm.paymentMethod;
 
   return (
-    <main className="payment-card">
+    <main id="main" className="payment-card">
       <header className="payment-header">
         <h1>{t('payment.title')}</h1>
         <p className="payment-subtitle">{t('payment.subtitle')}</p>

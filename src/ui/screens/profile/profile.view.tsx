@@ -26,7 +26,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
   const orNA = (value: string | null | undefined) => value ?? t('profile.notAvailable');
 
   return (
-    <main className="profile-page">
+    <main id="main" className="profile-page">
       <section
         className="profile-card"
         aria-labelledby="profile-title"

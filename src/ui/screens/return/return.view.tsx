@@ -25,7 +25,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
 
   if (vm.status === 'missing') {
     return (
-      <main className="payment-card payment-result">
+      <main id="main" className="payment-card payment-result">
         <h1 className="payment-status-title" role="alert">
           {t('returnPage.noTransactionId')}
         </h1>
@@ -46,7 +46,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
   const shown = unavailable ?? statusTexts[vm.paymentStatus];
   const look = unavailable ? 'failed' : vm.paymentStatus;
   return (
-    <main className="payment-card payment-result">
+    <main id="main" className="payment-card payment-result">
       <section className={`payment-status payment-status-${look}`}>
         <span className="payment-status-icon" aria-hidden="true">
           <PaymentIcon name={look} />

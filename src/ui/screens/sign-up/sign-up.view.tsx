@@ -21,7 +21,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(SignUpViewModel);
   return (
-    <main className="auth-card">
+    <main id="main" className="auth-card">
       <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
       {vm.step === 1 ? (
         <>

@@ -72,7 +72,7 @@ export const WizardzScreen = observer(function WizardzScreen() {
         </div>
       </header>
 
-      <main className="wizardz-main">
+      <main id="main" className="wizardz-main">
         <section className="wizardz-hero" aria-labelledby="wizardz-hero-title">
           <p className="wizardz-tagline">{t('wizardz.tagline')}</p>
           <h1 id="wizardz-hero-title">{t('wizardz.hero.title')}</h1>

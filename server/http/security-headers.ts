@@ -1,0 +1,90 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { type FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import { type Config, gatewayAddress, gatewayOrigin } from '../config';
+
+/** Helmet's options for this portal: a CSP that names no third-party host but the gateway. */
+export function helmetOptions(config: Config, formActionOrigin: string): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React components set inline style attributes; no third-party host is allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        // The hand-off form posts to the gateway's payment page.
+        formAction: ["'self'", formActionOrigin],
+      },
+    },
+    // The payment page opens in a new tab and must be able to navigate back to us.
+    crossOriginOpenerPolicy: false,
+    // The legacy twin of frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
+    // Browsers ignore HSTS over plain http, and pinning https on a host served over http (a
+    // development machine, localhost) would lock it out; behind TLS PUBLIC_URL is https.
+    strictTransportSecurity: isHttps(config.publicUrl)
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
+  };
+}
+
+/** The headers Helmet sets with these options, computed once by running it on a blank answer. */
+export function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const answer = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    // Helmet only sets and removes headers on the answer it is given.
+    answer as unknown as ServerResponse,
+    (error?: unknown) => {
+      failed = error;
+    },
+  );
+  if (failed !== undefined) throw failed;
+  return headers;
+}
+
+/**
+ * Helmet's security headers on every answer of the app (pages, assets, API and errors), plus
+ * `Cache-Control: no-store` on every /api answer. Helmet itself would rebuild the same headers,
+ * its CSP included, on every request; they depend only on the configuration, so they are built
+ * once, and again only if the gateway's address changes (tests learn their port after building).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  isApiPath: (url: string) => boolean,
+): void {
+  let address = '';
+  let headers: Record<string, string> = {};
+  let apiHeaders: Record<string, string> = {};
+  app.addHook('onRequest', (request, reply, done) => {
+    if (gatewayAddress(config) !== address) {
+      address = gatewayAddress(config);
+      headers = computeSecurityHeaders(helmetOptions(config, gatewayOrigin(config)));
+      // Private answers (tokens, profiles, payments) and their errors are never cached anywhere.
+      apiHeaders = { ...headers, 'cache-control': 'no-store' };
+    }
+    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
+    done();
+  });
+}
+
+function isHttps(url: string): boolean {
+  return new URL(url).protocol === 'https:';
+}
