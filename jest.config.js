@@ -20,6 +20,10 @@ const transformIgnorePatterns = [
 const common = { transform: tsJest, transformIgnorePatterns, testEnvironment: 'node' };
 
 module.exports = {
+  // One worker per core, and at least two: jest's default (cores - 1) is one worker on a 2-core
+  // machine, which leaves a core idle while a suite waits on its servers, databases or browser.
+  // Every suite has its own scratch databases, ports and Redis keys, so suites run side by side.
+  maxWorkers: Math.max(2, require('node:os').availableParallelism()),
   projects: [
     {
       ...common,

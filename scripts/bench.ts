@@ -8,20 +8,24 @@
  *     as requests per second, their ratio to hello-world's (measured just before each figure, as
  *     the machine's other work varies), and p50 / p99 latency;
  *   - argon2id verifications per second on one core, and logins per second per core;
- *   - the first-load bytes of /login: raw, gzip, and as the server sends them.
+ *   - the first-load bytes of /login: raw, gzip, and as the server sends them;
+ *   - Lighthouse's performance and SEO scores of /login and /sign-up (its default mobile preset:
+ *     a mid-range phone on slow 4G, simulated), the median of three runs, with Debian's Chromium.
  *
  * Options: `-- --no-cache` runs the server with READ_CACHE_TTL_MS=0 (the figures before the
- * cache); `-- --seconds 5` sets each figure's duration; `-- pglite` or `-- postgres` runs one.
+ * cache); `-- --seconds 5` sets each figure's duration; `-- pglite` or `-- postgres` runs one;
+ * `-- --lighthouse-runs 1` sets Lighthouse's runs per page (0 skips it).
  * The load generator shares the machine with the servers: on few cores it takes a good part of
  * the CPU, which lowers hello-world's rate (the ratio's denominator) the most.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { Argon2PasswordHasher } from '../server/adapters/hashing/argon2-password-hasher';
@@ -43,7 +47,12 @@ const TARGETS = {
   sessionCheck: { postgres: 0.5, pglite: 0.3 },
   p99Ms: 50,
   firstLoadGzipKb: 170,
+  lighthousePerformance: 95,
+  lighthouseSeo: 95,
+  lcpMs: 2500,
 };
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface Seed {
   port: number;
@@ -262,6 +271,7 @@ async function measureDatabase(
   seconds: number,
   cache: boolean,
   helloPort: number,
+  lighthouseRuns: number,
   rows: Row[],
 ): Promise<void> {
   const row = (name: string, target: string): Row => {
@@ -351,7 +361,10 @@ async function measureDatabase(
     row('logins per second per core', '(no target)').cells[database] =
       `${(logins.rate / availableParallelism()).toFixed(1)}/s (${availableParallelism()} cores)`;
 
-    if (database === 'pglite') await firstLoadAsSent(seed.port, rows);
+    if (database === 'pglite') {
+      await firstLoadAsSent(seed.port, rows);
+      await lighthouseScores(seed.port, lighthouseRuns, rows);
+    }
   } finally {
     await stop(child);
   }
@@ -436,6 +449,71 @@ async function firstLoadAsSent(port: number, rows: Row[]): Promise<void> {
   });
 }
 
+interface LighthouseReport {
+  categories: Record<'performance' | 'seo', { score: number | null }>;
+  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+}
+
+/**
+ * Lighthouse's CLI with its default (mobile) settings on each page, `runs` times; the median
+ * score of each category is printed (Lighthouse's own advice, as one run varies by a few points).
+ */
+async function lighthouseScores(port: number, runs: number, rows: Row[]): Promise<void> {
+  if (runs <= 0) return;
+  const cli = path.resolve(__dirname, '..', 'node_modules', 'lighthouse', 'cli', 'index.js');
+  if (!existsSync(cli) || !existsSync(CHROMIUM) || !existsSync(path.join(DIST, 'index.html'))) {
+    rows.push({
+      name: 'Lighthouse performance / SEO',
+      cells: { pglite: `not measured: needs npm ci, ${CHROMIUM} and npm run build` },
+      target: '',
+    });
+    return;
+  }
+  const run = promisify(execFile);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+  for (const page of ['/login', '/sign-up']) {
+    const performanceScores: number[] = [];
+    const seoScores: number[] = [];
+    const lcps: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { stdout } = await run(
+        process.execPath,
+        [
+          cli,
+          `http://127.0.0.1:${port}${page}`,
+          '--only-categories=performance,seo',
+          '--output=json',
+          '--output-path=stdout',
+          '--quiet',
+          '--chrome-flags=--headless=new --no-sandbox',
+        ],
+        { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const report = JSON.parse(stdout) as LighthouseReport;
+      performanceScores.push(Math.round((report.categories.performance.score ?? 0) * 100));
+      seoScores.push(Math.round((report.categories.seo.score ?? 0) * 100));
+      lcps.push(report.audits['largest-contentful-paint']?.numericValue ?? NaN);
+    }
+    const performanceScore = median(performanceScores);
+    const lcp = median(lcps);
+    const seo = median(seoScores);
+    rows.push({
+      name: `Lighthouse performance, ${page} (LCP)`,
+      cells: {
+        pglite: `${performanceScore} [${performanceScores.join(', ')}] (LCP ${(lcp / 1000).toFixed(1)} s) ${verdict(performanceScore >= TARGETS.lighthousePerformance && lcp < TARGETS.lcpMs)}`,
+      },
+      target: `≥ ${TARGETS.lighthousePerformance} (LCP < 2.5 s), mobile preset`,
+    });
+    rows.push({
+      name: `Lighthouse SEO, ${page}`,
+      cells: {
+        pglite: `${seo} [${seoScores.join(', ')}] ${verdict(seo >= TARGETS.lighthouseSeo)}`,
+      },
+      target: `≥ ${TARGETS.lighthouseSeo}`,
+    });
+  }
+}
+
 /** The first-load files and sizes: scripts/first-load.ts when present, else the HTML's own refs. */
 async function firstLoadSizes(): Promise<{ files: string[]; raw: number; gzip: number }> {
   const helper = path.join(__dirname, 'first-load.ts');
@@ -487,6 +565,8 @@ async function main(): Promise<void> {
   const secondsAt = args.indexOf('--seconds');
   const seconds = secondsAt >= 0 ? Number(args[secondsAt + 1]) : 5;
   const only = args.find((a): a is Database => a === 'pglite' || a === 'postgres');
+  const runsAt = args.indexOf('--lighthouse-runs');
+  const lighthouseRuns = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
   const databases = only ? [only] : eachDatabase();
   console.log(
     `Benchmark: Node ${process.version}, ${availableParallelism()} cores, ${CONNECTIONS} connections, ` +
@@ -497,7 +577,8 @@ async function main(): Promise<void> {
   const hello = await start(['--hello']);
   try {
     for (const database of databases) {
-      await measureDatabase(database, seconds, cache, (hello.ready as { port: number }).port, rows);
+      const helloPort = (hello.ready as { port: number }).port;
+      await measureDatabase(database, seconds, cache, helloPort, lighthouseRuns, rows);
     }
   } finally {
     await stop(hello.child);

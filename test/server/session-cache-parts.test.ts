@@ -25,7 +25,7 @@ import { createScratchDatabase, eachDatabase, type ScratchDatabase } from './sup
 import { FixedClock } from './support/fixed-clock';
 import { millisecondsUntil } from './support/instances';
 import { aMemberRow, inMemoryStores } from './support/in-memory-stores';
-import { redisForTests, TEST_REDIS_URL } from './support/redis';
+import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from './support/redis';
 
 jest.setTimeout(30_000);
 
@@ -304,14 +304,33 @@ if (eachDatabase().includes('postgres')) {
 if (redisForTests()) {
   describe('RedisInvalidationBus', () => {
     it('carries messages between instances, and is not live while its subscription is gone', async () => {
-      const one = new RedisInvalidationBus({ redisUrl: TEST_REDIS_URL });
-      const two = new RedisInvalidationBus({ redisUrl: TEST_REDIS_URL });
+      // Its own channel (the URL's keyPrefix) and its own connection name: other suites running
+      // beside it neither hear these messages nor lose their subscriptions to the kill below.
+      const { url: isolated, prefix } = isolatedRedisUrl();
+      const url = new URL(isolated);
+      url.searchParams.set('connectionName', prefix.replace(/\W/g, '-'));
+      const one = new RedisInvalidationBus({ redisUrl: url.toString() });
+      const two = new RedisInvalidationBus({ redisUrl: url.toString() });
+      const stranger = new RedisInvalidationBus({ redisUrl: TEST_REDIS_URL });
+      const strangerHeard: Invalidation[] = [];
+      stranger.subscribe((event) => {
+        if (event.kind !== 'everything') strangerHeard.push(event);
+      });
       const admin = new Redis(TEST_REDIS_URL);
+      const killOurSubscribers = async () => {
+        const clients = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub'));
+        for (const line of clients.split('\n')) {
+          const id = /\bid=(\d+)/.exec(line)?.[1];
+          if (id && line.includes(` name=${prefix.replace(/\W/g, '-')} `)) {
+            await admin.call('CLIENT', 'KILL', 'ID', id);
+          }
+        }
+      };
       const heard: Invalidation[] = [];
       const messages = () => heard.filter((event) => event.kind !== 'everything');
       two.subscribe((event) => heard.push(event));
       try {
-        await Promise.all([one.start(), two.start()]);
+        await Promise.all([one.start(), two.start(), stranger.start()]);
         // Coming up says "forget everything" (it may have missed messages before).
         expect(heard).toContainEqual({ kind: 'everything' });
         await one.publish({ kind: 'member', memberId: 'm2' });
@@ -319,7 +338,7 @@ if (redisForTests()) {
         expect(messages()).toEqual([{ kind: 'member', memberId: 'm2' }]);
 
         heard.length = 0;
-        await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+        await killOurSubscribers();
         await millisecondsUntil(async () => !two.live);
         expect(heard).toContainEqual({ kind: 'everything' });
         await millisecondsUntil(async () => two.live, 5000);
@@ -327,9 +346,13 @@ if (redisForTests()) {
         await one.publish({ kind: 'session', sessionId: 's2' });
         await millisecondsUntil(async () => messages().length > 0);
         expect(messages()).toEqual([{ kind: 'session', sessionId: 's2' }]);
+        // A bus without the prefix is on another channel: it heard none of it, and stayed up.
+        expect(strangerHeard).toEqual([]);
+        expect(stranger.live).toBe(true);
       } finally {
         await one.close();
         await two.close();
+        await stranger.close();
         admin.disconnect();
       }
     });

@@ -5,7 +5,7 @@ import { getJson, postJson } from './support/http';
 import { millisecondsUntil, startAnotherInstance } from './support/instances';
 import { latestSmsCode, login, registerAndLogin } from './support/members';
 import { newPayment, paymentStatus, signOutcome } from './support/payments';
-import { redisForTests, TEST_REDIS_URL } from './support/redis';
+import { isolatedRedisUrl, redisForTests } from './support/redis';
 import { startTestApp, type TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
@@ -15,7 +15,8 @@ const sharedBuses: [string, Partial<Config>][] = eachDatabase().includes('postgr
   ? [
       ['PostgreSQL LISTEN/NOTIFY', {}],
       ...(redisForTests()
-        ? [['Redis pub/sub', { redisUrl: TEST_REDIS_URL }] as [string, Partial<Config>]]
+        ? // Its own prefix: its counters and channel are not shared with suites running beside it.
+          [['Redis pub/sub', { redisUrl: isolatedRedisUrl().url }] as [string, Partial<Config>]]
         : []),
     ]
   : [];

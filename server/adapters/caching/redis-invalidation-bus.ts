@@ -24,6 +24,11 @@ export class RedisInvalidationBus implements InvalidationBus {
   private readonly listeners = new Listeners();
   private readonly subscriber: Redis;
   private readonly publisher: Redis;
+  /**
+   * ioredis puts REDIS_URL's `?keyPrefix=` before keys but not before pub/sub channels: it goes
+   * before the channel here, so deployments (or test runs) sharing one Redis keep to their own.
+   */
+  private readonly channel: string;
 
   constructor(options: RedisInvalidationBusOptions) {
     const common = {
@@ -37,15 +42,16 @@ export class RedisInvalidationBus implements InvalidationBus {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
     });
+    this.channel = `${this.subscriber.options.keyPrefix ?? ''}${INVALIDATION_CHANNEL}`;
     const report = (error: Error) => options.onError?.(error);
     this.subscriber.on('error', report);
     this.publisher.on('error', report);
     this.subscriber.on('close', () => this.listeners.down());
     this.subscriber.on('ready', () => {
-      this.subscriber.subscribe(INVALIDATION_CHANNEL).then(() => this.listeners.up(), report);
+      this.subscriber.subscribe(this.channel).then(() => this.listeners.up(), report);
     });
     this.subscriber.on('message', (channel: string, payload: string) => {
-      if (channel === INVALIDATION_CHANNEL) this.listeners.emit(decodeInvalidation(payload));
+      if (channel === this.channel) this.listeners.emit(decodeInvalidation(payload));
     });
   }
 
@@ -56,12 +62,12 @@ export class RedisInvalidationBus implements InvalidationBus {
   async start(): Promise<void> {
     await Promise.all([this.subscriber.connect(), this.publisher.connect()]);
     // The 'ready' handler subscribes too; subscribing twice is harmless, and this one is awaited.
-    await this.subscriber.subscribe(INVALIDATION_CHANNEL);
+    await this.subscriber.subscribe(this.channel);
     this.listeners.up();
   }
 
   async publish(event: Invalidation): Promise<void> {
-    await this.publisher.publish(INVALIDATION_CHANNEL, encodeInvalidation(event));
+    await this.publisher.publish(this.channel, encodeInvalidation(event));
   }
 
   subscribe(listener: InvalidationListener): () => void {
