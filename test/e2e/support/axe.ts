@@ -7,6 +7,12 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 export const GALLERY_DIR = resolve(__dirname, '../../../docs/gallery');
+/**
+ * The README gallery's screenshots are taken only when asked (`npm run gallery`): encoding 44
+ * full-page PNGs costs the browser suite about a third of its time, and a test run should not
+ * rewrite tracked files.
+ */
+const TAKE_SCREENSHOTS = process.env.GALLERY === '1';
 
 export type Theme = 'light' | 'dark';
 export const WIDTHS = [1280, 360] as const;
@@ -77,7 +83,7 @@ export async function checkEveryThemeAndWidth(
       await page.waitForLoadState('networkidle').catch(() => undefined);
       for (const line of await axeViolations(page))
         found.push(`${state} ${theme} ${width}px: ${line}`);
-      if (shot) {
+      if (shot && TAKE_SCREENSHOTS) {
         mkdirSync(GALLERY_DIR, { recursive: true });
         await page.screenshot({
           path: join(GALLERY_DIR, `${shot}-${width}-${theme}.png`),
