@@ -40,21 +40,20 @@ module.exports = {
       ...common,
       displayName: 'server',
       testMatch: ['<rootDir>/test/server/**/*.test.ts'],
-      // Every test and hook that starts a server or opens a database ends within this, even on a
-      // loaded machine, so a stuck start fails its suite instead of hanging the run.
-      testTimeout: 60_000,
+      // 60 s per test and hook: jest ignores `testTimeout` inside a project, so a setup file sets it.
+      setupFilesAfterEnv: ['<rootDir>/test/setup/servers-timeout.ts'],
     },
     {
       ...common,
       displayName: 'sandbox',
       testMatch: ['<rootDir>/test/sandbox-gateway/**/*.test.ts'],
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/servers-timeout.ts'],
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      testTimeout: 120_000,
+      setupFilesAfterEnv: ['<rootDir>/test/setup/browser-timeout.ts'],
     },
   ],
 };
