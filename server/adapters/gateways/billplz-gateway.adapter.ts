@@ -11,6 +11,7 @@ import {
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { billplzRedirectParams, billplzVerify } from './billplz-signature';
+import { getJsonObject } from '../payments/get-json-object';
 
 export interface BillplzSettings {
   /** The API key, sent as the Basic auth user name. */
@@ -153,23 +154,16 @@ export class BillplzGatewayAdapter implements PaymentGateway {
   async queryStatus(payment: GatewayPaymentRef): Promise<GatewayStatusAnswer> {
     // No bill was ever created for it (the create call failed): Billplz cannot know it.
     if (payment.gatewayRef === null) return { kind: 'not_found' };
-    const response = await this.fetchFn(
+    const bill = await getJsonObject(
+      this.fetchFn,
       `${this.base}/api/v3/bills/${encodeURIComponent(payment.gatewayRef)}`,
       {
         headers: { Authorization: this.authorization(), Accept: 'application/json' },
-        signal: AbortSignal.timeout(this.timeoutMs),
+        timeoutMs: this.timeoutMs,
+        what: 'Billplz get bill',
       },
     );
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return { kind: 'not_found' };
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`Billplz get bill answered HTTP ${response.status}`);
-    }
-    const bill = asObject(await response.json());
-    if (bill === null) throw new Error('Billplz get bill answered a non-object');
+    if (bill === null) return { kind: 'not_found' };
     const payload = serialise(bill);
     const reject = (message: string): GatewayStatusAnswer => ({
       kind: 'found',

@@ -1,3 +1,4 @@
+import { getJsonObject } from './get-json-object';
 import {
   type GatewayStatusAnswer,
   type GatewayStatusClient,
@@ -21,22 +22,11 @@ export class HttpGatewayStatusClient implements GatewayStatusClient {
 
   async queryStatus(transactionId: string): Promise<GatewayStatusAnswer> {
     const url = `${this.statusUrl().replace(/\/+$/, '')}/${encodeURIComponent(transactionId)}`;
-    const response = await this.fetchFn(url, {
+    const body = await getJsonObject(this.fetchFn, url, {
       headers: { Accept: 'application/json' },
-      signal: AbortSignal.timeout(this.timeoutMs),
+      timeoutMs: this.timeoutMs,
+      what: 'gateway status query',
     });
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return { kind: 'not_found' };
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`gateway status query answered HTTP ${response.status}`);
-    }
-    const body: unknown = await response.json();
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new Error('gateway status query answered a non-object');
-    }
-    return { kind: 'found', body: body as Record<string, unknown> };
+    return body === null ? { kind: 'not_found' } : { kind: 'found', body };
   }
 }

@@ -1,6 +1,12 @@
-import { ApiPaths } from '../../../src/contract/api';
+import {
+  ApiPaths,
+  type LoginRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type SendSmsCodeRequest,
+} from '../../../src/contract/api';
 import { type FastifyPluginAsync } from 'fastify';
-import { normalisePhone, type Nationality, type SmsPurpose } from '../../../src/contract/rules';
+import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
@@ -13,7 +19,7 @@ const SESSION_CHECKS_PER_TOKEN_PER_MINUTE = 60;
 
 export function authRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.post<{ Body: { ic_or_passport: string; password: string } }>(
+    app.post<{ Body: LoginRequest }>(
       ApiPaths.login,
       {
         schema: {
@@ -58,7 +64,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: { phone_no: string; purpose: SmsPurpose } }>(
+    app.post<{ Body: SendSmsCodeRequest }>(
       ApiPaths.sendSmsCode,
       { schema: { body: objectBody({ phone_no: field.phone, purpose: field.purpose }) } },
       async (request) => {
@@ -73,16 +79,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{
-      Body: {
-        name: string;
-        nationality: Nationality;
-        ic_or_passport: string;
-        phone_no: string;
-        password: string;
-        tac_code: string;
-      };
-    }>(
+    app.post<{ Body: RegisterRequest }>(
       ApiPaths.register,
       {
         schema: {
@@ -112,7 +109,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: { phone_no: string; tac_code: string; new_password: string } }>(
+    app.post<{ Body: ResetPasswordRequest }>(
       ApiPaths.resetPassword,
       {
         schema: {
