@@ -6,17 +6,12 @@ import { Argon2PasswordHasher } from './adapters/hashing/argon2-password-hasher'
 import { type Database, openDatabase } from './adapters/postgres/database';
 import { PortalMetrics } from './adapters/metrics/portal-metrics';
 import { migrate } from './adapters/postgres/migrate';
-import { PostgresLoginFailureStore } from './adapters/postgres/postgres-login-failure-store';
-import { PostgresMemberRepository } from './adapters/postgres/postgres-member-repository';
-import { PostgresSessionStore } from './adapters/postgres/postgres-session-store';
-import { PostgresSmsCodeStore } from './adapters/postgres/postgres-sms-code-store';
-import { PostgresUnitOfWork } from './adapters/postgres/postgres-unit-of-work';
+import { postgresStoresOver } from './adapters/postgres/postgres-stores';
 import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender';
 import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender';
 import { SystemClock } from './adapters/system-clock';
 import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer';
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client';
-import { PostgresTransactionStore } from './adapters/postgres/postgres-transaction-store';
 import { type GatewayStatusClient } from './ports/gateway-status-client.port';
 import { type PaymentGateway } from './ports/payment-gateway.port';
 import { paymentGatewayFor } from './adapters/gateways/payment-gateway.factory';
@@ -39,13 +34,8 @@ import { type SmsCodeStore } from './ports/sms-code-store.port';
 import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
 import { type UnitOfWork } from './ports/unit-of-work.port';
 import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
-import { InMemoryLoginFailureStore } from './adapters/in-memory/in-memory-login-failure-store';
-import { InMemoryMemberRepository } from './adapters/in-memory/in-memory-member-repository';
-import { InMemorySessionStore } from './adapters/in-memory/in-memory-session-store';
-import { InMemorySmsCodeStore } from './adapters/in-memory/in-memory-sms-code-store';
+import { inMemoryStoresOver } from './adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
-import { InMemoryTransactionStore } from './adapters/in-memory/in-memory-transaction-store';
-import { InMemoryUnitOfWork } from './adapters/in-memory/in-memory-unit-of-work';
 import { RecordingSmsSender } from './adapters/in-memory/recording-sms-sender';
 import { SqlFreeDatabase } from './adapters/in-memory/sql-free-database';
 import { AuthenticateSessionUseCase } from './use-cases/authenticate-session.use-case';
@@ -68,14 +58,18 @@ export interface ContainerOverrides {
   smsOutbox: SmsOutbox;
 }
 
-/** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
-export interface ServerAdapters extends ContainerOverrides {
+/** The stores over one database (postgresStoresOver) or one set of tables (inMemoryStoresOver). */
+export interface ServerStores {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
   loginFailures: LoginFailureStore;
   unitOfWork: UnitOfWork;
   transactions: TransactionStore;
+}
+
+/** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
+export interface ServerAdapters extends ContainerOverrides, ServerStores {
   paymentSigner: PaymentSigner;
   /** The sandbox-style gateway's status transport (unused with GATEWAY=billplz). */
   gatewayStatusClient: GatewayStatusClient;
@@ -147,7 +141,7 @@ export async function createContainer(
   const smsOutbox = overrides.smsOutbox ?? consoleSender ?? new EmptySmsOutbox();
 
   // payments: URLs are read per use (config.publicUrl may be set after listen, as in tests).
-  const transactions = new PostgresTransactionStore(db);
+  const stores = postgresStoresOver(db);
   const paymentSigner = new HmacSha256PaymentSigner(config.gatewaySecret);
   const gatewayStatusClient = new HttpGatewayStatusClient(() => config.gatewayStatusUrl);
 
@@ -158,12 +152,8 @@ export async function createContainer(
     hasher,
     smsSender: metrics.meterSmsSender(smsSender),
     smsOutbox,
-    members: new PostgresMemberRepository(db),
-    sessions: new PostgresSessionStore(db),
-    smsCodes: new PostgresSmsCodeStore(db),
-    loginFailures: new PostgresLoginFailureStore(db),
-    unitOfWork: new PostgresUnitOfWork(db),
-    transactions: metrics.meterTransactionStore(transactions),
+    ...stores,
+    transactions: metrics.meterTransactionStore(stores.transactions),
     paymentSigner,
     gatewayStatusClient,
     paymentGateway: metrics.meterPaymentGateway(
@@ -222,12 +212,7 @@ export function createInMemoryContainer(
     hasher: new Argon2PasswordHasher(),
     smsSender: recorder,
     smsOutbox: recorder,
-    members: new InMemoryMemberRepository(tables),
-    sessions: new InMemorySessionStore(tables),
-    smsCodes: new InMemorySmsCodeStore(tables),
-    loginFailures: new InMemoryLoginFailureStore(tables),
-    unitOfWork: new InMemoryUnitOfWork(tables),
-    transactions: new InMemoryTransactionStore(tables),
+    ...inMemoryStoresOver(tables),
     paymentSigner,
     gatewayStatusClient,
     paymentGateway: paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),

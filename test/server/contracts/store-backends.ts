@@ -1,41 +1,20 @@
-import { InMemoryLoginFailureStore } from '../../../server/adapters/in-memory/in-memory-login-failure-store';
-import { InMemoryMemberRepository } from '../../../server/adapters/in-memory/in-memory-member-repository';
-import { InMemorySessionStore } from '../../../server/adapters/in-memory/in-memory-session-store';
-import { InMemorySmsCodeStore } from '../../../server/adapters/in-memory/in-memory-sms-code-store';
+import { type ServerStores } from '../../../server/container';
+import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
-import { InMemoryTransactionStore } from '../../../server/adapters/in-memory/in-memory-transaction-store';
-import { InMemoryUnitOfWork } from '../../../server/adapters/in-memory/in-memory-unit-of-work';
 import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
 import { migrate } from '../../../server/adapters/postgres/migrate';
-import { PostgresLoginFailureStore } from '../../../server/adapters/postgres/postgres-login-failure-store';
-import { PostgresMemberRepository } from '../../../server/adapters/postgres/postgres-member-repository';
-import { PostgresSessionStore } from '../../../server/adapters/postgres/postgres-session-store';
-import { PostgresSmsCodeStore } from '../../../server/adapters/postgres/postgres-sms-code-store';
-import { PostgresTransactionStore } from '../../../server/adapters/postgres/postgres-transaction-store';
-import { PostgresUnitOfWork } from '../../../server/adapters/postgres/postgres-unit-of-work';
-import { type LoginFailureStore } from '../../../server/ports/login-failure-store.port';
-import { type MemberRepository } from '../../../server/ports/member-repository.port';
-import { type SessionStore } from '../../../server/ports/session-store.port';
-import { type SmsCodeStore } from '../../../server/ports/sms-code-store.port';
+import { postgresStoresOver } from '../../../server/adapters/postgres/postgres-stores';
 import {
   type CallbackRecord,
   type CallbackResult,
   type CallbackSource,
-  type TransactionStore,
 } from '../../../server/ports/transaction-store.port';
-import { type UnitOfWork } from '../../../server/ports/unit-of-work.port';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../support/databases';
 
 export type Backend = 'in-memory' | 'pglite' | 'postgres';
 
 /** One backend's stores over one empty set of tables, plus what the ports cannot read back. */
-export interface StoreSet {
-  members: MemberRepository;
-  sessions: SessionStore;
-  smsCodes: SmsCodeStore;
-  loginFailures: LoginFailureStore;
-  unitOfWork: UnitOfWork;
-  transactions: TransactionStore;
+export interface StoreSet extends ServerStores {
   /** The payment messages recorded, oldest first (no port reads them; the audit table does). */
   callbacks(): Promise<CallbackRecord[]>;
 }
@@ -83,17 +62,8 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
   if (backend === 'in-memory') {
     return {
       async fresh() {
-        const tables = new InMemoryTables();
-        const transactions = new InMemoryTransactionStore(tables);
-        return {
-          members: new InMemoryMemberRepository(tables),
-          sessions: new InMemorySessionStore(tables),
-          smsCodes: new InMemorySmsCodeStore(tables),
-          loginFailures: new InMemoryLoginFailureStore(tables),
-          unitOfWork: new InMemoryUnitOfWork(tables),
-          transactions,
-          callbacks: async () => transactions.callbacks(),
-        };
+        const stores = inMemoryStoresOver(new InMemoryTables());
+        return { ...stores, callbacks: async () => stores.transactions.callbacks() };
       },
       async close() {},
     };
@@ -118,15 +88,7 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
         `TRUNCATE members, sessions, sms_codes, sms_requests, login_failures, transactions,
            payment_idempotency_keys, payment_callbacks RESTART IDENTITY CASCADE`,
       );
-      return {
-        members: new PostgresMemberRepository(opened),
-        sessions: new PostgresSessionStore(opened),
-        smsCodes: new PostgresSmsCodeStore(opened),
-        loginFailures: new PostgresLoginFailureStore(opened),
-        unitOfWork: new PostgresUnitOfWork(opened),
-        transactions: new PostgresTransactionStore(opened),
-        callbacks: () => readCallbacks(opened),
-      };
+      return { ...postgresStoresOver(opened), callbacks: () => readCallbacks(opened) };
     },
     async close() {
       await opened.close();

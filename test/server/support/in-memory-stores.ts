@@ -1,24 +1,11 @@
-import { InMemoryLoginFailureStore } from '../../../server/adapters/in-memory/in-memory-login-failure-store';
-import { InMemoryMemberRepository } from '../../../server/adapters/in-memory/in-memory-member-repository';
-import { InMemorySessionStore } from '../../../server/adapters/in-memory/in-memory-session-store';
-import { InMemorySmsCodeStore } from '../../../server/adapters/in-memory/in-memory-sms-code-store';
+import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
-import { InMemoryTransactionStore } from '../../../server/adapters/in-memory/in-memory-transaction-store';
-import { InMemoryUnitOfWork } from '../../../server/adapters/in-memory/in-memory-unit-of-work';
 import { type Member } from '../../../server/domain/member';
 
 /** Every in-memory store over one fresh set of tables, for building use cases with `new`. */
 export function inMemoryStores() {
   const tables = new InMemoryTables();
-  return {
-    tables,
-    members: new InMemoryMemberRepository(tables),
-    sessions: new InMemorySessionStore(tables),
-    smsCodes: new InMemorySmsCodeStore(tables),
-    loginFailures: new InMemoryLoginFailureStore(tables),
-    unitOfWork: new InMemoryUnitOfWork(tables),
-    transactions: new InMemoryTransactionStore(tables),
-  };
+  return { tables, ...inMemoryStoresOver(tables) };
 }
 
 let sequence = 0;

@@ -1,0 +1,19 @@
+import { InMemoryLoginFailureStore } from './in-memory-login-failure-store';
+import { InMemoryMemberRepository } from './in-memory-member-repository';
+import { InMemorySessionStore } from './in-memory-session-store';
+import { InMemorySmsCodeStore } from './in-memory-sms-code-store';
+import { type InMemoryTables } from './in-memory-tables';
+import { InMemoryTransactionStore } from './in-memory-transaction-store';
+import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
+
+/** Every in-memory store, over one set of tables (what one database is to the PostgreSQL ones). */
+export function inMemoryStoresOver(tables: InMemoryTables) {
+  return {
+    members: new InMemoryMemberRepository(tables),
+    sessions: new InMemorySessionStore(tables),
+    smsCodes: new InMemorySmsCodeStore(tables),
+    loginFailures: new InMemoryLoginFailureStore(tables),
+    unitOfWork: new InMemoryUnitOfWork(tables),
+    transactions: new InMemoryTransactionStore(tables),
+  };
+}
