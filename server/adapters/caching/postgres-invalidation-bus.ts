@@ -56,11 +56,8 @@ export class PostgresInvalidationBus implements InvalidationBus {
     return this.connecting;
   }
 
-  async publish(event: Invalidation): Promise<void> {
-    await this.db.query('SELECT pg_notify($1, $2)', [
-      INVALIDATION_CHANNEL,
-      encodeInvalidation(event),
-    ]);
+  publish(event: Invalidation): Promise<void> {
+    return notify(this.db, event);
   }
 
   subscribe(listener: InvalidationListener): () => void {
@@ -156,11 +153,8 @@ export class PGliteInvalidationBus implements InvalidationBus {
     this.listeners.up();
   }
 
-  async publish(event: Invalidation): Promise<void> {
-    await this.db.query('SELECT pg_notify($1, $2)', [
-      INVALIDATION_CHANNEL,
-      encodeInvalidation(event),
-    ]);
+  publish(event: Invalidation): Promise<void> {
+    return notify(this.db, event);
   }
 
   subscribe(listener: InvalidationListener): () => void {
@@ -174,4 +168,9 @@ export class PGliteInvalidationBus implements InvalidationBus {
     // The database may be closed first by its owner; nothing is left to unlisten then.
     await unlisten?.().catch(() => undefined);
   }
+}
+
+/** Publishing is the same for both buses: a NOTIFY on the database every instance listens to. */
+async function notify(db: Database, event: Invalidation): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [INVALIDATION_CHANNEL, encodeInvalidation(event)]);
 }
