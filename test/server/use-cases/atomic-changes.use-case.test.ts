@@ -1,14 +1,13 @@
 import { CryptoRandom } from '../../../server/adapters/crypto-random';
 import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
 import { type TransactionalStores, type UnitOfWork } from '../../../server/ports/unit-of-work.port';
-import { LoginUseCase } from '../../../server/use-cases/login.use-case';
 import { RegisterMemberUseCase } from '../../../server/use-cases/register-member.use-case';
 import { ResetPasswordUseCase } from '../../../server/use-cases/reset-password.use-case';
 import { SendSmsCodeUseCase } from '../../../server/use-cases/send-sms-code.use-case';
 import { UpdateProfileUseCase } from '../../../server/use-cases/update-profile.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
 import { FixedClock } from '../support/fixed-clock';
-import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
+import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 class ConnectionLost extends Error {}
 
@@ -154,7 +153,10 @@ describe('changes of more than one row, on in-memory adapters', () => {
   it('a login whose session cannot be opened forgets none of the failures', async () => {
     const { unitOfWork, members, loginFailures, hasher, clock, random, member } = await setUp();
     const login = (uow: UnitOfWork) =>
-      new LoginUseCase(members, loginFailures, uow, hasher, clock, random, 10);
+      loginOver(
+        { members, loginFailures, unitOfWork: uow },
+        { hasher, clock, random, maxFailures: 10 },
+      );
     const since = new Date(clock.now().getTime() - 60_000);
     await login(unitOfWork).execute({ icOrPassport: member.icOrPassport, password: 'wrong one' });
 
@@ -194,15 +196,7 @@ describe('the login throttle under concurrency, on in-memory adapters', () => {
     const hasher = new CountingSlowHasher();
     const member = aMemberRow({ passwordHash: await hasher.hash('the right password') });
     await stores.members.insert(member);
-    const login = new LoginUseCase(
-      stores.members,
-      stores.loginFailures,
-      stores.unitOfWork,
-      hasher,
-      clock,
-      new CryptoRandom(),
-      10,
-    );
+    const login = loginOver(stores, { hasher, clock, maxFailures: 10 });
 
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>

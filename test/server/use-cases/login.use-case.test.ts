@@ -1,10 +1,8 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
 import { LOGIN_FAILURE_WINDOW_MS } from '../../../server/domain/login-throttle-policy';
 import { hashSessionToken } from '../../../server/domain/session-policy';
-import { LoginUseCase } from '../../../server/use-cases/login.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
 import { FixedClock } from '../support/fixed-clock';
-import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
+import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const LOGIN_FAILED = 'Invalid IC/passport number or password.';
 const MINUTE = 60_000;
@@ -13,15 +11,7 @@ async function setUp(maxFailures = 3) {
   const stores = inMemoryStores();
   const clock = new FixedClock();
   const hasher = new FakePasswordHasher();
-  const login = new LoginUseCase(
-    stores.members,
-    stores.loginFailures,
-    stores.unitOfWork,
-    hasher,
-    clock,
-    new CryptoRandom(),
-    maxFailures,
-  );
+  const login = loginOver(stores, { hasher, clock, maxFailures });
   const member = aMemberRow({
     icOrPassport: 'A1234567',
     passwordHash: await hasher.hash('correct horse battery'),

@@ -1,7 +1,6 @@
 import { CryptoRandom } from '../../../server/adapters/crypto-random';
 import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
 import { hashSessionToken } from '../../../server/domain/session-policy';
-import { LoginUseCase } from '../../../server/use-cases/login.use-case';
 import { MESSAGES } from '../../../server/use-cases/messages';
 import {
   RegisterMemberUseCase,
@@ -11,7 +10,7 @@ import { ResetPasswordUseCase } from '../../../server/use-cases/reset-password.u
 import { SendSmsCodeUseCase } from '../../../server/use-cases/send-sms-code.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
 import { FixedClock } from '../support/fixed-clock';
-import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
+import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const CODE_POLICY = { pepper: 'test pepper', maxAttempts: 3 };
 const TTL_S = 300;
@@ -45,15 +44,7 @@ function setUp() {
     clock,
     CODE_POLICY,
   );
-  const login = new LoginUseCase(
-    stores.members,
-    stores.loginFailures,
-    stores.unitOfWork,
-    hasher,
-    clock,
-    random,
-    100,
-  );
+  const login = loginOver(stores, { hasher, clock, random, maxFailures: 100 });
   const codeFor = async (phoneNo: string, purpose: 'registration' | 'password_reset') => {
     const sent = await send.execute({ phoneNo, purpose, clientAddress: '203.0.113.7' });
     if (!sent.ok) throw new Error(sent.error.message);

@@ -1,15 +1,13 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
 import {
   hashSessionToken,
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_IDLE_TTL_MS,
 } from '../../../server/domain/session-policy';
 import { AuthenticateSessionUseCase } from '../../../server/use-cases/authenticate-session.use-case';
-import { LoginUseCase } from '../../../server/use-cases/login.use-case';
 import { LogoutUseCase } from '../../../server/use-cases/logout.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
 import { FixedClock } from '../support/fixed-clock';
-import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
+import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const HOUR = 60 * 60_000;
 const ENDED = {
@@ -23,15 +21,7 @@ async function setUp() {
   const hasher = new FakePasswordHasher();
   const member = aMemberRow({ passwordHash: await hasher.hash('correct horse battery') });
   await stores.members.insert(member);
-  const login = new LoginUseCase(
-    stores.members,
-    stores.loginFailures,
-    stores.unitOfWork,
-    hasher,
-    clock,
-    new CryptoRandom(),
-    10,
-  );
+  const login = loginOver(stores, { hasher, clock, maxFailures: 10 });
   const logIn = async (): Promise<string> => {
     const result = await login.execute({
       icOrPassport: member.icOrPassport,
