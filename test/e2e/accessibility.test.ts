@@ -1,7 +1,13 @@
 import { expect, jest } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { checkEveryThemeAndWidth, overflowing } from './support/axe';
-import { aTestMember, expectPath, logIn, registerByApi } from './support/journeys';
+import {
+  aTestMember,
+  expectPath,
+  logIn,
+  registerByApi,
+  submitSignUpDetails,
+} from './support/journeys';
 import { describeInChromium } from './support/suite';
 
 jest.setTimeout(300_000);
@@ -69,12 +75,7 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
     const found: string[] = [];
     const visitor = aTestMember();
     await open('/sign-up');
-    await page.locator('input[name="name"]').fill(visitor.name);
-    await page.locator('input[name="ic_or_passport"]').fill(visitor.ic);
-    await page.locator('input[name="phone_no"]').fill(visitor.phone);
-    await page.locator('input[name="password"]').fill(visitor.password);
-    await page.locator('input[name="confirm_password"]').fill(visitor.password);
-    await page.getByRole('button', { name: 'Proceed' }).click();
+    await submitSignUpDetails(page, visitor);
     await page.getByLabel('Digit 1', { exact: true }).waitFor();
     found.push(...(await checkEveryThemeAndWidth(page, 'sign-up code', 'sign-up-code')));
 
@@ -157,12 +158,7 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
     await page.evaluate(() => localStorage.removeItem('token'));
     const visitor = aTestMember();
     await open('/sign-up');
-    await page.locator('input[name="name"]').fill(visitor.name);
-    await page.locator('input[name="ic_or_passport"]').fill(visitor.ic);
-    await page.locator('input[name="phone_no"]').fill(visitor.phone);
-    await page.locator('input[name="password"]').fill(visitor.password);
-    await page.locator('input[name="confirm_password"]').fill(visitor.password);
-    await page.getByRole('button', { name: 'Proceed' }).click();
+    await submitSignUpDetails(page, visitor);
     await page.getByLabel('Digit 6', { exact: true }).waitFor();
     wide.push(...(await overflowing(page)).map((line) => `sign-up code: ${line}`));
     const sixth = await page.getByLabel('Digit 6', { exact: true }).boundingBox();

@@ -61,14 +61,19 @@ export async function expectPath(page: Page, path: string | RegExp): Promise<voi
   );
 }
 
-export async function signUp(page: Page, baseUrl: string, member: TestMember): Promise<void> {
-  await page.goto(`${baseUrl}/sign-up`);
+/** Fills the open sign-up page's first step for `member` and presses Proceed. */
+export async function submitSignUpDetails(page: Page, member: TestMember): Promise<void> {
   await page.locator('input[name="name"]').fill(member.name);
   await page.locator('input[name="ic_or_passport"]').fill(member.ic);
   await page.locator('input[name="phone_no"]').fill(member.phone);
   await page.locator('input[name="password"]').fill(member.password);
   await page.locator('input[name="confirm_password"]').fill(member.password);
   await page.getByRole('button', { name: 'Proceed' }).click();
+}
+
+export async function signUp(page: Page, baseUrl: string, member: TestMember): Promise<void> {
+  await page.goto(`${baseUrl}/sign-up`);
+  await submitSignUpDetails(page, member);
   await expectToast(page, 'OTP sent successfully! Code expires in');
   await page.getByText('Verify Phone').first().waitFor();
   const code = await latestCode(baseUrl, member.phone, 'registration');
