@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { Client } from 'pg';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from './support/databases';
+import { startServerProcess } from './support/server-process';
 import { startTestApp } from './support/test-app';
 
 /**
@@ -11,8 +11,6 @@ import { startTestApp } from './support/test-app';
  * recovers by itself. On PostgreSQL the real server process runs behind a TCP proxy that the
  * test cuts, blackholes and restores, while backends are also killed from the database side.
  */
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 jest.setTimeout(120_000);
 
@@ -81,22 +79,6 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-async function waitForListening(child: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer): void => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('exit', (code) =>
-      reject(new Error(`server exited (${code}) before listening: ${out}`)),
-    );
-  });
-}
-
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -114,7 +96,7 @@ const onPostgres = eachDatabase().includes('postgres');
   let child: ChildProcess;
   let baseUrl: string;
   let exitCode: number | null = null;
-  let stderr = '';
+  let output = (): string => '';
 
   beforeAll(async () => {
     scratch = await createScratchDatabase();
@@ -123,31 +105,24 @@ const onPostgres = eachDatabase().includes('postgres');
     await proxy.start();
     const viaProxy = new URL(scratch.url);
     viaProxy.port = String(proxy.port);
-    // node itself, not the tsx launcher: killing a launcher would orphan the server it started.
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        APP_ENV: 'test',
-        PORT: '0',
-        DATABASE_URL: viaProxy.toString(),
-        RATE_LIMIT_PER_MINUTE: '100000',
-        SMS_PER_ADDRESS_PER_HOUR: '1000',
-        SMS_PER_PHONE_PER_HOUR: '1000',
-        RECONCILE_INTERVAL_S: '0',
-        PURGE_INTERVAL_S: '0',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = await startServerProcess({
+      DATABASE_URL: viaProxy.toString(),
+      RATE_LIMIT_PER_MINUTE: '100000',
+      SMS_PER_ADDRESS_PER_HOUR: '1000',
+      SMS_PER_PHONE_PER_HOUR: '1000',
+      RECONCILE_INTERVAL_S: '0',
+      PURGE_INTERVAL_S: '0',
+      LOG_LEVEL: 'silent',
     });
+    child = server.child;
+    baseUrl = server.baseUrl;
     child.on('exit', (code) => (exitCode = code));
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    baseUrl = await waitForListening(child);
+    output = server.output;
   }, 90_000);
 
   afterAll(async () => {
     // When the process died, say why: the failure below is otherwise only 'fetch failed'.
-    if (exitCode !== null) console.error(`server exited ${exitCode}: ${stderr}`);
+    if (exitCode !== null) console.error(`server exited ${exitCode}: ${output()}`);
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
@@ -200,7 +175,7 @@ const onPostgres = eachDatabase().includes('postgres');
       await admin.end();
     }
     expect(exitCode).toBeNull();
-    expect(stderr).not.toMatch(/Unhandled 'error' event|uncaught/i);
+    expect(output()).not.toMatch(/Unhandled 'error' event|uncaught/i);
     const statuses = new Set(answers.map((a) => a.status));
     expect(statuses.has(500)).toBe(false);
     // The faults really hit requests in flight (else this test would prove nothing).

@@ -1,6 +1,7 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startServerProcess } from './support/server-process';
 
 jest.setTimeout(90_000);
 
@@ -26,31 +27,16 @@ describe('server/main.ts', () => {
   });
 
   it('prints where it listens and where its metrics are, serves both, and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        APP_ENV: 'test',
-        PORT: '0',
-        DATA_DIR: 'memory://',
-        DATABASE_URL: '',
-        METRICS_PORT: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // The metrics listener is private: loopback unless METRICS_HOST says otherwise.
+    const metricsLine = /Metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/;
+    const server = await startServerProcess(
+      { METRICS_PORT: '0', LOG_LEVEL: 'silent' },
+      { alsoWaitFor: metricsLine },
+    );
+    const { child, exited } = server;
     try {
-      const [url, metricsUrl] = await new Promise<string[]>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const api = /Member portal listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          // The metrics listener is private: loopback unless METRICS_HOST says otherwise.
-          const metrics = /Metrics on (http:\/\/127\.0\.0\.1:\d+\/metrics)/.exec(out);
-          if (api && metrics) resolve([api[1], metrics[1]]);
-        });
-        child.on('exit', () => reject(new Error(`exited before listening: ${out}`)));
-      });
+      const url = server.baseUrl;
+      const metricsUrl = metricsLine.exec(server.output())?.[1] ?? '';
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
       const scrape = await (await fetch(metricsUrl)).text();

@@ -1,19 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
-import path from 'node:path';
+import { type ServerProcess, startServerProcess } from './support/server-process';
 
 jest.setTimeout(120_000);
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const SEND_CODE = '/api/service/send_sms_code';
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-  output(): string;
-}
 
 const started: ChildProcess[] = [];
 afterEach(() => {
@@ -22,34 +14,10 @@ afterEach(() => {
   }
 });
 
-/** server/main.ts in a process of its own, on PGlite in memory, on a free port. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      APP_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await until(
-    () => /listening on http:\/\/127\.0\.0\.1:\d+/.test(output),
-    90_000,
-    () => output,
-  );
-  const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1]);
-  return { child, port, exited, output: () => output };
+async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  started.push(server.child);
+  return server;
 }
 
 async function until(done: () => boolean, ms: number, output: () => string): Promise<void> {
