@@ -1,3 +1,4 @@
+import type { ErrorCode } from './errors';
 import type { GatewayHandOff, PaymentStatus } from './payment';
 import type { Nationality, PaymentMethod, SmsPurpose } from './rules';
 
@@ -27,10 +28,16 @@ export const ApiPaths = {
 export const paymentStatusPath = (paymentId: string): string =>
   `${ApiPaths.paymentStatus}/${encodeURIComponent(paymentId)}`;
 
-/** Every answer: `status` 1 is success, 0 failure; `message` is for the member. */
+/**
+ * Every answer: `status` 1 is success, 0 failure; `message` is English for people reading the
+ * wire. A failure also carries its `code` (errors.ts), which is what clients act on, and, when
+ * one request field is at fault, that field's wire name.
+ */
 export interface Envelope<T> {
   status: 0 | 1;
   message: string;
+  code?: ErrorCode;
+  field?: string;
   data?: T;
 }
 
@@ -69,6 +76,8 @@ export interface UserExistsQuery {
 
 export interface UserExistsResponse {
   can_proceed: boolean;
+  /** Why not, when `can_proceed` is false. */
+  reason?: Extract<ErrorCode, 'MEMBER_PHONE_TAKEN' | 'MEMBER_IC_TAKEN'>;
 }
 
 export interface RegisterRequest {
@@ -140,3 +149,46 @@ export interface TransactionDetailsResponse {
 
 /** Query-string and header names used beside the bodies. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/**
+ * Every call the SPA makes, typed once: its method, path, request (body for POST, query for GET)
+ * and the `data` of a successful answer. The SPA's typed HTTP call and the server's routes both
+ * take their types from here. Paths with an id (`paymentStatus`) take it as `pathParam`.
+ */
+export interface ApiEndpoints {
+  login: { method: 'POST'; request: LoginRequest; response: LoginResponse };
+  logout: { method: 'POST'; request: void; response: void };
+  sessionCheck: { method: 'POST'; request: void; response: SessionUserDto };
+  sendSmsCode: { method: 'POST'; request: SendSmsCodeRequest; response: SendSmsCodeResponse };
+  userExists: { method: 'GET'; request: UserExistsQuery; response: UserExistsResponse };
+  register: { method: 'POST'; request: RegisterRequest; response: void };
+  resetPassword: { method: 'POST'; request: ResetPasswordRequest; response: void };
+  profile: { method: 'GET'; request: void; response: ProfileDto };
+  updateProfile: { method: 'POST'; request: UpdateProfileRequest; response: void };
+  createPayment: { method: 'POST'; request: CreatePaymentRequest; response: CreatePaymentResponse };
+  paymentStatus: { method: 'GET'; request: void; response: PaymentStatusResponse };
+  transactionDetails: {
+    method: 'GET';
+    request: { transactionId: string };
+    response: TransactionDetailsResponse;
+  };
+}
+
+export type Endpoint = keyof ApiEndpoints;
+export type RequestOf<E extends Endpoint> = ApiEndpoints[E]['request'];
+export type ResponseOf<E extends Endpoint> = ApiEndpoints[E]['response'];
+
+export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['method'] } = {
+  login: 'POST',
+  logout: 'POST',
+  sessionCheck: 'POST',
+  sendSmsCode: 'POST',
+  userExists: 'GET',
+  register: 'POST',
+  resetPassword: 'POST',
+  profile: 'GET',
+  updateProfile: 'POST',
+  createPayment: 'POST',
+  paymentStatus: 'GET',
+  transactionDetails: 'GET',
+};

@@ -1,0 +1,60 @@
+/**
+ * Every failure the API can answer, by a stable code. The server sends the code in the envelope
+ * beside its English message; the SPA translates the code and never reads the message's words.
+ * A code is never renamed or reused: add a new one instead. Each maps to its HTTP status here so
+ * the server answers one code with one status.
+ */
+export const ERROR_HTTP_STATUS = {
+  // The request itself
+  VALIDATION_FAILED: 400,
+  DISALLOWED_CHARACTERS: 400,
+  INVALID_JSON: 400,
+  INVALID_REQUEST: 400,
+  URL_INVALID: 400,
+  NOT_FOUND: 404,
+  URL_TOO_LONG: 414,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  // Sessions and login
+  AUTH_REQUIRED: 401,
+  AUTH_SESSION_ENDED: 401,
+  AUTH_INVALID_CREDENTIALS: 401,
+  AUTH_TOO_MANY_ATTEMPTS: 429,
+  // Members
+  MEMBER_NOT_FOUND: 404,
+  MEMBER_PHONE_TAKEN: 409,
+  MEMBER_IC_TAKEN: 409,
+  // SMS codes
+  SMS_CODE_WRONG: 400,
+  SMS_CODE_EXPIRED: 400,
+  SMS_CODE_USED: 400,
+  SMS_CODE_MISSING: 400,
+  SMS_CODE_LOCKED: 400,
+  SMS_COOLDOWN: 429,
+  SMS_PHONE_LIMIT: 429,
+  SMS_NETWORK_LIMIT: 429,
+  SMS_SEND_FAILED: 502,
+  // Payments
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_IDEMPOTENCY_CONFLICT: 409,
+  PAYMENT_GATEWAY_UNAVAILABLE: 502,
+  // Gateway callbacks and redirects (answered to a gateway, not a member)
+  CALLBACK_MALFORMED: 400,
+  CALLBACK_BAD_SIGNATURE: 401,
+  CALLBACK_STALE: 401,
+  CALLBACK_NOT_SUPPORTED: 404,
+  CALLBACK_UNKNOWN_TRANSACTION: 404,
+  CALLBACK_AMOUNT_MISMATCH: 400,
+  CALLBACK_CONTRADICTION: 409,
+  // The service
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_HTTP_STATUS) as readonly ErrorCode[];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_HTTP_STATUS, value);
