@@ -1,0 +1,87 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher';
+import { loadConfig } from '../../server/config';
+import { createContainer } from '../../server/container';
+import { hashSessionToken } from '../../server/domain/session-policy';
+import { generateTransactionId } from '../../server/domain/transaction';
+import { buildApp } from '../../server/http/app';
+import { createScratchDatabase } from '../../test/server/support/databases';
+import { type Database, PASSWORD, type Seed, SESSIONS } from './settings';
+
+/**
+ * The `--serve <database>` child: the portal's server on PGlite (in memory) or on a scratch
+ * PostgreSQL database, seeded with SESSIONS members, their sessions and a payment each (half
+ * pending, half paid). Prints `READY <json>` (the Seed) once listening and seeded; SIGTERM closes
+ * it and drops the scratch database.
+ */
+export async function servePortal(database: Database, cache: boolean): Promise<void> {
+  const scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
+  const config = {
+    ...loadConfig({
+      APP_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      READ_CACHE_TTL_MS: cache ? '30000' : '0',
+    }),
+    dataDir: 'memory://',
+    databaseUrl: scratch?.url,
+  };
+  const container = await createContainer(config);
+  const app = await buildApp(container, config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  config.publicUrl = `http://127.0.0.1:${address.port}`;
+  const stop = async () => {
+    await app.close();
+    await container.close();
+    await scratch?.drop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+
+  // Seeded in three statements: registering 2500 members over HTTP would mostly time argon2.
+  const now = new Date();
+  const passwordHash = await new Argon2PasswordHasher().hash(PASSWORD);
+  const seed: Seed = { port: address.port, tokens: [], pending: [], paid: [] };
+  const memberIds: string[] = [];
+  const sessionIds: string[] = [];
+  const tokenHashes: string[] = [];
+  const paymentIds: string[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    memberIds.push(randomUUID());
+    sessionIds.push(randomUUID());
+    const token = randomBytes(32).toString('base64url');
+    seed.tokens.push(token);
+    tokenHashes.push(hashSessionToken(token));
+    const paymentId = generateTransactionId(randomBytes);
+    paymentIds.push(paymentId);
+    // Members poll a pending payment; a paid one is read again by its receipt page.
+    (i % 2 === 0 ? seed.pending : seed.paid).push([token, paymentId]);
+  }
+  const db = container.db;
+  await db.query(
+    `INSERT INTO members (id, name, nationality, ic_or_passport, phone_no, password_hash,
+                          created_at, updated_at)
+     SELECT id, 'Member ' || n, 'Malaysian', '8001' || lpad(n::text, 8, '0'),
+            '6013' || lpad(n::text, 8, '0'), $2, $3, $3
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS m(id, n)`,
+    [memberIds, passwordHash, now],
+  );
+  await db.query(
+    `INSERT INTO sessions (id, member_id, token_hash, created_at, last_seen_at)
+     SELECT s, m, h, $4, $4 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS x(s, m, h)`,
+    [sessionIds, memberIds, tokenHashes, now],
+  );
+  await db.query(
+    `INSERT INTO transactions (id, member_id, amount_sen, payment_method, status, created_at,
+                               updated_at, finalised_at)
+     SELECT t, m, 12345, 'qr', CASE WHEN n % 2 = 0 THEN 'completed' ELSE 'pending' END, $3, $3,
+            CASE WHEN n % 2 = 0 THEN $3::timestamptz END
+       FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS x(t, m, n)`,
+    [paymentIds, memberIds, now],
+  );
+  console.log(`READY ${JSON.stringify(seed)}`);
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** What every part of the benchmark shares: its sizes, paths, targets and the report's rows. */
+
+export type Database = 'pglite' | 'postgres';
+
+export const SESSIONS = 2500;
+export const CONNECTIONS = 50;
+export const PASSWORD = 'correct horse battery staple';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+export const DIST = path.join(ROOT, 'dist');
+/** The entry point, which the child processes run again in their roles (`--hello`, `--serve`). */
+export const BENCH_SCRIPT = path.join(ROOT, 'scripts', 'bench.ts');
+/** scripts/first-load.ts, which measures the first-load bytes for `npm run size` too. */
+export const FIRST_LOAD_SCRIPT = path.join(ROOT, 'scripts', 'first-load.ts');
+export const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+
+export const TARGETS = {
+  sessionCheck: { postgres: 0.5, pglite: 0.3 },
+  p99Ms: 50,
+  firstLoadGzipKb: 170,
+  lighthousePerformance: 95,
+  lighthouseSeo: 95,
+  lcpMs: 2500,
+};
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** What the portal's child process answers once seeded: its port, and whom to ask about what. */
+export interface Seed {
+  port: number;
+  tokens: string[];
+  pending: [string, string][];
+  paid: [string, string][];
+}
+
+/** The IC of the i-th seeded member (0-based; the SQL numbers them from 1). */
+export const icOf = (i: number) => `8001${String(i + 1).padStart(8, '0')}`;
+
+/** One line of the report: a figure's name, its value per database, and its target. */
+export interface Row {
+  name: string;
+  cells: Partial<Record<Database, string>>;
+  target: string;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
