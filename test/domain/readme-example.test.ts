@@ -1,5 +1,6 @@
-// The example of README.md's "Writing a use-case test with the fake clock", kept running here so
-// the README cannot drift from the code.
+// The example of docs/testing.md's "Writing a use-case test with the fake clock", kept running
+// here so the page cannot drift from the code (test/domain/docs-are-true.test.ts checks that the
+// page shows this file's code, from its first import on, unchanged).
 import { FakeClock } from '../fakes/fake-clock';
 import { FakeHttp } from '../fakes/fake-http';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
