@@ -1,4 +1,4 @@
-/** The dependency rules of ARCHITECTURE.md, checked on every `npm test`. */
+/** The dependency rules of docs/architecture.md, checked on every `npm test`. */
 module.exports = {
   forbidden: [
     {
