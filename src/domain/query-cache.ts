@@ -1,5 +1,5 @@
 import type { ClockPort } from './ports/clock.port';
-import type { Result } from './result';
+import type { Result } from '../contract/result';
 
 /** A cached query is kept 5 minutes after its last use (the spec's data cache). */
 export const QUERY_CACHE_TIME_MS = 5 * 60_000;

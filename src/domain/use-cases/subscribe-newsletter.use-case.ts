@@ -1,6 +1,6 @@
 import type { Failure } from '../model/failure';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 /** A plain shape check: something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

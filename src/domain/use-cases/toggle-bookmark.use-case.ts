@@ -3,7 +3,7 @@ import { CATALOGUE } from '../model/catalogue.data';
 import type { CatalogueItem } from '../model/catalogue-item';
 import type { Failure } from '../model/failure';
 import type { StoragePort } from '../ports/storage.port';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 /**
  * Flips isBookmarked of one catalogue item by id (the spec) and keeps it for this member, so it

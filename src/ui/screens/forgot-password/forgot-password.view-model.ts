@@ -11,7 +11,8 @@ import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-passw
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier, type UiMessage } from '../../app/notifier';
+import { NOTIFIER, type Notifier, type UiMessage } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../app/tokens';
 
@@ -85,7 +86,7 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
-        this.toastError(serverMessageOr(sent.error.serverMessage, sent.error.key));
+        this.toastError(failureMessage(sent.error, sent.error.key));
         return;
       }
       this.step = 2;
@@ -118,7 +119,7 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       if (!result.ok) {
         this.status = 'idle';
-        this.toastError(serverMessageOr(result.error.serverMessage, result.error.key));
+        this.toastError(failureMessage(result.error, result.error.key));
         return;
       }
       this.status = 'done';

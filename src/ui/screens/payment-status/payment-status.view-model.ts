@@ -13,7 +13,8 @@ import type {
   WatchTransactionUseCase,
 } from '../../../domain/use-cases/watch-transaction.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
@@ -105,7 +106,7 @@ export class PaymentStatusViewModel {
     if (!result.ok) {
       // Not found is on the page already: a toast would say it twice.
       if (result.error.notFound || result.error.signInRequired) return;
-      this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), toast);
+      this.notifier.error(failureMessage(result.error, result.error.key), toast);
     } else if (result.value === 'completed') {
       this.notifier.success({ key: PaymentMessages.completed }, toast);
     } else if (result.value === 'failed') {

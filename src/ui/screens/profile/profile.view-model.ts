@@ -6,7 +6,8 @@ import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../app/tokens';
 import { PasswordDialog } from './password-dialog';
@@ -95,7 +96,7 @@ export class ProfileViewModel {
         this.status = 'displayed';
       } else {
         this.status = this.profile === null ? 'failed' : 'displayed';
-        const failed = serverMessageOr(result.error.serverMessage, 'profile.toast.fetchFailed');
+        const failed = failureMessage(result.error, 'profile.toast.fetchFailed');
         this.notifier.error(failed, toast);
       }
     });
@@ -144,7 +145,7 @@ export class ProfileViewModel {
         this.draft = '';
         this.notifier.success({ key: 'profile.toast.updated' }, toast);
       } else {
-        const failed = serverMessageOr(result.error.serverMessage, 'profile.toast.updateFailed');
+        const failed = failureMessage(result.error, 'profile.toast.updateFailed');
         this.notifier.error(failed, toast);
       }
     });
