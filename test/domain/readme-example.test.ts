@@ -1,7 +1,7 @@
 // The example of README.md's "Writing a use-case test with the fake clock", kept running here so
 // the README cannot drift from the code.
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, FakeHttp } from '../fakes/fake-http';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
 import {
   PAYMENT_POLL_MS,
@@ -10,8 +10,8 @@ import {
 
 it('polls every 3 s until the status is final, then leaves no timer', async () => {
   const http = new FakeHttp()
-    .once('GET', '/payment/status/pay-1', { data: { status: 'pending' } })
-    .on('GET', '/payment/status/pay-1', { data: { status: 'completed' } });
+    .once('paymentStatus', answer({ status: 'pending' }))
+    .on('paymentStatus', answer({ status: 'completed' }));
   const clock = new FakeClock();
   const seen: string[] = [];
   new WatchPaymentUseCase(new PollPaymentUseCase(http), clock).execute({

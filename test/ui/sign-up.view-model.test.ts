@@ -38,9 +38,6 @@ function fillDetails(vm: SignUpViewModel) {
 const canProceed = { data: { can_proceed: true } };
 const codeSent = { data: { expires_in: 300 } };
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
-
 describe('SignUpViewModel step 1', () => {
   it('starts on step 1 with Malaysian chosen', () => {
     const { vm } = setUp();
@@ -63,7 +60,7 @@ describe('SignUpViewModel step 1', () => {
 
   it('checks the phone, sends a registration code, toasts the expiry and moves to step 2', async () => {
     const { http, notifier, vm } = setUp();
-    http.on('GET', '/user/exists', canProceed).on('POST', '/service/send_sms_code', codeSent);
+    http.on('userExists', canProceed).on('sendSmsCode', codeSent);
     fillDetails(vm);
 
     const proceeding = vm.proceed();
@@ -74,7 +71,7 @@ describe('SignUpViewModel step 1', () => {
       'GET /user/exists',
       'POST /service/send_sms_code',
     ]);
-    expect(http.calls[1].body).toEqual({ phone_no: '60123456789', purpose: 'registration' });
+    expect(http.calls[1].request).toEqual({ phone_no: '60123456789', purpose: 'registration' });
     expect(notifier.toasts).toEqual([
       {
         kind: 'success',
@@ -97,18 +94,18 @@ describe('SignUpViewModel step 1', () => {
     ['status 0 without a message', { status: 0, message: '' }, { key: 'signUp.phoneTaken' }],
   ])('stays on step 1 and sends no code on %s', async (_case, reply, toast) => {
     const { http, notifier, vm } = setUp();
-    http.on('GET', '/user/exists', reply);
+    http.on('userExists', reply);
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last).toEqual({ kind: 'error', message: toast, autoCloseMs: undefined });
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(0);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(0);
     expect(vm.step).toBe(1);
     expect(vm.status).toBe('idle');
   });
 
   it('toasts "failed to verify" when the phone check call fails', async () => {
     const { http, notifier, vm } = setUp();
-    http.failNetwork('GET', '/user/exists');
+    http.failNetwork('userExists');
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last?.message).toEqual({ key: 'signUp.phoneCheckFailed' });
@@ -117,7 +114,7 @@ describe('SignUpViewModel step 1', () => {
 
   it('stays on step 1 when the code cannot be sent', async () => {
     const { http, notifier, vm } = setUp();
-    http.on('GET', '/user/exists', canProceed).failNetwork('POST', '/service/send_sms_code');
+    http.on('userExists', canProceed).failNetwork('sendSmsCode');
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last?.message).toEqual({ key: 'signUp.sendFailed' });
@@ -128,9 +125,7 @@ describe('SignUpViewModel step 1', () => {
 describe('SignUpViewModel step 2', () => {
   async function onStep2() {
     const context = setUp();
-    context.http
-      .on('GET', '/user/exists', canProceed)
-      .on('POST', '/service/send_sms_code', codeSent);
+    context.http.on('userExists', canProceed).on('sendSmsCode', codeSent);
     fillDetails(context.vm);
     await context.vm.proceed();
     context.notifier.toasts.length = 0;
@@ -148,13 +143,13 @@ describe('SignUpViewModel step 2', () => {
   it('keeps Resend closed for 60 s, then resends and toasts', async () => {
     const { http, clock, notifier, vm } = await onStep2();
     await vm.resend();
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(1);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(1);
 
     await clock.advance(60_000);
     expect(vm.codeStep.timer.canResend).toBe(true);
     await vm.resend();
 
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(2);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(2);
     expect(notifier.last?.message).toEqual({ key: 'signUp.otpResent', values: { time: '5:00' } });
     expect(vm.codeStep.timer.canResend).toBe(false);
     vm.dispose();
@@ -163,7 +158,7 @@ describe('SignUpViewModel step 2', () => {
   it("waits the server's Retry-After after a refused resend", async () => {
     const { http, clock, notifier, vm } = await onStep2();
     await clock.advance(60_000);
-    http.once('POST', '/service/send_sms_code', {
+    http.once('sendSmsCode', {
       httpStatus: 429,
       status: 0,
       message: '',
@@ -184,20 +179,20 @@ describe('SignUpViewModel step 2', () => {
     await vm.submitCode();
     expect(vm.codeError).toBe('validation.otpIncomplete');
     expect(notifier.last?.message).toEqual({ key: 'validation.otpIncomplete' });
-    expect(http.callsTo('POST', '/service/register')).toHaveLength(0);
+    expect(http.callsTo('register')).toHaveLength(0);
     vm.dispose();
   });
 
   it('registers, toasts, and goes to /login after 2 s, leaving no timer behind', async () => {
     const { http, clock, notifier, navigation, vm } = await onStep2();
-    http.on('POST', '/service/register', { message: 'Registered' });
+    http.on('register', { message: 'Registered' });
     vm.setCode(['1', '2', '3', '4', '5', '6']);
 
     const registering = vm.submitCode();
     expect(vm.status).toBe('registering');
     await registering;
 
-    expect(http.callsTo('POST', '/service/register')[0].body).toEqual({
+    expect(http.callsTo('register')[0].request).toEqual({
       name: 'Siti Aminah',
       nationality: 'Malaysian',
       ic_or_passport: '900101145678',
@@ -219,7 +214,7 @@ describe('SignUpViewModel step 2', () => {
 
   it('shows the server message when registration fails and stays on step 2', async () => {
     const { http, notifier, navigation, vm } = await onStep2();
-    http.on('POST', '/service/register', {
+    http.on('register', {
       httpStatus: 400,
       status: 0,
       message: 'Invalid or expired code',
@@ -235,7 +230,7 @@ describe('SignUpViewModel step 2', () => {
 
   it('dispose cancels the countdown and a pending redirect', async () => {
     const { http, clock, navigation, vm } = await onStep2();
-    http.on('POST', '/service/register', {});
+    http.on('register', {});
     vm.setCode(['1', '2', '3', '4', '5', '6']);
     await vm.submitCode();
     vm.dispose();
