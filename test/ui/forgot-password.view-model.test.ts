@@ -7,7 +7,7 @@ import {
   RESET_TOAST_MS,
 } from '../../src/ui/screens/forgot-password/forgot-password.view-model';
 import { FakeClock } from '../fakes/fake-clock';
-import { answer, FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 
@@ -132,7 +132,7 @@ describe('ForgotPasswordViewModel', () => {
 
   it('resets, toasts for 5 s and goes to /login after 2 s', async () => {
     const { http, clock, notifier, navigation, vm } = await onStep2();
-    http.on('resetPassword', { message: 'Password reset' });
+    http.on('resetPassword', answer(undefined));
     fillReset(vm);
 
     await vm.reset();
@@ -154,20 +154,14 @@ describe('ForgotPasswordViewModel', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('shows the server message or the fallback when the reset fails', async () => {
+  it("shows the failure code's text or the fallback when the reset fails", async () => {
     const { http, notifier, vm } = await onStep2();
-    http
-      .once('resetPassword', {
-        httpStatus: 400,
-        status: 0,
-        message: 'Invalid code',
-      })
-      .failNetwork('resetPassword');
+    http.once('resetPassword', failure('SMS_CODE_WRONG')).failNetwork('resetPassword');
     fillReset(vm);
     await vm.reset();
     await vm.reset();
     expect(notifier.toasts.map((t) => t.message)).toEqual([
-      { text: 'Invalid code' },
+      { key: 'serverMessages.codeWrong' },
       { key: 'forgotPassword.resetFailed' },
     ]);
     expect(vm.status).toBe('idle');

@@ -3,7 +3,7 @@ import { HomeViewModel } from '../../src/ui/screens/home/home.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
@@ -31,7 +31,7 @@ describe('HomeViewModel', () => {
 
   it('logs out: toast, session ended, /login replacing history', async () => {
     const { http, session, notifier, navigation, vm } = setUp();
-    http.on('logout', {});
+    http.on('logout', answer(undefined));
     await vm.logout();
     expect(notifier.last?.message).toEqual({ key: 'session.logoutSuccess' });
     expect(session.status).toBe('unauthenticated');

@@ -4,7 +4,7 @@ import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
-import { answer, FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
@@ -62,15 +62,9 @@ describe('LoginViewModel', () => {
     expect(navigation.visits).toEqual([{ path: '/payment', replace: false }]);
   });
 
-  it('shows the server message on failure, else the fallback', async () => {
+  it("shows the failure code's text, else the fallback", async () => {
     const { http, notifier, navigation, session, vm } = setUp();
-    http
-      .once('login', {
-        httpStatus: 401,
-        status: 0,
-        message: 'Invalid IC/passport or password',
-      })
-      .failNetwork('login');
+    http.once('login', failure('AUTH_INVALID_CREDENTIALS')).failNetwork('login');
     vm.setField('icOrPassport', '900101145678');
     vm.setField('password', 'secret123');
 
@@ -78,7 +72,7 @@ describe('LoginViewModel', () => {
     await vm.submit();
 
     expect(notifier.toasts.map((t) => t.message)).toEqual([
-      { text: 'Invalid IC/passport or password' },
+      { key: 'serverMessages.loginFailed' },
       { key: 'login.failed' },
     ]);
     expect(navigation.visits).toEqual([]);
@@ -121,7 +115,7 @@ describe('LoginViewModel', () => {
   it('says so when the session was ended by the server, not by the member', async () => {
     const { http, storage, clock, notifier, navigation } = setUp();
     storage.set(StorageKeys.token, 'tok-old');
-    http.on('sessionCheck', { httpStatus: 401, status: 0, message: 'Expired' });
+    http.on('sessionCheck', failure('AUTH_SESSION_ENDED'));
     const session = sessionOver(http, storage, clock);
     const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
     expect(vm.sessionEnded).toBe(false);

@@ -1,6 +1,7 @@
+import type { PaymentStatus } from '../../src/contract/payment';
 import { aPaymentRequest } from '../builders/payment-request';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
@@ -42,9 +43,9 @@ function setup(stored?: ReturnType<typeof aPaymentRequest>) {
   return { http, clock, clipboard, notifier, navigation, vm };
 }
 
-const details = (status: string, amount = '123.45') => ({
-  data: { transactionId: 'TXN-1', status, amount },
-});
+/** Older servers may say 'success' for 'completed', hence any text as the status. */
+const details = (status: string, amount = '123.45') =>
+  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount });
 
 describe('PaymentStatusViewModel (payment status and receipt page)', () => {
   it('reads the transaction ID from the path first', async () => {
@@ -62,7 +63,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
 
   it('falls back to the stored request data for the ID and amount', async () => {
     const { vm, http } = setup(aPaymentRequest({ transactionId: 'TXN-9', amount: '77.10' }));
-    http.on('transactionDetails', { status: 0, httpStatus: 500, message: 'x' });
+    http.on('transactionDetails', failure('INTERNAL_ERROR'));
     vm.load(undefined);
     await flushPromises();
     expect(vm.transactionId).toBe('TXN-9');
@@ -138,12 +139,12 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('Refresh Status toasts a failed check: server message, else the fallback', async () => {
+  it("Refresh Status toasts a failed check: its code's text, else the fallback", async () => {
     const { vm, http, notifier } = setup();
     http
       .once('transactionDetails', details('pending'))
-      .once('transactionDetails', { status: 0, httpStatus: 400, message: 'Not yours' })
-      .once('transactionDetails', { status: 0, httpStatus: 500, message: '' })
+      .once('transactionDetails', failure('SERVICE_UNAVAILABLE'))
+      .once('transactionDetails', failure('VALIDATION_FAILED', { field: 'transactionId' }))
       .failNetwork('transactionDetails');
     vm.load('TXN-1');
     await flushPromises();
@@ -151,7 +152,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     await vm.refresh();
     await vm.refresh();
     expect(notifier.toasts.map((t) => t.message)).toEqual([
-      { text: 'Not yours' },
+      { key: 'serverMessages.unavailable' },
       { key: 'payment.messages.checkFailed' },
       { key: 'payment.messages.checkError' },
     ]);
@@ -194,11 +195,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
 describe('PaymentStatusViewModel: a transaction the server does not know for this member', () => {
   it('says not found, stops polling, and does not toast it again on Refresh', async () => {
     const { vm, http, notifier, clock } = setup();
-    http.on('transactionDetails', {
-      status: 0,
-      httpStatus: 404,
-      message: 'Transaction not found.',
-    });
+    http.on('transactionDetails', failure('PAYMENT_NOT_FOUND'));
     vm.load('TXN-SOMEONE-ELSES');
     await flushPromises();
     expect(vm.notFound).toBe(true);

@@ -1,9 +1,10 @@
+import type { ProfileDto } from '../../src/contract/api';
 import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-case';
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
 import { ProfileViewModel } from '../../src/ui/screens/profile/profile.view-model';
 import { profileData } from '../builders/profile-data';
 import { FakeClock } from '../fakes/fake-clock';
-import { answer, FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { QueryCache } from '../../src/domain/query-cache';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
@@ -48,7 +49,7 @@ describe('ProfileViewModel: loading', () => {
   });
 
   it('gives null (shown as N/A) for every missing value, and for an unreadable date', async () => {
-    const http = new FakeHttp().on('profile', answer({ created_at: 'not a date' }));
+    const http = new FakeHttp().on('profile', answer({ created_at: 'not a date' } as ProfileDto));
     const { vm } = await loaded(http);
 
     expect(vm.status).toBe('displayed');
@@ -61,22 +62,18 @@ describe('ProfileViewModel: loading', () => {
     ]);
   });
 
-  it('toasts the server message when the fetch fails, for 3 s', async () => {
-    const http = new FakeHttp().on('profile', {
-      httpStatus: 401,
-      status: 0,
-      message: 'Unauthorised',
-    });
+  it("toasts the failure code's text when the fetch fails, for 3 s", async () => {
+    const http = new FakeHttp().on('profile', failure('AUTH_SESSION_ENDED'));
     const { vm, notifier } = await loaded(http);
 
     expect(vm.status).toBe('failed');
     expect(vm.name).toBeNull();
     expect(notifier.toasts).toEqual([
-      { kind: 'error', message: { text: 'Unauthorised' }, autoCloseMs: 3000 },
+      { kind: 'error', message: { key: 'session.expired' }, autoCloseMs: 3000 },
     ]);
   });
 
-  it("falls back to 'Failed to fetch profile data' without a server message", async () => {
+  it("falls back to 'Failed to fetch profile data' when there was no answer", async () => {
     const { notifier } = await loaded(new FakeHttp().failNetwork('profile'));
 
     expect(notifier.toasts).toEqual([
@@ -85,19 +82,19 @@ describe('ProfileViewModel: loading', () => {
   });
 
   it('ignores an answer that arrives after dispose', async () => {
-    let answer: (() => void) | undefined;
+    let reply: (() => void) | undefined;
     const http = new FakeHttp().on(
       'profile',
       () =>
         new Promise((resolve) => {
-          answer = () => resolve({ httpStatus: 500, status: 0, message: 'late' });
+          reply = () => resolve(failure('INTERNAL_ERROR'));
         }),
     );
     const { vm, notifier } = setUp(http);
 
     const loading = vm.load();
     vm.dispose();
-    answer!();
+    reply!();
     await loading;
 
     expect(vm.status).toBe('loading');
@@ -135,7 +132,7 @@ describe('ProfileViewModel: inline editing', () => {
     const http = new FakeHttp()
       .once('profile', answer(profileData))
       .on('profile', answer({ ...profileData, name: 'Aminah Ali' }))
-      .on('updateProfile', { message: 'Profile updated' });
+      .on('updateProfile', answer(undefined));
     const { vm, notifier } = await loaded(http);
 
     vm.startEdit('name');
@@ -157,7 +154,7 @@ describe('ProfileViewModel: inline editing', () => {
   it('stores the phone as digits only (no plus, dashes or spaces) and posts only phone_no', async () => {
     const http = new FakeHttp()
       .on('profile', answer(profileData))
-      .on('updateProfile', { message: 'ok' });
+      .on('updateProfile', answer(undefined));
     const { vm } = await loaded(http);
 
     vm.startEdit('phone_no');
@@ -219,10 +216,10 @@ describe('ProfileViewModel: inline editing', () => {
     expect(vm.name).toBe('Aminah binti Ali');
   });
 
-  it('toasts the server message on failure and stays in edit mode with the draft', async () => {
+  it("toasts the failure code's text and stays in edit mode with the draft", async () => {
     const http = new FakeHttp()
       .on('profile', answer(profileData))
-      .on('updateProfile', { httpStatus: 409, status: 0, message: 'Phone number already in use' });
+      .on('updateProfile', failure('MEMBER_PHONE_TAKEN', { field: 'phone_no' }));
     const { vm, notifier } = await loaded(http);
 
     vm.startEdit('phone_no');
@@ -234,11 +231,11 @@ describe('ProfileViewModel: inline editing', () => {
     expect(vm.saving).toBe(false);
     expect(http.callsTo('profile')).toHaveLength(1);
     expect(notifier.toasts).toEqual([
-      { kind: 'error', message: { text: 'Phone number already in use' }, autoCloseMs: 3000 },
+      { kind: 'error', message: { key: 'signUp.phoneTaken' }, autoCloseMs: 3000 },
     ]);
   });
 
-  it("falls back to 'Failed to update profile' without a server message", async () => {
+  it("falls back to 'Failed to update profile' when there was no answer", async () => {
     const http = new FakeHttp().on('profile', answer(profileData)).failNetwork('updateProfile');
     const { vm, notifier } = await loaded(http);
 
@@ -257,7 +254,7 @@ describe('ProfileViewModel: inline editing', () => {
     const http = new FakeHttp()
       .once('profile', answer(profileData))
       .failNetwork('profile')
-      .on('updateProfile', { message: 'ok' });
+      .on('updateProfile', answer(undefined));
     const { vm } = await loaded(http);
 
     vm.startEdit('name');
@@ -270,7 +267,7 @@ describe('ProfileViewModel: inline editing', () => {
 });
 
 describe('ProfileViewModel: password dialog', () => {
-  it('opens, validates with the spec keys and sends nothing while invalid', async () => {
+  it('opens, validates with its own keys and sends nothing while invalid', async () => {
     const { vm, http } = await loaded();
 
     vm.password.open();
@@ -296,7 +293,7 @@ describe('ProfileViewModel: password dialog', () => {
   it('posts only the password, closes the dialog, clears the fields and toasts success', async () => {
     const http = new FakeHttp()
       .on('profile', answer(profileData))
-      .on('updateProfile', { message: 'ok' });
+      .on('updateProfile', answer(undefined));
     const { vm, notifier } = await loaded(http);
 
     vm.password.open();
@@ -314,10 +311,10 @@ describe('ProfileViewModel: password dialog', () => {
     ]);
   });
 
-  it("toasts 'Failed to update password' (not the server text) and keeps the dialog open", async () => {
+  it("toasts 'Failed to update password' (whatever the code) and keeps the dialog open", async () => {
     const http = new FakeHttp()
       .on('profile', answer(profileData))
-      .on('updateProfile', { httpStatus: 400, status: 0, message: 'password too weak' });
+      .on('updateProfile', failure('VALIDATION_FAILED', { field: 'password' }));
     const { vm, notifier } = await loaded(http);
 
     vm.password.open();

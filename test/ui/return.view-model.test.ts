@@ -1,5 +1,6 @@
+import type { PaymentStatus } from '../../src/contract/payment';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
@@ -19,9 +20,9 @@ function setup() {
   return { http, clock, notifier, navigation, vm };
 }
 
-const details = (status: string) => ({
-  data: { transactionId: 'TXN-1', status, amount: '123.45' },
-});
+/** Older servers may say 'success' for 'completed', hence any text as the status. */
+const details = (status: string) =>
+  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount: '123.45' });
 
 describe('ReturnViewModel', () => {
   it.each(['', '?transactionId=', '?other=1'])('without a transactionId (%p) says so', (search) => {
@@ -80,7 +81,10 @@ describe('ReturnViewModel', () => {
     const { vm, http, notifier } = setup();
     http
       .once('transactionDetails', details('pending'))
-      .once('transactionDetails', { status: 0, httpStatus: 400, message: 'Unknown' })
+      .once(
+        'transactionDetails',
+        failure('UNKNOWN_FAILURE', { httpStatus: 418, message: 'Unknown' }),
+      )
       .on('transactionDetails', details('completed'));
     vm.load('?transactionId=TXN-1');
     await flushPromises();

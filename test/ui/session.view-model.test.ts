@@ -1,10 +1,9 @@
-import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { SESSION_CHECK_INTERVAL_MS } from '../../src/domain/use-cases/watch-session.use-case';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { answer, FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 
 function setUp(storedToken: string | null) {
@@ -80,13 +79,8 @@ describe('SessionViewModel', () => {
 
   it.each([
     [
-      'a 401',
-      (http: FakeHttp) =>
-        http.on('sessionCheck', {
-          httpStatus: 401,
-          status: 0,
-          message: 'Unauthorised',
-        }),
+      'an ended session',
+      (http: FakeHttp) => http.on('sessionCheck', failure('AUTH_SESSION_ENDED')),
     ],
     ['a network failure', (http: FakeHttp) => http.failNetwork('sessionCheck')],
   ])('logs out locally on %s of a later check and stops checking', async (_case, breakIt) => {
@@ -105,7 +99,7 @@ describe('SessionViewModel', () => {
 
   it('ends loading as unauthenticated when the first check fails', async () => {
     const { http, session } = setUp('tok-1');
-    http.on('sessionCheck', { httpStatus: 401, status: 0, message: '' });
+    http.on('sessionCheck', failure('AUTH_SESSION_ENDED'));
     session.start();
     await flushPromises();
     expect(session.status).toBe('unauthenticated');
@@ -125,7 +119,7 @@ describe('SessionViewModel', () => {
   });
 
   it.each([
-    ['succeeds', (http: FakeHttp) => http.on('logout', {}), true],
+    ['succeeds', (http: FakeHttp) => http.on('logout', answer(undefined)), true],
     ['fails', (http: FakeHttp) => http.failNetwork('logout'), false],
   ])(
     'logout clears user, token, stored token and header when the server call %s',
@@ -137,9 +131,9 @@ describe('SessionViewModel', () => {
       session.start();
       await flushPromises();
 
-      const answer = await session.logout();
+      const confirmedByServer = await session.logout();
 
-      expect(answer).toBe(confirmed);
+      expect(confirmedByServer).toBe(confirmed);
       expect(http.callsTo('logout')).toHaveLength(1);
       expectLoggedOut(fixture);
     },
@@ -147,20 +141,19 @@ describe('SessionViewModel', () => {
 
   it('ignores a check answer that arrives after logout', async () => {
     const { http, session } = setUp('tok-1');
-    let answer: (() => void) | undefined;
+    let reply: (() => void) | undefined;
     http.on(
       'sessionCheck',
       () =>
         new Promise((resolve) => {
-          answer = () =>
-            resolve({ httpStatus: 200, status: 1, message: '', data: aMember().buildDto() });
+          reply = () => resolve(answer(aMember().buildDto()));
         }),
     );
-    http.on('logout', {});
+    http.on('logout', answer(undefined));
     session.start();
     await session.logout();
 
-    answer?.();
+    reply?.();
     await flushPromises();
 
     expect(session.status).toBe('unauthenticated');
@@ -177,9 +170,9 @@ describe('SessionViewModel', () => {
 
   it('stays logged in when a re-check is cut off by the page being left', async () => {
     const { http, clock, storage, session } = setUp('tok-1');
-    http.once('sessionCheck', answer(aMember().buildDto())).on('sessionCheck', () => {
-      throw new HttpError('Failed to fetch', 'interrupted');
-    });
+    http
+      .once('sessionCheck', answer(aMember().buildDto()))
+      .on('sessionCheck', failure('INTERRUPTED'));
     session.start();
     await clock.advance(SESSION_CHECK_INTERVAL_MS);
 
