@@ -20,8 +20,6 @@ function setUp() {
   return { http, storage, clock, session, notifier, navigation, vm };
 }
 
-// Failed calls are logged (the spec); keep the test output quiet.
-
 describe('LoginViewModel', () => {
   it('shows field errors and calls nothing when the form is invalid', async () => {
     const { http, vm } = setUp();

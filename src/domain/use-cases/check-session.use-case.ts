@@ -19,8 +19,13 @@ export class CheckSessionUseCase {
   async execute(token: string): Promise<Result<SessionUser, Failure>> {
     this.http.setToken(token);
     const answer = await this.http.call('sessionCheck', undefined);
-    if (answer.ok) return ok(toSessionUser(answer.value));
-    const failure = failureFrom(answer.error, 'session.expired');
+    // A success must name the member; one that does not confirms nothing.
+    if (answer.ok && typeof answer.value === 'object' && answer.value !== null) {
+      return ok(toSessionUser(answer.value));
+    }
+    const failure: Failure = answer.ok
+      ? { key: 'session.expired', code: 'INVALID_RESPONSE' }
+      : failureFrom(answer.error, 'session.expired');
     if (failure.interrupted) return err(failure);
     // Only end the session this check was about: a login meanwhile stored a newer token.
     if (this.storage.get(StorageKeys.token) === token) this.storage.remove(StorageKeys.token);

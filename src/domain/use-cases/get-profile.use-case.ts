@@ -37,6 +37,10 @@ export class GetProfileUseCase {
       const failure = codedFailure(answer.error);
       return { ok: false, error: { failure, retryable: isTransientFailure(answer.error) } };
     }
+    // A success must carry the profile; without it the answer is not one we understand.
+    if (typeof answer.value !== 'object' || answer.value === null) {
+      return { ok: false, error: { failure: { code: 'INVALID_RESPONSE' }, retryable: false } };
+    }
     return { ok: true, value: toProfile(answer.value) };
   }
 }

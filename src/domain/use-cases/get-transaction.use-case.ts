@@ -39,6 +39,10 @@ export class GetTransactionUseCase {
       return { ok: false, error: transactionFailure(answer.error) };
     }
     const data = answer.value;
+    if (typeof data !== 'object' || data === null) {
+      const failure = { key: PaymentMessages.checkFailed, code: 'INVALID_RESPONSE' as const };
+      return { ok: false, error: { failure, retryable: false } };
+    }
     const amount: unknown = data.amount;
     return {
       ok: true,

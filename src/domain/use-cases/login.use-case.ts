@@ -30,7 +30,8 @@ export class LoginUseCase {
     if (!answer.ok) return err(failureFrom(answer.error, 'login.failed'));
     const data = answer.value;
     // A success without a token cannot start a session: the answer is not one we understand.
-    if (!data.token) return err({ key: 'login.failed', code: 'INVALID_RESPONSE' });
+    if (typeof data !== 'object' || data === null || !data.token)
+      return err({ key: 'login.failed', code: 'INVALID_RESPONSE' });
     this.storage.set(StorageKeys.token, data.token);
     this.http.setToken(data.token);
     return ok({ user: toSessionUser(data), token: data.token });

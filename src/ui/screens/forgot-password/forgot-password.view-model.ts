@@ -19,9 +19,9 @@ import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../app/
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
 
-/** After a successful reset, go to /login after 2 s (the spec). */
+/** After a successful reset, go to /login after 2 s. */
 export const REDIRECT_AFTER_RESET_MS = 2000;
-/** Toasts on the password-reset screen stay 5 s (the spec). */
+/** Toasts on the password-reset screen stay 5 s. */
 export const RESET_TOAST_MS = 5000;
 
 @injectable()
@@ -100,7 +100,7 @@ export class ForgotPasswordViewModel {
   async reset(): Promise<void> {
     if (this.busy) return;
     this.errors = this.resetErrors();
-    // The spec: the code is checked first, then an empty password gets its own toast.
+    // The code is checked first, then an empty password gets its own toast.
     if (this.errors.code) {
       this.toastError({ key: this.errors.code });
       return;

@@ -73,7 +73,7 @@ export class LoginViewModel {
       }
       this.session.loggedIn(result.value.user, result.value.token);
       this.notifier.success({ key: 'login.success' });
-      // The spec's landing page is /payment; a member sent here by the guard goes back.
+      // The landing page after login is /payment; a member sent here by the guard goes back.
       this.navigation.go(this.returnTo ?? Paths.payment);
     });
   }

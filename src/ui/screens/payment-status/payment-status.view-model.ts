@@ -19,7 +19,7 @@ import { Paths } from '../../app/paths';
 import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
 
-/** Toasts on the status and return pages close after 5 s (the spec). */
+/** Toasts on the status and return pages close after 5 s. */
 export const STATUS_TOAST_MS = 5000;
 /** How long the 'Copied' confirmation stays. */
 export const COPIED_FEEDBACK_MS = 2000;

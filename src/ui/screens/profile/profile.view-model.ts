@@ -12,7 +12,7 @@ import { Paths } from '../../app/paths';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../app/tokens';
 import { PasswordDialog } from './password-dialog';
 
-/** Toasts on the profile screen close after 3 s (the spec). */
+/** Toasts on the profile screen close after 3 s. */
 export const PROFILE_TOAST_MS = 3000;
 const toast = { autoCloseMs: PROFILE_TOAST_MS };
 
@@ -117,7 +117,7 @@ export class ProfileViewModel {
   }
 
   setDraft(value: string): void {
-    // The phone is stored as digits only, dial code included (the spec).
+    // The phone is stored as digits only, dial code included.
     this.draft = this.editing === 'phone_no' ? normalisePhone(value) : value;
     this.draftError = null;
   }

@@ -22,7 +22,7 @@ export type SignUpStatus =
   'idle' | 'verifying' | 'sending' | 'resending' | 'registering' | 'registered';
 type DetailsField = 'name' | 'icOrPassport' | 'phoneNo' | 'password' | 'confirmPassword';
 
-/** After a successful registration, go to /login after 2 s (the spec). */
+/** After a successful registration, go to /login after 2 s. */
 export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
 
 /** Sign-up in two steps: details (step 1), then the SMS code (step 2, a CodeStep). */
