@@ -1,11 +1,15 @@
 import fetchBuilder from 'fetch-retry';
-import type { Cancel, ClockPort } from '../domain/ports/clock.port';
 import {
-  HttpError,
-  type ApiResponse,
-  type HttpPort,
-  type HttpRequestOptions,
-} from '../domain/ports/http.port';
+  ApiPaths,
+  ENDPOINT_METHODS,
+  type Endpoint,
+  type RequestOf,
+  type ResponseOf,
+} from '../contract/api';
+import { isErrorCode } from '../contract/errors';
+import { err, ok, type Result } from '../contract/result';
+import type { Cancel, ClockPort } from '../domain/ports/clock.port';
+import type { ApiFailure, CallOptions, HttpPort } from '../domain/ports/http.port';
 
 export interface FetchHttpConfig {
   /** API base, e.g. '/api' (same origin) or 'https://api.example.my/api'. */
@@ -55,10 +59,11 @@ export const GET_RECONNECT_RETRIES = 2;
 export const reconnectDelay = (attempt: number): number => 300 * 2 ** attempt;
 
 /**
- * HttpPort over window.fetch. Any JSON envelope resolves (whatever the HTTP code) so use cases can
- * show the server's message; no answer or a non-envelope body rejects with HttpError. Reads whose
- * connection dropped are re-sent by fetch-retry; everything else is retried, if at all, by the
- * data cache (QueryCache) on ClockPort.
+ * HttpPort over window.fetch. A GET sends its request as the query, a POST as a JSON body. A
+ * success envelope gives its data; a failure envelope (whatever the HTTP code) gives its code and
+ * field; no answer or a body that is not our envelope gives the app's own code. Nothing rejects.
+ * Reads whose connection dropped are re-sent by fetch-retry; everything else is retried, if at
+ * all, by the data cache (QueryCache) on ClockPort.
  */
 export class FetchHttpAdapter implements HttpPort {
   private token: string | null = null;
@@ -86,73 +91,64 @@ export class FetchHttpAdapter implements HttpPort {
     this.token = token;
   }
 
-  get<T>(path: string, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
-    return this.send<T>('GET', path, undefined, options);
-  }
-
-  post<T>(path: string, body?: unknown, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
-    return this.send<T>('POST', path, body, options);
-  }
-
-  private async send<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    options: HttpRequestOptions | undefined,
-  ): Promise<ApiResponse<T>> {
-    let response: Response;
+  async call<E extends Endpoint>(
+    endpoint: E,
+    request: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<Result<ResponseOf<E>, ApiFailure>> {
+    const method = ENDPOINT_METHODS[endpoint];
+    const path =
+      options?.pathParam === undefined
+        ? ApiPaths[endpoint]
+        : `${ApiPaths[endpoint]}/${encodeURIComponent(options.pathParam)}`;
     const fetchFn = method === 'GET' ? this.getWithRetry : this.fetchFn;
+    let response: Response;
     try {
-      response = await fetchFn(this.url(path, options?.query), {
+      response = await fetchFn(this.url(path, method === 'GET' ? request : undefined), {
         method,
         headers: this.headers(options?.headers),
-        body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        body: method === 'POST' ? JSON.stringify(request ?? {}) : undefined,
       });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new HttpError(message, this.pageIsLeaving() ? 'interrupted' : 'network');
+    } catch {
+      return err({ code: this.pageIsLeaving() ? 'INTERRUPTED' : 'NO_ANSWER' });
     }
+    const httpStatus = response.status;
     let json: unknown;
     try {
       json = await response.json();
     } catch {
       // Leaving the page can also cut the body off after the headers arrived.
-      if (this.pageIsLeaving()) {
-        throw new HttpError('The page was left while reading', 'interrupted', response.status);
-      }
-      throw new HttpError(
-        'The server did not answer with JSON',
-        'invalid-response',
-        response.status,
-      );
+      return err({ code: this.pageIsLeaving() ? 'INTERRUPTED' : 'INVALID_RESPONSE', httpStatus });
     }
-    if (!isEnvelope(json)) {
-      throw new HttpError(
-        'The server answered without an envelope',
-        'invalid-response',
-        response.status,
-      );
-    }
+    if (!isEnvelope(json)) return err({ code: 'INVALID_RESPONSE', httpStatus });
+    if (json.status === 1) return ok(json.data as ResponseOf<E>);
     const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
-    return {
-      httpStatus: response.status,
-      status: json.status,
-      message: typeof json.message === 'string' ? json.message : '',
-      data: json.data as T | undefined,
+    const code = isErrorCode(json.code) ? json.code : 'UNKNOWN_FAILURE';
+    return err({
+      code,
+      httpStatus,
+      ...(typeof json.field === 'string' && json.field !== '' ? { field: json.field } : {}),
       ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
-    };
+      ...(code === 'UNKNOWN_FAILURE' &&
+      typeof json.message === 'string' &&
+      json.message.trim() !== ''
+        ? { message: json.message }
+        : {}),
+    });
   }
 
-  private url(path: string, query: HttpRequestOptions['query']): string {
+  private url(path: string, query: unknown): string {
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) params.set(key, value);
+    if (typeof query === 'object' && query !== null) {
+      for (const [key, value] of Object.entries(query)) {
+        if (typeof value === 'string' || typeof value === 'number') params.set(key, `${value}`);
+      }
     }
     const search = params.toString();
     return `${this.config.baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  private headers(extra: Record<string, string> | undefined): Record<string, string> {
+  private headers(extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
     return {
       'Content-Type': 'application/json',
       Accept: 'application/json',
@@ -164,13 +160,16 @@ export class FetchHttpAdapter implements HttpPort {
   }
 }
 
-interface Envelope {
+/** The wire envelope, as far as it is checked before use. */
+interface WireEnvelope {
   status: number;
   message?: unknown;
+  code?: unknown;
+  field?: unknown;
   data?: unknown;
 }
 
-function isEnvelope(value: unknown): value is Envelope {
+function isEnvelope(value: unknown): value is WireEnvelope {
   return (
     typeof value === 'object' &&
     value !== null &&

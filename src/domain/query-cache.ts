@@ -1,7 +1,7 @@
 import type { ClockPort } from './ports/clock.port';
-import type { Result } from './result';
+import type { Result } from '../contract/result';
 
-/** A cached query is kept 5 minutes after its last use (the spec's data cache). */
+/** A cached query is kept 5 minutes after its last use. */
 export const QUERY_CACHE_TIME_MS = 5 * 60_000;
 /** A failed query is retried 3 times... */
 export const QUERY_RETRIES = 3;

@@ -1,11 +1,8 @@
 import {
-  browserPageLifecycle,
   FetchHttpAdapter,
   GET_RECONNECT_RETRIES,
   reconnectDelay,
-  parseRetryAfter,
 } from '../../src/adapters/fetch-http.adapter';
-import { FakeClock } from '../fakes/fake-clock';
 
 const config = { baseUrl: '/api', projectId: 'member-portal', environment: 'test' };
 
@@ -34,25 +31,23 @@ function adapterWith(...answers: (Response | Error)[]) {
   };
 }
 
-describe('FetchHttpAdapter', () => {
-  it('sends the fixed headers, the query and no bearer before a token exists', async () => {
+describe('FetchHttpAdapter.call', () => {
+  it('sends a GET request as its query, with the fixed headers and no bearer before a token', async () => {
     const { fetchFn, adapter } = adapterWith(
       json(200, { status: 1, message: 'ok', data: { can_proceed: true } }),
     );
 
-    const answer = await adapter.get('/user/exists', {
-      query: { phone: '60123456789', nationality: 'Malaysian', ic: undefined },
+    const answer = await adapter.call('userExists', {
+      phone: '60123456789',
+      nationality: 'Non-Malaysian',
+      ic: 'A1234567',
     });
 
-    expect(answer).toEqual({
-      httpStatus: 200,
-      status: 1,
-      message: 'ok',
-      data: { can_proceed: true },
-    });
+    expect(answer).toEqual({ ok: true, value: { can_proceed: true } });
     const [url, init] = fetchFn.mock.calls[0];
-    expect(url).toBe('/api/user/exists?phone=60123456789&nationality=Malaysian');
+    expect(url).toBe('/api/user/exists?phone=60123456789&nationality=Non-Malaysian&ic=A1234567');
     expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
     expect(init?.headers).toEqual({
       'Content-Type': 'application/json',
       Accept: 'application/json',
@@ -61,51 +56,109 @@ describe('FetchHttpAdapter', () => {
     });
   });
 
+  it('sends a POST request as its JSON body, with no query', async () => {
+    const { fetchFn, adapter } = adapterWith(
+      json(200, { status: 1, message: '', data: { expires_in: 300 } }),
+    );
+    const answer = await adapter.call('sendSmsCode', {
+      phone_no: '60123456789',
+      purpose: 'registration',
+    });
+    expect(answer).toEqual({ ok: true, value: { expires_in: 300 } });
+    const [url, init] = fetchFn.mock.calls[0];
+    expect(url).toBe('/api/service/send_sms_code');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"phone_no":"60123456789","purpose":"registration"}');
+  });
+
+  it('sends an empty JSON object for a POST without a request, and no body for such a GET', async () => {
+    const { fetchFn, adapter } = adapterWith(
+      json(200, { status: 1, message: '' }),
+      json(200, { status: 1, message: '', data: { status: 'pending' } }),
+    );
+    await adapter.call('logout', undefined);
+    await adapter.call('profile', undefined);
+    expect(fetchFn.mock.calls.map(([url, init]) => [url, init?.method, init?.body])).toEqual([
+      ['/api/service/logout', 'POST', '{}'],
+      ['/api/user/profile/get', 'GET', undefined],
+    ]);
+  });
+
+  it('appends the path parameter URL-encoded, and passes extra headers', async () => {
+    const { fetchFn, adapter } = adapterWith(
+      json(200, { status: 1, message: '', data: { status: 'pending' } }),
+    );
+    await adapter.call('paymentStatus', undefined, {
+      pathParam: 'pay/1 ?#',
+      headers: { 'Idempotency-Key': 'k-1' },
+    });
+    const [url, init] = fetchFn.mock.calls[0];
+    expect(url).toBe('/api/payment/status/pay%2F1%20%3F%23');
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBe('k-1');
+  });
+
   it('adds the bearer once set and drops it when cleared', async () => {
     const { fetchFn, adapter } = adapterWith(
       json(200, { status: 1, message: '' }),
       json(200, { status: 1, message: '' }),
     );
     adapter.setToken('tok-1');
-    await adapter.post('/service/logout');
+    await adapter.call('logout', undefined);
     adapter.setToken(null);
-    await adapter.post('/service/logout');
+    await adapter.call('logout', undefined);
     const headers = fetchFn.mock.calls.map(
       ([, init]) => (init?.headers as Record<string, string>).Authorization,
     );
     expect(headers).toEqual(['Bearer tok-1', undefined]);
   });
 
-  it('posts JSON', async () => {
-    const { fetchFn, adapter } = adapterWith(json(200, { status: 1, message: '' }));
-    await adapter.post('/service/login', { ic_or_passport: 'A1234567', password: 'secret123' });
-    expect(fetchFn.mock.calls[0][1]?.method).toBe('POST');
-    expect(fetchFn.mock.calls[0][1]?.body).toBe(
-      '{"ic_or_passport":"A1234567","password":"secret123"}',
+  it("gives a failure envelope's code, field, HTTP status and Retry-After, never its message", async () => {
+    const { adapter } = adapterWith(
+      json(
+        429,
+        { status: 0, message: 'Please wait.', code: 'SMS_COOLDOWN', field: 'phone_no' },
+        { 'Retry-After': '42' },
+      ),
     );
+    await expect(
+      adapter.call('sendSmsCode', { phone_no: '60123456789', purpose: 'registration' }),
+    ).resolves.toEqual({
+      ok: false,
+      error: { code: 'SMS_COOLDOWN', httpStatus: 429, field: 'phone_no', retryAfterSeconds: 42 },
+    });
   });
 
-  it('resolves an error envelope with its HTTP status and Retry-After', async () => {
+  it("keeps the server's message only when the code is unknown (or missing)", async () => {
     const { adapter } = adapterWith(
-      json(429, { status: 0, message: 'Too many requests' }, { 'Retry-After': '42' }),
+      json(400, { status: 0, message: 'Something new.', code: 'BRAND_NEW_CODE' }),
+      json(401, { status: 0, message: 'Please log in to continue.' }),
+      json(500, { status: 0, message: '  ' }),
     );
-    await expect(adapter.post('/service/send_sms_code', {})).resolves.toEqual({
-      httpStatus: 429,
-      status: 0,
-      message: 'Too many requests',
-      data: undefined,
-      retryAfterSeconds: 42,
+    expect(await adapter.call('profile', undefined)).toEqual({
+      ok: false,
+      error: { code: 'UNKNOWN_FAILURE', httpStatus: 400, message: 'Something new.' },
+    });
+    expect(await adapter.call('profile', undefined)).toEqual({
+      ok: false,
+      error: { code: 'UNKNOWN_FAILURE', httpStatus: 401, message: 'Please log in to continue.' },
+    });
+    expect(await adapter.call('profile', undefined)).toEqual({
+      ok: false,
+      error: { code: 'UNKNOWN_FAILURE', httpStatus: 500 },
     });
   });
 
   it.each([502, 503, 504])(
     "answers a GET %i at once: retries are the data cache's",
-    async (code) => {
+    async (status) => {
       const { fetchFn, adapter } = adapterWith(
-        json(code, { status: 0, message: 'busy' }),
+        json(status, { status: 0, message: 'busy', code: 'SERVICE_UNAVAILABLE' }),
         json(200, { status: 1, message: 'ok' }),
       );
-      await expect(adapter.get('/user/profile/get')).resolves.toMatchObject({ httpStatus: code });
+      await expect(adapter.call('profile', undefined)).resolves.toEqual({
+        ok: false,
+        error: { code: 'SERVICE_UNAVAILABLE', httpStatus: status },
+      });
       expect(fetchFn).toHaveBeenCalledTimes(1);
     },
   );
@@ -113,27 +166,30 @@ describe('FetchHttpAdapter', () => {
   it('re-sends a GET whose connection dropped (fetch-retry), then answers', async () => {
     const { fetchFn, adapter } = adapterWith(
       new TypeError('Failed to fetch'),
-      json(200, { status: 1, message: 'ok' }),
+      json(200, { status: 1, message: 'ok', data: { status: 'completed' } }),
     );
-    await expect(adapter.get('/user/profile/get')).resolves.toMatchObject({ httpStatus: 200 });
+    await expect(adapter.call('paymentStatus', undefined, { pathParam: 'p' })).resolves.toEqual({
+      ok: true,
+      value: { status: 'completed' },
+    });
     expect(fetchFn).toHaveBeenCalledTimes(2);
   });
 
-  it(`rejects a GET with HttpError once ${GET_RECONNECT_RETRIES} reconnects failed too`, async () => {
+  it(`gives NO_ANSWER for a GET once ${GET_RECONNECT_RETRIES} reconnects failed too`, async () => {
     const { fetchFn, adapter } = adapterWith(
       new TypeError('Failed to fetch'),
       new TypeError('Failed to fetch'),
       new TypeError('Failed to fetch'),
       json(200, { status: 1, message: '' }),
     );
-    await expect(adapter.get('/user/profile/get')).rejects.toMatchObject({
-      name: 'HttpError',
-      kind: 'network',
+    await expect(adapter.call('profile', undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: 'NO_ANSWER' },
     });
     expect(fetchFn).toHaveBeenCalledTimes(1 + GET_RECONNECT_RETRIES);
   });
 
-  it('does not re-send a GET cut off by leaving the page', async () => {
+  it('does not re-send a GET cut off by leaving the page: INTERRUPTED', async () => {
     const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
     fetchFn.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const adapter = new FetchHttpAdapter(
@@ -142,7 +198,10 @@ describe('FetchHttpAdapter', () => {
       () => true,
       () => 0,
     );
-    await expect(adapter.get('/user/profile/get')).rejects.toMatchObject({ kind: 'interrupted' });
+    await expect(adapter.call('profile', undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: 'INTERRUPTED' },
+    });
     expect(fetchFn).toHaveBeenCalledTimes(1);
   });
 
@@ -151,12 +210,21 @@ describe('FetchHttpAdapter', () => {
   });
 
   it('never retries a POST, neither on 503 nor on a network error', async () => {
+    const register = {
+      name: 'Siti',
+      nationality: 'Malaysian',
+      ic_or_passport: '900101145678',
+      phone_no: '60123456789',
+      password: 'secret123',
+      tac_code: '123456',
+    } as const;
     const busy = adapterWith(
-      json(503, { status: 0, message: 'busy' }),
+      json(503, { status: 0, message: 'busy', code: 'SERVICE_UNAVAILABLE' }),
       json(200, { status: 1, message: '' }),
     );
-    await expect(busy.adapter.post('/service/register', {})).resolves.toMatchObject({
-      httpStatus: 503,
+    await expect(busy.adapter.call('register', register)).resolves.toMatchObject({
+      ok: false,
+      error: { httpStatus: 503 },
     });
     expect(busy.fetchFn).toHaveBeenCalledTimes(1);
 
@@ -164,38 +232,42 @@ describe('FetchHttpAdapter', () => {
       new TypeError('Failed to fetch'),
       json(200, { status: 1, message: '' }),
     );
-    await expect(down.adapter.post('/service/register', {})).rejects.toMatchObject({
-      kind: 'network',
+    await expect(down.adapter.call('register', register)).resolves.toEqual({
+      ok: false,
+      error: { code: 'NO_ANSWER' },
     });
     expect(down.fetchFn).toHaveBeenCalledTimes(1);
   });
 
   it.each([
-    ['an HTML page', new Response('<html>Bad gateway</html>', { status: 200 })],
-    ['JSON without a numeric status', json(200, { ok: true })],
-  ])('rejects %s as an invalid response', async (_case, response) => {
+    ['an HTML page', new Response('<html>Bad gateway</html>', { status: 502 })],
+    ['JSON without a numeric status', json(502, { ok: true })],
+  ])('gives INVALID_RESPONSE with the HTTP status for %s', async (_case, response) => {
     const { adapter } = adapterWith(response);
-    await expect(adapter.post('/service/login', {})).rejects.toMatchObject({
-      name: 'HttpError',
-      kind: 'invalid-response',
-      httpStatus: 200,
+    await expect(adapter.call('sessionCheck', undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: 'INVALID_RESPONSE', httpStatus: 502 },
     });
   });
 
-  it('calls a request cut off while the page is being left interrupted, not a network failure', async () => {
+  it('calls a request cut off while the page is being left INTERRUPTED, not NO_ANSWER', async () => {
     const fetchFn = jest.fn<Promise<Response>, [string, RequestInit?]>();
     fetchFn.mockRejectedValue(new TypeError('Failed to fetch'));
     let leaving = false;
     const adapter = new FetchHttpAdapter(config, fetchFn, () => leaving);
 
-    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({ kind: 'network' });
+    expect(await adapter.call('sessionCheck', undefined)).toEqual({
+      ok: false,
+      error: { code: 'NO_ANSWER' },
+    });
     leaving = true;
-    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({
-      kind: 'interrupted',
+    expect(await adapter.call('sessionCheck', undefined)).toEqual({
+      ok: false,
+      error: { code: 'INTERRUPTED' },
     });
   });
 
-  it('calls a body cut off while the page is being left interrupted, not an invalid answer', async () => {
+  it('calls a body cut off while the page is being left INTERRUPTED, not INVALID_RESPONSE', async () => {
     const cutOff = () =>
       new Response(
         new ReadableStream({
@@ -211,64 +283,14 @@ describe('FetchHttpAdapter', () => {
     let leaving = false;
     const adapter = new FetchHttpAdapter(config, fetchFn, () => leaving);
 
-    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({
-      kind: 'invalid-response',
+    expect(await adapter.call('sessionCheck', undefined)).toEqual({
+      ok: false,
+      error: { code: 'INVALID_RESPONSE', httpStatus: 200 },
     });
     leaving = true;
-    await expect(adapter.post('/service/session-check')).rejects.toMatchObject({
-      kind: 'interrupted',
+    expect(await adapter.call('sessionCheck', undefined)).toEqual({
+      ok: false,
+      error: { code: 'INTERRUPTED', httpStatus: 200 },
     });
-  });
-});
-
-describe('browserPageLifecycle', () => {
-  /** The window is a third-party edge: a map of listeners stands in for it. */
-  function pageWith(clock: FakeClock) {
-    const listeners = new Map<string, () => void>();
-    const target = {
-      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
-    } as unknown as Pick<Window, 'addEventListener'>;
-    const fire = (type: string) => listeners.get(type)?.();
-    return { leaving: browserPageLifecycle(clock, 5000, target), fire };
-  }
-
-  it.each(['beforeunload', 'pagehide'])(
-    'marks the page as leaving on %s, for 5 s on the clock',
-    async (event) => {
-      const clock = new FakeClock();
-      const { leaving, fire } = pageWith(clock);
-      expect(leaving()).toBe(false);
-      fire(event);
-      expect(leaving()).toBe(true);
-      await clock.advance(4999);
-      expect(leaving()).toBe(true);
-      await clock.advance(1);
-      expect(leaving()).toBe(false);
-      expect(clock.pendingTimers).toBe(0);
-    },
-  );
-
-  it('pageshow (the page stayed or came back) clears the mark and its timer', () => {
-    const clock = new FakeClock();
-    const { leaving, fire } = pageWith(clock);
-    fire('beforeunload');
-    fire('pagehide');
-    expect(clock.pendingTimers).toBe(1);
-    fire('pageshow');
-    expect(leaving()).toBe(false);
-    expect(clock.pendingTimers).toBe(0);
-  });
-});
-
-describe('parseRetryAfter', () => {
-  const now = Date.UTC(2026, 0, 1, 9, 0, 0);
-  it.each([
-    [null, undefined],
-    ['', undefined],
-    ['120', 120],
-    ['Thu, 01 Jan 2026 09:01:30 GMT', 90],
-    ['soon', undefined],
-  ])('%p -> %p', (header, seconds) => {
-    expect(parseRetryAfter(header, now)).toBe(seconds);
   });
 });

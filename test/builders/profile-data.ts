@@ -1,5 +1,7 @@
+import type { ProfileDto } from '../../src/contract/api';
+
 /** A member's profile as GET /user/profile/get answers it (snake_case, as on the wire). */
-export const profileData = {
+export const profileData: ProfileDto = {
   name: 'Aminah binti Ali',
   phone_no: '60123456789',
   ic_or_passport: '900101145678',

@@ -1,4 +1,5 @@
-import type { SessionUser, SessionUserDto } from '../../src/domain/model/session-user';
+import type { LoginResponse, SessionUserDto } from '../../src/contract/api';
+import type { SessionUser } from '../../src/domain/model/session-user';
 
 /** A member as the session-check and login endpoints describe them. */
 export class SessionUserBuilder {
@@ -24,7 +25,7 @@ export class SessionUserBuilder {
   }
 
   /** The login answer's data: the member plus a token. */
-  buildLoginData(token = 'token-abc'): SessionUserDto & { token: string } {
+  buildLoginData(token = 'token-abc'): LoginResponse {
     return { ...this.dto, token };
   }
 

@@ -8,7 +8,7 @@ import { LoginForm } from '../../src/domain/rules/login-form';
 import { SignUpCodeForm, SignUpForm } from '../../src/domain/rules/sign-up-forms';
 import { validate } from '../../src/domain/rules/validate';
 
-/** Keys resolve through the English file, so each row checks the spec's exact text. */
+/** Keys resolve through the English file, so each row checks the exact English text. */
 const english = JSON.parse(
   readFileSync(join(__dirname, '../../locales/en/translation.json'), 'utf8'),
 ) as Record<string, Record<string, string>>;
@@ -21,7 +21,7 @@ const messagesOf = (errors: Record<string, string | undefined>) =>
 
 const validLogin = { icOrPassport: '900101145678', password: 'secret123' };
 
-describe('LoginForm (the spec, Login)', () => {
+describe('LoginForm', () => {
   it.each([
     ['IC missing', { icOrPassport: '' }, { icOrPassport: 'IC or Passport Number is required' }],
     [
@@ -68,7 +68,7 @@ const validSignUp = {
   confirmPassword: 'secret123',
 };
 
-describe('SignUpForm (the spec, Sign-up)', () => {
+describe('SignUpForm', () => {
   it.each([
     ['name missing', { name: '' }, { name: 'Full name is required' }],
     ['name of 1', { name: 'S' }, { name: 'Name must be at least 2 characters' }],
@@ -145,7 +145,7 @@ describe('SignUpForm (the spec, Sign-up)', () => {
   });
 });
 
-describe('Forgot password forms (the spec, Forgot password)', () => {
+describe('Forgot password forms', () => {
   it.each([
     ['', { phoneNo: 'Phone Number is required' }],
     ['012345678', { phoneNo: 'Please enter a valid phone number' }],

@@ -1,7 +1,7 @@
 import { CATALOGUE } from '../../src/domain/model/catalogue.data';
 import { toggleBookmark } from '../../src/domain/model/catalogue-item';
 
-describe('the sample catalogue (the spec)', () => {
+describe('the sample catalogue', () => {
   it('holds 29 items with ids 1-23 and 25-30', () => {
     const expectedIds = [
       ...Array.from({ length: 23 }, (_, i) => i + 1),

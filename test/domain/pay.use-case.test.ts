@@ -1,12 +1,9 @@
 import { aPaymentRequest } from '../builders/payment-request';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
 import { FakeGateway } from '../fakes/fake-gateway';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
-import {
-  GENERATE_PAYMENT_REQUEST_PATH,
-  InitiatePaymentUseCase,
-} from '../../src/domain/use-cases/initiate-payment.use-case';
+import { InitiatePaymentUseCase } from '../../src/domain/use-cases/initiate-payment.use-case';
 import {
   COMPLETED_REDIRECT_MS,
   PayUseCase,
@@ -19,7 +16,6 @@ import {
   WatchPaymentUseCase,
 } from '../../src/domain/use-cases/watch-payment.use-case';
 
-const STATUS_PATH = '/payment/status/pay-1';
 const input = { amount: '123.45', paymentMethod: 'qr' as const, memberName: 'Aisyah Binti Ali' };
 
 function setUp() {
@@ -38,13 +34,13 @@ function setUp() {
   return { http, clock, gateway, pay, events, types };
 }
 
-const statusCalls = (http: FakeHttp) => http.callsTo('GET', STATUS_PATH).length;
+const statusCalls = (http: FakeHttp) => http.callsTo('paymentStatus').length;
 
 describe('PayUseCase', () => {
   it('opens the tab synchronously, before the request goes out', async () => {
     const { http, gateway, pay } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     const paying = pay.execute(input);
     expect(gateway.opened).toHaveLength(1);
     expect(http.calls).toHaveLength(1);
@@ -52,15 +48,15 @@ describe('PayUseCase', () => {
     expect(pay.execute(input)).toBe(paying);
     await paying;
     expect(gateway.opened).toHaveLength(1);
-    expect(http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)).toHaveLength(1);
+    expect(http.callsTo('createPayment')).toHaveLength(1);
     pay.dispose();
   });
 
   it("hands off the server's gateway with custName filled, then the receipt after 1 s", async () => {
     const { http, clock, gateway, pay, events, types } = setUp();
     const request = aPaymentRequest({ custName: '' });
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: request });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(request));
+    http.on('paymentStatus', answer({ status: 'pending' }));
 
     const result = await pay.execute(input);
 
@@ -87,8 +83,8 @@ describe('PayUseCase', () => {
   it('passes a GET hand-off through untouched', async () => {
     const { http, gateway, pay } = setUp();
     const handOff = { url: 'https://gw.example/bills/b1', method: 'GET' as const, fields: {} };
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest({ gateway: handOff }) });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest({ gateway: handOff })));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay.execute(input);
     expect(gateway.submitted[0].handOff).toEqual(handOff);
     pay.dispose();
@@ -96,10 +92,10 @@ describe('PayUseCase', () => {
 
   it('polls every 3 s (advance 3 s, see one poll); on completed the status page after 2 s, then no timer', async () => {
     const { http, clock, pay, events, types } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
+    http.on('createPayment', answer(aPaymentRequest()));
     http
-      .once('GET', STATUS_PATH, { data: { status: 'pending' } })
-      .on('GET', STATUS_PATH, { data: { status: 'completed' } });
+      .once('paymentStatus', answer({ status: 'pending' }))
+      .on('paymentStatus', answer({ status: 'completed' }));
     await pay.execute(input);
 
     await clock.advance(PAYMENT_POLL_MS - 1);
@@ -130,8 +126,8 @@ describe('PayUseCase', () => {
 
   it('on failed: polling stops and nothing more is timed', async () => {
     const { http, clock, pay, types } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'failed' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'failed' }));
     await pay.execute(input);
     await clock.advance(PAYMENT_POLL_MS);
     expect(types()).toEqual(['initiated', 'handedOff', 'showReceipt', 'status']);
@@ -142,45 +138,38 @@ describe('PayUseCase', () => {
 
   it('a payment already final when created is not polled', async () => {
     const { http, clock, pay } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, {
-      data: aPaymentRequest({ status: 'completed' }),
-    });
+    http.on('createPayment', answer(aPaymentRequest({ status: 'completed' })));
     await pay.execute(input);
     await clock.advance(RECEIPT_REDIRECT_MS);
     expect(clock.pendingTimers).toBe(0);
     expect(statusCalls(http)).toBe(0);
   });
 
-  it('keeps polling through failed checks, only logging them', async () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('keeps polling through failed checks, which change nothing', async () => {
     const { http, clock, pay, types } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http
-      .once('GET', STATUS_PATH, { status: 0, httpStatus: 500, message: 'boom' })
-      .failNetwork('GET', STATUS_PATH);
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.once('paymentStatus', failure('INTERNAL_ERROR')).failNetwork('paymentStatus');
     await pay.execute(input);
     await clock.advance(3 * PAYMENT_POLL_MS);
     expect(statusCalls(http)).toBe(3);
     expect(types()).not.toContain('status');
-    expect(warn).toHaveBeenCalledTimes(3);
     pay.dispose();
     expect(clock.pendingTimers).toBe(0);
-    warn.mockRestore();
   });
 
   it('a failed request closes the tab, reports, and a retry of the same attempt reuses its key', async () => {
     const { http, gateway, pay, events, clock } = setUp();
     http
-      .once('POST', GENERATE_PAYMENT_REQUEST_PATH, { httpStatus: 400, status: 0, message: 'No' })
-      .on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+      .once('createPayment', failure('PAYMENT_IDEMPOTENCY_CONFLICT'))
+      .on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
 
     expect(await pay.execute(input)).toMatchObject({ ok: false });
     expect(gateway.closed).toEqual([gateway.opened[0]]);
     expect(events).toEqual([
       {
         type: 'requestFailed',
-        failure: { serverMessage: 'No', key: 'payment.messages.createFailed' },
+        failure: { code: 'PAYMENT_IDEMPOTENCY_CONFLICT', key: 'payment.messages.createFailed' },
       },
     ]);
     expect(clock.pendingTimers).toBe(0);
@@ -188,7 +177,7 @@ describe('PayUseCase', () => {
     await pay.execute(input);
     await pay.execute({ ...input, amount: '200' });
     const keys = http
-      .callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)
+      .callsTo('createPayment')
       .map((call) => call.options?.headers?.['Idempotency-Key']);
     // Succeeded attempts drop their key; another amount is another attempt.
     expect(keys).toEqual(['attempt-1', 'attempt-1', 'attempt-2']);
@@ -197,11 +186,11 @@ describe('PayUseCase', () => {
 
   it('another amount after a failure is another attempt with a new key', async () => {
     const { http, pay } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { httpStatus: 500, status: 0, message: '' });
+    http.on('createPayment', failure('INTERNAL_ERROR'));
     await pay.execute(input);
     await pay.execute({ ...input, amount: '60' });
     const keys = http
-      .callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)
+      .callsTo('createPayment')
       .map((call) => call.options?.headers?.['Idempotency-Key']);
     expect(keys).toEqual(['attempt-1', 'attempt-2']);
   });
@@ -209,8 +198,8 @@ describe('PayUseCase', () => {
   it('pop-up blocked: reports it, polls anyway, and continueInNewTab hands off in its own click', async () => {
     const { http, clock, gateway, pay, types } = setUp();
     gateway.blocked = true;
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay.execute(input);
     expect(types()).toEqual(['initiated', 'popupBlocked']);
     await clock.advance(PAYMENT_POLL_MS);
@@ -225,14 +214,14 @@ describe('PayUseCase', () => {
     expect(gateway.submitted).toHaveLength(1);
     await clock.advance(RECEIPT_REDIRECT_MS);
     expect(types()).toContain('showReceipt');
-    expect(http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)).toHaveLength(1);
+    expect(http.callsTo('createPayment')).toHaveLength(1);
     pay.dispose();
     expect(clock.pendingTimers).toBe(0);
   });
 
   it('disposed while the request is out: still hands off into the open tab, but times nothing and says nothing', async () => {
     const { http, clock, gateway, pay, events } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
+    http.on('createPayment', answer(aPaymentRequest()));
     const paying = pay.execute(input);
     pay.dispose();
     await paying;
@@ -244,8 +233,8 @@ describe('PayUseCase', () => {
 
   it('disposed while polling: no timer is left', async () => {
     const { http, clock, pay } = setUp();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay.execute(input);
     await clock.advance(PAYMENT_POLL_MS);
     expect(clock.pendingTimers).toBeGreaterThan(0);

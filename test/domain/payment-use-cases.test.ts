@@ -1,19 +1,13 @@
+import type { CreatePaymentResponse } from '../../src/contract/api';
 import { aPaymentRequest } from '../builders/payment-request';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { QueryCache } from '../../src/domain/query-cache';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
-import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import {
-  GENERATE_PAYMENT_REQUEST_PATH,
-  InitiatePaymentUseCase,
-} from '../../src/domain/use-cases/initiate-payment.use-case';
+import { InitiatePaymentUseCase } from '../../src/domain/use-cases/initiate-payment.use-case';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
-import {
-  GetTransactionUseCase,
-  TRANSACTION_DETAILS_PATH,
-} from '../../src/domain/use-cases/get-transaction.use-case';
+import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
 import {
   handOffFor,
   isGatewayHandOff,
@@ -26,43 +20,43 @@ describe('InitiatePaymentUseCase', () => {
   const input = { amount: '123.45', paymentMethod: 'qr' as const, idempotencyKey: 'key-1' };
 
   it('posts the amount as decimal text (never a float) with the idempotency key and stores the answer', async () => {
-    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, {
-      data: aPaymentRequest(),
-    });
+    const http = new FakeHttp().on('createPayment', answer(aPaymentRequest()));
     const storage = new InMemoryStorage();
 
     const result = await new InitiatePaymentUseCase(http, storage).execute(input);
 
     expect(result).toEqual({ ok: true, value: aPaymentRequest() });
-    const [call] = http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH);
-    expect(call.body).toEqual({ amount: '123.45', payment_method: 'qr' });
+    const [call] = http.callsTo('createPayment');
+    expect(call.request).toEqual({ amount: '123.45', payment_method: 'qr' });
     expect(call.options?.headers).toEqual({ 'Idempotency-Key': 'key-1' });
     expect(JSON.parse(storage.get(StorageKeys.paymentRequest) ?? '')).toEqual(aPaymentRequest());
   });
 
-  it('returns the server message when the status is not 1, storing nothing', async () => {
-    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, {
-      httpStatus: 400,
-      status: 0,
-      message: 'amount: too large',
-    });
+  it('returns the code and field of a refusal, storing nothing', async () => {
+    const http = new FakeHttp().on(
+      'createPayment',
+      failure('VALIDATION_FAILED', { field: 'amount' }),
+    );
     const storage = new InMemoryStorage();
 
     const result = await new InitiatePaymentUseCase(http, storage).execute(input);
 
     expect(result).toEqual({
       ok: false,
-      error: { serverMessage: 'amount: too large', key: PaymentMessages.createFailed },
+      error: { code: 'VALIDATION_FAILED', field: 'amount', key: PaymentMessages.createFailed },
     });
     expect(storage.get(StorageKeys.paymentRequest)).toBeNull();
   });
 
   it('treats a success without usable data as a failed creation', async () => {
-    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, { status: 1 });
+    const http = new FakeHttp().on(
+      'createPayment',
+      answer(undefined as unknown as CreatePaymentResponse),
+    );
     const result = await new InitiatePaymentUseCase(http, new InMemoryStorage()).execute(input);
     expect(result).toEqual({
       ok: false,
-      error: { serverMessage: '', key: PaymentMessages.createFailed },
+      error: { code: 'INVALID_RESPONSE', key: PaymentMessages.createFailed },
     });
   });
 
@@ -72,8 +66,8 @@ describe('InitiatePaymentUseCase', () => {
       gateway: { url: 'javascript:alert(1)', method: 'GET', fields: {} },
     });
     const http = new FakeHttp()
-      .once('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: withoutHandOff })
-      .once('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: unsafe });
+      .once('createPayment', answer(withoutHandOff as typeof unsafe))
+      .once('createPayment', answer(unsafe));
     const storage = new InMemoryStorage();
     const initiate = new InitiatePaymentUseCase(http, storage);
     for (let i = 0; i < 2; i++) {
@@ -86,13 +80,16 @@ describe('InitiatePaymentUseCase', () => {
   });
 
   it('falls back to the payment-failed text when there is no answer', async () => {
-    const http = new FakeHttp().failNetwork('POST', GENERATE_PAYMENT_REQUEST_PATH);
+    const http = new FakeHttp().failNetwork('createPayment');
     const result = await new InitiatePaymentUseCase(http, new InMemoryStorage()).execute(input);
-    expect(result).toEqual({ ok: false, error: { key: PaymentMessages.failed } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'NO_ANSWER', key: PaymentMessages.failed },
+    });
   });
 
   it('lets bugs through', async () => {
-    const http = new FakeHttp().on('POST', GENERATE_PAYMENT_REQUEST_PATH, () => {
+    const http = new FakeHttp().on('createPayment', () => {
       throw new TypeError('bug');
     });
     await expect(
@@ -103,44 +100,45 @@ describe('InitiatePaymentUseCase', () => {
 
 describe('PollPaymentUseCase', () => {
   it.each(['pending', 'completed', 'failed'] as const)('reads status %s', async (status) => {
-    const http = new FakeHttp().on('GET', '/payment/status/pay%2F1', { data: { status } });
+    const http = new FakeHttp().on('paymentStatus', answer({ status }));
     expect(await new PollPaymentUseCase(http).execute({ paymentId: 'pay/1' })).toEqual({
       ok: true,
       value: status,
     });
+    expect(http.calls[0].options).toEqual({ pathParam: 'pay/1' });
   });
 
-  it('reports a non-1 answer or an unknown status with the server message', async () => {
+  it('reports a refusal with its code, and an unknown status as an answer not understood', async () => {
     const http = new FakeHttp()
-      .once('GET', '/payment/status/p', { status: 0, httpStatus: 404, message: 'Not found' })
-      .once('GET', '/payment/status/p', { data: { status: 'weird' } });
+      .once('paymentStatus', failure('PAYMENT_NOT_FOUND'))
+      .once('paymentStatus', answer({ status: 'weird' as 'pending' }));
     const poll = new PollPaymentUseCase(http);
     expect(await poll.execute({ paymentId: 'p' })).toEqual({
       ok: false,
-      error: { serverMessage: 'Not found', key: PaymentMessages.checkFailed },
+      error: { code: 'PAYMENT_NOT_FOUND', key: PaymentMessages.checkFailed },
     });
     expect(await poll.execute({ paymentId: 'p' })).toEqual({
       ok: false,
-      error: { serverMessage: '', key: PaymentMessages.checkFailed },
+      error: { code: 'INVALID_RESPONSE', key: PaymentMessages.checkFailed },
     });
   });
 
-  it('reports a network failure with the try-again text', async () => {
-    const http = new FakeHttp().on('GET', '/payment/status/p', () => {
-      throw new HttpError('down', 'network');
-    });
+  it('reports no answer with the try-again text', async () => {
+    const http = new FakeHttp().failNetwork('paymentStatus');
     expect(await new PollPaymentUseCase(http).execute({ paymentId: 'p' })).toEqual({
       ok: false,
-      error: { key: PaymentMessages.checkError },
+      error: { code: 'NO_ANSWER', key: PaymentMessages.checkError },
     });
   });
 });
 
 describe('GetTransactionUseCase', () => {
   it('reads the details by query and maps success to completed', async () => {
-    const http = new FakeHttp().on('GET', TRANSACTION_DETAILS_PATH, {
-      data: { transactionId: 'TXN-1', status: 'success', amount: '123.45' },
-    });
+    const http = new FakeHttp().on(
+      'transactionDetails',
+      // Older servers say 'success' for 'completed'.
+      answer({ transactionId: 'TXN-1', status: 'success' as 'completed', amount: '123.45' }),
+    );
     const result = await new GetTransactionUseCase(http, new QueryCache(new FakeClock())).execute({
       transactionId: 'TXN-1',
     });
@@ -148,42 +146,54 @@ describe('GetTransactionUseCase', () => {
       ok: true,
       value: { transactionId: 'TXN-1', status: 'completed', amount: '123.45' },
     });
-    expect(http.calls[0].options?.query).toEqual({ transactionId: 'TXN-1' });
+    expect(http.calls[0].request).toEqual({ transactionId: 'TXN-1' });
   });
 
-  it.each([404, 403])(
-    'a %i (no such transaction for this member) is a final not-found, never retried',
-    async (httpStatus) => {
-      const http = new FakeHttp().on('GET', TRANSACTION_DETAILS_PATH, {
-        status: 0,
-        httpStatus,
-        message: 'Transaction not found.',
-      });
+  it.each([
+    ['PAYMENT_NOT_FOUND', failure('PAYMENT_NOT_FOUND')],
+    ['a 403 without a code', failure('UNKNOWN_FAILURE', { httpStatus: 403 })],
+  ])(
+    '%s (no such transaction for this member) is a final not-found, never retried',
+    async (_case, reply) => {
+      const http = new FakeHttp().on('transactionDetails', reply);
       const get = new GetTransactionUseCase(http, new QueryCache(new FakeClock()));
       expect(await get.execute({ transactionId: 'TXN-X' })).toEqual({
         ok: false,
-        error: { key: 'paymentStatus.notFoundText', notFound: true },
+        error: { key: 'paymentStatus.notFoundText', code: reply.error.code, notFound: true },
       });
       expect(http.calls).toHaveLength(1);
     },
   );
 
-  it('reports failures with the server message or the fallback key', async () => {
-    const http = new FakeHttp().once('GET', TRANSACTION_DETAILS_PATH, {
-      status: 0,
-      httpStatus: 400,
-      message: 'Not yours',
+  it('is a final sign-in-required when nobody is logged in', async () => {
+    const http = new FakeHttp().on('transactionDetails', failure('AUTH_REQUIRED'));
+    const get = new GetTransactionUseCase(http, new QueryCache(new FakeClock()));
+    expect(await get.execute({ transactionId: 'TXN-X' })).toEqual({
+      ok: false,
+      error: { key: 'paymentStatus.signInText', code: 'AUTH_REQUIRED', signInRequired: true },
     });
-    http.failNetwork('GET', TRANSACTION_DETAILS_PATH);
+    expect(http.calls).toHaveLength(1);
+  });
+
+  it('reports other failures with their code and the fallback key', async () => {
+    const http = new FakeHttp().once(
+      'transactionDetails',
+      failure('VALIDATION_FAILED', { field: 'transactionId' }),
+    );
+    http.failNetwork('transactionDetails');
     // Retries are the cache's (test/domain/query-cache.test.ts): none here.
     const get = new GetTransactionUseCase(http, new QueryCache(new FakeClock(), { retries: 0 }));
     expect(await get.execute({ transactionId: 'x' })).toEqual({
       ok: false,
-      error: { serverMessage: 'Not yours', key: PaymentMessages.checkFailed },
+      error: {
+        code: 'VALIDATION_FAILED',
+        field: 'transactionId',
+        key: PaymentMessages.checkFailed,
+      },
     });
     expect(await get.execute({ transactionId: 'x' })).toEqual({
       ok: false,
-      error: { key: PaymentMessages.checkError },
+      error: { code: 'NO_ANSWER', key: PaymentMessages.checkError },
     });
   });
 });

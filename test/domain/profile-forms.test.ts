@@ -20,7 +20,7 @@ const english = (key: string): unknown =>
 const messagesOf = (errors: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, english(key ?? '')]));
 
-describe('PasswordDialogForm (the spec, profile password dialog)', () => {
+describe('PasswordDialogForm', () => {
   it.each([
     [
       '',

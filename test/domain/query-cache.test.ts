@@ -5,7 +5,7 @@ import {
   queryRetryDelayMs,
   type QueryAttempt,
 } from '../../src/domain/query-cache';
-import type { Result } from '../../src/domain/result';
+import type { Result } from '../../src/contract/result';
 
 /** A query whose reads answer from a script, counting them. */
 function scripted(...answers: QueryAttempt<string, string>[]) {

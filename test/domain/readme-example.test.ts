@@ -2,7 +2,7 @@
 // here so the page cannot drift from the code (test/domain/docs-are-true.test.ts checks that the
 // page shows this file's code, from its first import on, unchanged).
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, FakeHttp } from '../fakes/fake-http';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
 import {
   PAYMENT_POLL_MS,
@@ -11,8 +11,8 @@ import {
 
 it('polls every 3 s until the status is final, then leaves no timer', async () => {
   const http = new FakeHttp()
-    .once('GET', '/payment/status/pay-1', { data: { status: 'pending' } })
-    .on('GET', '/payment/status/pay-1', { data: { status: 'completed' } });
+    .once('paymentStatus', answer({ status: 'pending' }))
+    .on('paymentStatus', answer({ status: 'completed' }));
   const clock = new FakeClock();
   const seen: string[] = [];
   new WatchPaymentUseCase(new PollPaymentUseCase(http), clock).execute({

@@ -5,10 +5,7 @@ import {
   DEFAULT_CODE_TTL_SECONDS,
   SendSmsCodeUseCase,
 } from '../../src/domain/use-cases/send-sms-code.use-case';
-import { FakeHttp } from '../fakes/fake-http';
-
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 
 describe('CheckPhoneUseCase', () => {
   const input = {
@@ -17,13 +14,13 @@ describe('CheckPhoneUseCase', () => {
     icOrPassport: ' k1234567',
   };
 
-  it('proceeds on status 1 and can_proceed true, querying phone, nationality and ic normalised', async () => {
-    const http = new FakeHttp().on('GET', '/user/exists', { data: { can_proceed: true } });
+  it('proceeds on can_proceed true, querying phone, nationality and ic normalised', async () => {
+    const http = new FakeHttp().on('userExists', answer({ can_proceed: true }));
 
     const result = await new CheckPhoneUseCase(http).execute(input);
 
     expect(result.ok).toBe(true);
-    expect(http.calls[0].options?.query).toEqual({
+    expect(http.calls[0].request).toEqual({
       phone: '60123456789',
       nationality: 'Malaysian',
       ic: 'K1234567',
@@ -31,32 +28,40 @@ describe('CheckPhoneUseCase', () => {
   });
 
   it.each([
-    [
-      'can_proceed false',
-      { data: { can_proceed: false }, message: 'Phone already registered' },
-      'Phone already registered',
-    ],
-    ['status 0', { status: 0, message: '' }, undefined],
-    ['status 1 without data', { status: 1 }, undefined],
-  ])('stops on %s with the "already registered" fallback', async (_case, reply, serverMessage) => {
-    const http = new FakeHttp().on('GET', '/user/exists', reply);
+    ['the phone', 'MEMBER_PHONE_TAKEN'],
+    ['the IC/passport', 'MEMBER_IC_TAKEN'],
+  ] as const)('stops when %s is taken, with that reason as the code', async (_case, reason) => {
+    const http = new FakeHttp().on('userExists', answer({ can_proceed: false, reason }));
     const result = await new CheckPhoneUseCase(http).execute(input);
-    expect(result).toEqual({
-      ok: false,
-      error: { key: 'signUp.phoneTaken', ...(serverMessage ? { serverMessage } : {}) },
-    });
+    expect(result).toEqual({ ok: false, error: { key: 'signUp.phoneTaken', code: reason } });
   });
 
-  it('stops with the "failed to verify" fallback when the call fails', async () => {
-    const http = new FakeHttp().failNetwork('GET', '/user/exists');
+  it('stops with the "already registered" fallback when no reason is given', async () => {
+    const http = new FakeHttp().on('userExists', answer({ can_proceed: false }));
     const result = await new CheckPhoneUseCase(http).execute(input);
-    expect(result).toEqual({ ok: false, error: { key: 'signUp.phoneCheckFailed' } });
+    expect(result).toEqual({ ok: false, error: { key: 'signUp.phoneTaken' } });
   });
+
+  it.each([
+    ['the network is down', failure('NO_ANSWER'), { code: 'NO_ANSWER' }],
+    [
+      'the server refuses the query',
+      failure('VALIDATION_FAILED', { field: 'phone' }),
+      { code: 'VALIDATION_FAILED', field: 'phone' },
+    ],
+  ])(
+    'stops with the "failed to verify" fallback and the code when %s',
+    async (_case, reply, coded) => {
+      const http = new FakeHttp().on('userExists', reply);
+      const result = await new CheckPhoneUseCase(http).execute(input);
+      expect(result).toEqual({ ok: false, error: { key: 'signUp.phoneCheckFailed', ...coded } });
+    },
+  );
 });
 
 describe('SendSmsCodeUseCase', () => {
   it('posts the digits-only phone and the purpose and answers expires_in', async () => {
-    const http = new FakeHttp().on('POST', '/service/send_sms_code', { data: { expires_in: 240 } });
+    const http = new FakeHttp().on('sendSmsCode', answer({ expires_in: 240 }));
 
     const result = await new SendSmsCodeUseCase(http).execute({
       phoneNo: '+60123456789',
@@ -64,11 +69,11 @@ describe('SendSmsCodeUseCase', () => {
     });
 
     expect(result).toEqual({ ok: true, value: { expiresInSeconds: 240 } });
-    expect(http.calls[0].body).toEqual({ phone_no: '60123456789', purpose: 'registration' });
+    expect(http.calls[0].request).toEqual({ phone_no: '60123456789', purpose: 'registration' });
   });
 
   it('falls back to the API default lifetime when expires_in is missing', async () => {
-    const http = new FakeHttp().on('POST', '/service/send_sms_code', { data: {} });
+    const http = new FakeHttp().on('sendSmsCode', answer({} as { expires_in: number }));
     const result = await new SendSmsCodeUseCase(http).execute({
       phoneNo: '60123456789',
       purpose: 'password_reset',
@@ -80,36 +85,30 @@ describe('SendSmsCodeUseCase', () => {
     ['registration', 'signUp.sendFailed'],
     ['password_reset', 'forgotPassword.sendFailed'],
   ] as const)(
-    'on a 429 for %s: server message, fallback key and Retry-After',
+    'on a cooldown for %s: the code, the fallback key and Retry-After',
     async (purpose, key) => {
-      const http = new FakeHttp().on('POST', '/service/send_sms_code', {
-        httpStatus: 429,
-        status: 0,
-        message: 'Please wait before requesting another code',
-        retryAfterSeconds: 42,
-      });
+      const http = new FakeHttp().on(
+        'sendSmsCode',
+        failure('SMS_COOLDOWN', { retryAfterSeconds: 42 }),
+      );
       const result = await new SendSmsCodeUseCase(http).execute({
         phoneNo: '60123456789',
         purpose,
       });
       expect(result).toEqual({
         ok: false,
-        error: {
-          key,
-          serverMessage: 'Please wait before requesting another code',
-          retryAfterSeconds: 42,
-        },
+        error: { key, code: 'SMS_COOLDOWN', retryAfterSeconds: 42 },
       });
     },
   );
 
   it('fails with the fallback key when the network is down', async () => {
-    const http = new FakeHttp().failNetwork('POST', '/service/send_sms_code');
+    const http = new FakeHttp().failNetwork('sendSmsCode');
     const result = await new SendSmsCodeUseCase(http).execute({
       phoneNo: '60123456789',
       purpose: 'registration',
     });
-    expect(result).toEqual({ ok: false, error: { key: 'signUp.sendFailed' } });
+    expect(result).toEqual({ ok: false, error: { key: 'signUp.sendFailed', code: 'NO_ANSWER' } });
   });
 });
 
@@ -123,13 +122,13 @@ describe('RegisterUseCase', () => {
     code: '123456',
   };
 
-  it('posts the registration payload of the spec', async () => {
-    const http = new FakeHttp().on('POST', '/service/register', { message: 'Registered' });
+  it('posts the registration payload: trimmed name, digits-only phone', async () => {
+    const http = new FakeHttp().on('register', answer(undefined));
 
     const result = await new RegisterUseCase(http).execute(input);
 
     expect(result.ok).toBe(true);
-    expect(http.calls[0].body).toEqual({
+    expect(http.calls[0].request).toEqual({
       name: 'Siti Aminah',
       nationality: 'Malaysian',
       ic_or_passport: '900101145678',
@@ -139,20 +138,19 @@ describe('RegisterUseCase', () => {
     });
   });
 
-  it('fails with the server message or the fallback key', async () => {
-    const refusing = new FakeHttp().on('POST', '/service/register', {
-      httpStatus: 400,
-      status: 0,
-      message: 'Invalid or expired code',
-    });
+  it('fails with the code and the fallback key', async () => {
+    const refusing = new FakeHttp().on(
+      'register',
+      failure('SMS_CODE_WRONG', { field: 'tac_code' }),
+    );
     expect(await new RegisterUseCase(refusing).execute(input)).toEqual({
       ok: false,
-      error: { key: 'signUp.registrationFailed', serverMessage: 'Invalid or expired code' },
+      error: { key: 'signUp.registrationFailed', code: 'SMS_CODE_WRONG', field: 'tac_code' },
     });
-    const down = new FakeHttp().failNetwork('POST', '/service/register');
+    const down = new FakeHttp().failNetwork('register');
     expect(await new RegisterUseCase(down).execute(input)).toEqual({
       ok: false,
-      error: { key: 'signUp.registrationFailed' },
+      error: { key: 'signUp.registrationFailed', code: 'NO_ANSWER' },
     });
   });
 });
@@ -161,30 +159,26 @@ describe('ResetPasswordUseCase', () => {
   const input = { phoneNo: '60123456789', code: '654321', newPassword: 'newpass12' };
 
   it('posts phone_no, tac_code and new_password', async () => {
-    const http = new FakeHttp().on('POST', '/service/forgot-password/reset', {});
+    const http = new FakeHttp().on('resetPassword', answer(undefined));
     const result = await new ResetPasswordUseCase(http).execute(input);
     expect(result.ok).toBe(true);
-    expect(http.calls[0].body).toEqual({
+    expect(http.calls[0].request).toEqual({
       phone_no: '60123456789',
       tac_code: '654321',
       new_password: 'newpass12',
     });
   });
 
-  it('fails with the server message or the fallback key', async () => {
-    const refusing = new FakeHttp().on('POST', '/service/forgot-password/reset', {
-      httpStatus: 400,
-      status: 0,
-      message: 'Invalid code',
-    });
+  it('fails with the code and the fallback key', async () => {
+    const refusing = new FakeHttp().on('resetPassword', failure('SMS_CODE_EXPIRED'));
     expect(await new ResetPasswordUseCase(refusing).execute(input)).toEqual({
       ok: false,
-      error: { key: 'forgotPassword.resetFailed', serverMessage: 'Invalid code' },
+      error: { key: 'forgotPassword.resetFailed', code: 'SMS_CODE_EXPIRED' },
     });
-    const down = new FakeHttp().failNetwork('POST', '/service/forgot-password/reset');
+    const down = new FakeHttp().failNetwork('resetPassword');
     expect(await new ResetPasswordUseCase(down).execute(input)).toEqual({
       ok: false,
-      error: { key: 'forgotPassword.resetFailed' },
+      error: { key: 'forgotPassword.resetFailed', code: 'NO_ANSWER' },
     });
   });
 });

@@ -6,9 +6,8 @@ import {
 import { SendSmsCodeUseCase } from '../../src/domain/use-cases/send-sms-code.use-case';
 import { emptyCode } from '../../src/ui/components/code-input';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 
-const SEND = '/service/send_sms_code';
 const registration = { phoneNo: '60123456789', purpose: 'registration' as const };
 
 function setUp() {
@@ -19,9 +18,6 @@ function setUp() {
   lifecycle.subscribe((countdown) => seen.push(countdown));
   return { http, clock, lifecycle, seen };
 }
-
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
 
 describe('formatCountdown', () => {
   it.each([
@@ -56,11 +52,11 @@ describe('SmsCodeLifecycleUseCase', () => {
 
   it('sends, counts the lifetime down each second and keeps resend closed for the 60 s cooldown', async () => {
     const { http, clock, lifecycle, seen } = setUp();
-    http.on('POST', SEND, { data: { expires_in: 300 } });
+    http.on('sendSmsCode', answer({ expires_in: 300 }));
 
     const sent = await lifecycle.execute(registration);
 
-    expect(http.callsTo('POST', SEND)[0].body).toEqual({
+    expect(http.callsTo('sendSmsCode')[0].request).toEqual({
       phone_no: '60123456789',
       purpose: 'registration',
     });
@@ -83,7 +79,7 @@ describe('SmsCodeLifecycleUseCase', () => {
 
   it('resends with a fresh lifetime and a fresh cooldown', async () => {
     const { http, clock, lifecycle } = setUp();
-    http.on('POST', SEND, { data: { expires_in: 300 } });
+    http.on('sendSmsCode', answer({ expires_in: 300 }));
     await lifecycle.execute(registration);
     await clock.advance(90_000);
     expect(lifecycle.state).toMatchObject({ expiresIn: '3:30', canResend: true });
@@ -91,20 +87,20 @@ describe('SmsCodeLifecycleUseCase', () => {
     await lifecycle.execute(registration);
 
     expect(lifecycle.state).toMatchObject({ expiresIn: '5:00', resendInSeconds: 60 });
-    expect(http.callsTo('POST', SEND)).toHaveLength(2);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(2);
     lifecycle.dispose();
     expect(clock.pendingTimers).toBe(0);
   });
 
   it("a refused send with Retry-After keeps Resend closed that long (the server's word)", async () => {
     const { http, clock, lifecycle } = setUp();
-    http.on('POST', SEND, { httpStatus: 429, status: 0, message: '', retryAfterSeconds: 90 });
+    http.on('sendSmsCode', failure('SMS_COOLDOWN', { retryAfterSeconds: 90 }));
 
     const sent = await lifecycle.execute(registration);
 
     expect(sent).toEqual({
       ok: false,
-      error: { key: 'signUp.sendFailed', retryAfterSeconds: 90 },
+      error: { key: 'signUp.sendFailed', code: 'SMS_COOLDOWN', retryAfterSeconds: 90 },
     });
     await clock.advance(60_000);
     expect(lifecycle.state).toMatchObject({ canResend: false, resendInSeconds: 30 });
@@ -115,16 +111,19 @@ describe('SmsCodeLifecycleUseCase', () => {
 
   it('a failed send without Retry-After leaves Resend open and starts no timer', async () => {
     const { http, clock, lifecycle } = setUp();
-    http.failNetwork('POST', SEND);
+    http.failNetwork('sendSmsCode');
     const sent = await lifecycle.execute({ phoneNo: '60123456789', purpose: 'password_reset' });
-    expect(sent).toEqual({ ok: false, error: { key: 'forgotPassword.sendFailed' } });
+    expect(sent).toEqual({
+      ok: false,
+      error: { key: 'forgotPassword.sendFailed', code: 'NO_ANSWER' },
+    });
     expect(lifecycle.state.canResend).toBe(true);
     expect(clock.pendingTimers).toBe(0);
   });
 
   it('dispose stops the ticking', async () => {
     const { http, clock, lifecycle, seen } = setUp();
-    http.on('POST', SEND, { data: { expires_in: 300 } });
+    http.on('sendSmsCode', answer({ expires_in: 300 }));
     await lifecycle.execute(registration);
     lifecycle.dispose();
     expect(clock.pendingTimers).toBe(0);

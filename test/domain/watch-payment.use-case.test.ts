@@ -1,5 +1,5 @@
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import type { PaymentStatus } from '../../src/domain/model/payment';
 import { pollEvery } from '../../src/domain/poll-every';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
@@ -7,8 +7,6 @@ import {
   PAYMENT_POLL_MS,
   WatchPaymentUseCase,
 } from '../../src/domain/use-cases/watch-payment.use-case';
-
-const STATUS_PATH = '/payment/status/pay-1';
 
 function setUp() {
   const http = new FakeHttp();
@@ -23,8 +21,8 @@ describe('WatchPaymentUseCase', () => {
   it('advance 3 s, see one poll; it stops by itself at the final status and leaves no timer', async () => {
     const { http, clock, seen, start } = setUp();
     http
-      .once('GET', STATUS_PATH, { data: { status: 'pending' } })
-      .on('GET', STATUS_PATH, { data: { status: 'failed' } });
+      .once('paymentStatus', answer({ status: 'pending' }))
+      .on('paymentStatus', answer({ status: 'failed' }));
     start();
     expect(http.calls).toHaveLength(0);
 
@@ -41,7 +39,7 @@ describe('WatchPaymentUseCase', () => {
 
   it('the returned stop ends it early', async () => {
     const { http, clock, start } = setUp();
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('paymentStatus', answer({ status: 'pending' }));
     const stop = start();
     await clock.advance(PAYMENT_POLL_MS);
     stop();
@@ -50,22 +48,49 @@ describe('WatchPaymentUseCase', () => {
     expect(http.calls).toHaveLength(1);
   });
 
+  it('asks for the payment by its id as the path parameter', async () => {
+    const { http, clock, start } = setUp();
+    http.on('paymentStatus', answer({ status: 'pending' }));
+    start();
+    await clock.advance(PAYMENT_POLL_MS);
+    expect(http.calls[0].options).toEqual({ pathParam: 'pay-1' });
+  });
+
+  it('a failed check is reported as a value, and the next one follows', async () => {
+    const { http, clock } = setUp();
+    const watch = new WatchPaymentUseCase(new PollPaymentUseCase(http), clock);
+    const failures: unknown[] = [];
+    http.once('paymentStatus', failure('SERVICE_UNAVAILABLE'));
+    http.on('paymentStatus', answer({ status: 'completed' }));
+    const seen: PaymentStatus[] = [];
+    watch.execute({
+      paymentId: 'pay-1',
+      onStatus: (s) => seen.push(s),
+      onFailure: (f) => failures.push(f),
+    });
+    await clock.advance(PAYMENT_POLL_MS);
+    expect(failures).toEqual([
+      { key: 'payment.messages.checkFailed', code: 'SERVICE_UNAVAILABLE' },
+    ]);
+    await clock.advance(PAYMENT_POLL_MS);
+    expect(seen).toEqual(['completed']);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
   it('a status arriving after stop is not reported', async () => {
     const { http, clock, seen, start } = setUp();
-    let answer: (() => void) | undefined;
+    let reply: (() => void) | undefined;
     http.on(
-      'GET',
-      STATUS_PATH,
+      'paymentStatus',
       () =>
         new Promise((resolve) => {
-          answer = () =>
-            resolve({ httpStatus: 200, status: 1, message: '', data: { status: 'completed' } });
+          reply = () => resolve(answer({ status: 'completed' }));
         }),
     );
     const stop = start();
     await clock.advance(PAYMENT_POLL_MS);
     stop();
-    answer?.();
+    reply?.();
     await clock.advance(0);
     expect(seen).toEqual([]);
     expect(clock.pendingTimers).toBe(0);

@@ -1,10 +1,8 @@
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { QueryCache } from '../../src/domain/query-cache';
-import {
-  GetTransactionUseCase,
-  TRANSACTION_DETAILS_PATH,
-} from '../../src/domain/use-cases/get-transaction.use-case';
+import type { PaymentStatus } from '../../src/contract/payment';
+import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
 import {
   STATUS_POLL_MS,
   WatchTransactionUseCase,
@@ -21,17 +19,17 @@ function setUp(cacheOptions: ConstructorParameters<typeof QueryCache>[1] = { ret
   return { http, clock, watch, states };
 }
 
-const details = (status: string, amount = '123.45') => ({
-  data: { transactionId: 'TXN-1', status, amount },
-});
+/** Older servers may say 'success' for 'completed', hence any text as the status. */
+const details = (status: string, amount = '123.45') =>
+  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount });
 
 describe('WatchTransactionUseCase', () => {
   it('reads at once, then every 10 s until final, then leaves no timer', async () => {
     const { http, clock, watch } = setUp();
     http
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .on('GET', TRANSACTION_DETAILS_PATH, details('success', '80.00'));
+      .once('transactionDetails', details('pending'))
+      .once('transactionDetails', details('pending'))
+      .on('transactionDetails', details('success', '80.00'));
     watch.execute({ transactionId: 'TXN-1', amount: '50.10' });
     expect(watch.state).toEqual({
       transactionId: 'TXN-1',
@@ -63,7 +61,7 @@ describe('WatchTransactionUseCase', () => {
 
   it('stops at once when the first read is final', async () => {
     const { http, clock, watch } = setUp();
-    http.on('GET', TRANSACTION_DETAILS_PATH, details('failed'));
+    http.on('transactionDetails', details('failed'));
     watch.execute({ transactionId: 'TXN-1' });
     await flushPromises();
     expect(watch.state.paymentStatus).toBe('failed');
@@ -90,25 +88,25 @@ describe('WatchTransactionUseCase', () => {
 
   it('failed automatic reads keep the polling going; refresh() returns the failure to report', async () => {
     const { http, clock, watch } = setUp();
-    http.on('GET', TRANSACTION_DETAILS_PATH, { httpStatus: 400, status: 0, message: 'Not yours' });
+    http.on('transactionDetails', failure('VALIDATION_FAILED', { field: 'transactionId' }));
     watch.execute({ transactionId: 'TXN-1' });
     await clock.advance(2 * STATUS_POLL_MS);
     expect(http.calls).toHaveLength(3);
     expect(await watch.refresh()).toEqual({
       ok: false,
-      error: { serverMessage: 'Not yours', key: 'payment.messages.checkFailed' },
+      error: {
+        code: 'VALIDATION_FAILED',
+        field: 'transactionId',
+        key: 'payment.messages.checkFailed',
+      },
     });
     watch.dispose();
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('an unknown or foreign transaction (404) says so and stops polling at once', async () => {
+  it('an unknown or foreign transaction (PAYMENT_NOT_FOUND) says so and stops polling at once', async () => {
     const { http, clock, watch } = setUp({});
-    http.on('GET', TRANSACTION_DETAILS_PATH, {
-      httpStatus: 404,
-      status: 0,
-      message: 'Transaction not found.',
-    });
+    http.on('transactionDetails', failure('PAYMENT_NOT_FOUND'));
     watch.execute({ transactionId: 'TXN-NOPE' });
     await clock.advance(0);
     expect(watch.state.notFound).toBe(true);
@@ -118,13 +116,9 @@ describe('WatchTransactionUseCase', () => {
     expect(http.calls).toHaveLength(1);
   });
 
-  it('without a login (401) says so and stops polling at once', async () => {
+  it('without a login (AUTH_REQUIRED) says so and stops polling at once', async () => {
     const { http, clock, watch } = setUp({});
-    http.on('GET', TRANSACTION_DETAILS_PATH, {
-      httpStatus: 401,
-      status: 0,
-      message: 'Please log in to continue.',
-    });
+    http.on('transactionDetails', failure('AUTH_REQUIRED'));
     watch.execute({ transactionId: 'TXN-1' });
     await clock.advance(0);
     expect(watch.state.signInRequired).toBe(true);
@@ -137,8 +131,8 @@ describe('WatchTransactionUseCase', () => {
   it('refresh() reads at once and returns the status', async () => {
     const { http, watch } = setUp();
     http
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
+      .once('transactionDetails', details('pending'))
+      .on('transactionDetails', details('completed'));
     watch.execute({ transactionId: 'TXN-1' });
     await flushPromises();
     expect(await watch.refresh()).toEqual({ ok: true, value: 'completed' });
@@ -148,7 +142,7 @@ describe('WatchTransactionUseCase', () => {
 
   it('reads go through the data cache: a network failure is retried after 1 s, 2 s and 4 s', async () => {
     const { http, clock, watch } = setUp({});
-    http.failNetwork('GET', TRANSACTION_DETAILS_PATH);
+    http.failNetwork('transactionDetails');
     watch.execute({ transactionId: 'TXN-1' });
     await clock.advance(0);
     expect(http.calls).toHaveLength(1);
@@ -170,19 +164,18 @@ describe('WatchTransactionUseCase', () => {
 
   it('dispose stops the polling and any later answer is dropped', async () => {
     const { http, clock, watch, states } = setUp();
-    let answer: (() => void) | undefined;
+    let reply: (() => void) | undefined;
     http.on(
-      'GET',
-      TRANSACTION_DETAILS_PATH,
+      'transactionDetails',
       () =>
         new Promise((resolve) => {
-          answer = () => resolve({ httpStatus: 200, status: 1, message: '', ...details('failed') });
+          reply = () => resolve(details('failed'));
         }),
     );
     watch.execute({ transactionId: 'TXN-1' });
     watch.dispose();
     expect(clock.pendingTimers).toBe(0);
-    answer?.();
+    reply?.();
     await flushPromises();
     expect(states.map((s) => s.paymentStatus)).toEqual(['pending']);
   });

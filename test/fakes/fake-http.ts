@@ -1,77 +1,89 @@
-import {
-  HttpError,
-  type ApiResponse,
-  type HttpPort,
-  type HttpRequestOptions,
+import type { Endpoint, RequestOf, ResponseOf } from '../../src/contract/api';
+import { ERROR_HTTP_STATUS, isErrorCode } from '../../src/contract/errors';
+import { err, ok, type Result } from '../../src/contract/result';
+import type {
+  ApiFailure,
+  CallOptions,
+  FailureCode,
+  HttpPort,
 } from '../../src/domain/ports/http.port';
 
-export interface RecordedCall {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  options?: HttpRequestOptions;
+export interface RecordedCall<E extends Endpoint = Endpoint> {
+  endpoint: E;
+  request: RequestOf<E>;
+  options?: CallOptions;
   /** The bearer token set when the call was made. */
   token: string | null;
 }
 
-type Reply = (call: RecordedCall) => ApiResponse<unknown> | Promise<ApiResponse<unknown>>;
+type Answer<E extends Endpoint> = Result<ResponseOf<E>, ApiFailure>;
+type Reply<E extends Endpoint> =
+  Answer<E> | ((call: RecordedCall<E>) => Answer<E> | Promise<Answer<E>>);
+
+/** A successful answer carrying `data`. */
+export const answer = <T>(data: T): { ok: true; value: T } => ok(data);
 
 /**
- * An HttpPort with scripted replies, keyed by "METHOD /path". Replies queued with once() are used
- * first, in order; then the standing reply set with on(). An unscripted call fails the test loudly.
+ * A failed answer with this code: an API code gets its HTTP status from the contract unless
+ * `extra` says otherwise; the app's own codes (NO_ANSWER...) have none.
+ */
+export const failure = (code: FailureCode, extra: Partial<ApiFailure> = {}) =>
+  err<ApiFailure>({
+    code,
+    ...(isErrorCode(code) ? { httpStatus: ERROR_HTTP_STATUS[code] } : {}),
+    ...extra,
+  });
+
+/**
+ * An HttpPort with scripted answers per endpoint. Answers queued with once() are used first, in
+ * order; then the standing answer set with on(). An unscripted call fails the test loudly.
  */
 export class FakeHttp implements HttpPort {
   readonly calls: RecordedCall[] = [];
   token: string | null = null;
-  private standing = new Map<string, Reply>();
-  private queued = new Map<string, Reply[]>();
+  private standing = new Map<Endpoint, Reply<Endpoint>>();
+  private queued = new Map<Endpoint, Reply<Endpoint>[]>();
 
-  /** Always answer this call so. */
-  on(method: 'GET' | 'POST', path: string, reply: Partial<ApiResponse<unknown>> | Reply): this {
-    this.standing.set(`${method} ${path}`, toReply(reply));
+  /** Always answer this endpoint so. */
+  on<E extends Endpoint>(endpoint: E, reply: Reply<E>): this {
+    this.standing.set(endpoint, reply as Reply<Endpoint>);
     return this;
   }
 
-  /** Answer the next such call so (queued before the standing reply). */
-  once(method: 'GET' | 'POST', path: string, reply: Partial<ApiResponse<unknown>> | Reply): this {
-    const key = `${method} ${path}`;
-    this.queued.set(key, [...(this.queued.get(key) ?? []), toReply(reply)]);
+  /** Answer the next call of this endpoint so (queued before the standing answer). */
+  once<E extends Endpoint>(endpoint: E, reply: Reply<E>): this {
+    this.queued.set(endpoint, [...(this.queued.get(endpoint) ?? []), reply as Reply<Endpoint>]);
     return this;
   }
 
-  /** Make this call fail as if the network were down. */
-  failNetwork(method: 'GET' | 'POST', path: string): this {
-    return this.on(method, path, () => {
-      throw new HttpError('Network request failed', 'network');
-    });
+  /** Make this endpoint's calls get no answer, as if the network were down. */
+  failNetwork(endpoint: Endpoint): this {
+    return this.on(endpoint, failure('NO_ANSWER'));
   }
 
-  callsTo(method: 'GET' | 'POST', path: string): RecordedCall[] {
-    return this.calls.filter((c) => c.method === method && c.path === path);
+  callsTo<E extends Endpoint>(endpoint: E): RecordedCall<E>[] {
+    return this.calls.filter((c): c is RecordedCall<E> => c.endpoint === endpoint);
   }
 
-  get<T>(path: string, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
-    return this.answer<T>({ method: 'GET', path, options, token: this.token });
-  }
-
-  post<T>(path: string, body?: unknown, options?: HttpRequestOptions): Promise<ApiResponse<T>> {
-    return this.answer<T>({ method: 'POST', path, body, options, token: this.token });
+  async call<E extends Endpoint>(
+    endpoint: E,
+    request: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<Result<ResponseOf<E>, ApiFailure>> {
+    const call: RecordedCall<E> = {
+      endpoint,
+      request,
+      ...(options !== undefined ? { options } : {}),
+      token: this.token,
+    };
+    this.calls.push(call as RecordedCall);
+    const reply = (this.queued.get(endpoint)?.shift() ?? this.standing.get(endpoint)) as
+      Reply<E> | undefined;
+    if (!reply) throw new Error(`FakeHttp: no answer scripted for ${endpoint}`);
+    return typeof reply === 'function' ? await reply(call) : reply;
   }
 
   setToken(token: string | null): void {
     this.token = token;
   }
-
-  private async answer<T>(call: RecordedCall): Promise<ApiResponse<T>> {
-    this.calls.push(call);
-    const key = `${call.method} ${call.path}`;
-    const reply = this.queued.get(key)?.shift() ?? this.standing.get(key);
-    if (!reply) throw new Error(`FakeHttp: no reply scripted for ${key}`);
-    return (await reply(call)) as ApiResponse<T>;
-  }
-}
-
-function toReply(reply: Partial<ApiResponse<unknown>> | Reply): Reply {
-  if (typeof reply === 'function') return reply;
-  return () => ({ httpStatus: 200, status: 1, message: '', ...reply });
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * Messages are keys (ARCHITECTURE rule 9): every key the code uses exists in English, and every
+ * Messages are keys: every key the code uses exists in English, and every
  * language has exactly the English keys with the same {{placeholders}}.
  */
 const ROOT = resolve(__dirname, '../..');

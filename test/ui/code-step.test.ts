@@ -2,10 +2,10 @@ import { SendSmsCodeUseCase } from '../../src/domain/use-cases/send-sms-code.use
 import { SmsCodeLifecycleUseCase } from '../../src/domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../src/ui/components/code-step';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, FakeHttp } from '../fakes/fake-http';
 
 function setUp() {
-  const http = new FakeHttp().on('POST', '/service/send_sms_code', { data: { expires_in: 300 } });
+  const http = new FakeHttp().on('sendSmsCode', answer({ expires_in: 300 }));
   const clock = new FakeClock();
   const step = new CodeStep(
     new SmsCodeLifecycleUseCase(new SendSmsCodeUseCase(http), clock),

@@ -7,7 +7,7 @@ import {
   RESET_TOAST_MS,
 } from '../../src/ui/screens/forgot-password/forgot-password.view-model';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 
@@ -28,7 +28,7 @@ function setUp() {
 
 async function onStep2() {
   const context = setUp();
-  context.http.on('POST', '/service/send_sms_code', { data: { expires_in: 300 } });
+  context.http.on('sendSmsCode', answer({ expires_in: 300 }));
   context.vm.setPhone('60123456789');
   await context.vm.sendCode();
   context.notifier.toasts.length = 0;
@@ -40,9 +40,6 @@ function fillReset(vm: ForgotPasswordViewModel, code = '654321') {
   vm.setField('newPassword', 'newpass12');
   vm.setField('confirmPassword', 'newpass12');
 }
-
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
 
 describe('ForgotPasswordViewModel', () => {
   it.each([
@@ -58,14 +55,14 @@ describe('ForgotPasswordViewModel', () => {
 
   it('sends a password_reset code, toasts for 5 s and moves to step 2', async () => {
     const { http, notifier, vm } = setUp();
-    http.on('POST', '/service/send_sms_code', { data: { expires_in: 300 } });
+    http.on('sendSmsCode', answer({ expires_in: 300 }));
     vm.setPhone('60123456789');
 
     const sending = vm.sendCode();
     expect(vm.status).toBe('sending');
     await sending;
 
-    expect(http.calls[0].body).toEqual({ phone_no: '60123456789', purpose: 'password_reset' });
+    expect(http.calls[0].request).toEqual({ phone_no: '60123456789', purpose: 'password_reset' });
     expect(notifier.toasts).toEqual([
       {
         kind: 'success',
@@ -79,7 +76,7 @@ describe('ForgotPasswordViewModel', () => {
 
   it('stays on step 1 with the send failure toast', async () => {
     const { http, notifier, vm } = setUp();
-    http.failNetwork('POST', '/service/send_sms_code');
+    http.failNetwork('sendSmsCode');
     vm.setPhone('60123456789');
     await vm.sendCode();
     expect(notifier.last).toEqual({
@@ -94,13 +91,13 @@ describe('ForgotPasswordViewModel', () => {
     const { http, clock, notifier, vm } = await onStep2();
     expect(vm.codeStep.timer.expiresIn).toBe('5:00');
     await vm.sendCode();
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(1);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(1);
 
     await clock.advance(60_000);
     expect(vm.codeStep.timer.expiresIn).toBe('4:00');
     await vm.sendCode();
 
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(2);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(2);
     expect(notifier.last?.message).toEqual({
       key: 'forgotPassword.codeResent',
       values: { time: '5:00' },
@@ -119,7 +116,7 @@ describe('ForgotPasswordViewModel', () => {
       { key: 'validation.newPasswordEmpty' },
     ]);
     expect(vm.errors.newPassword).toBe('validation.newPasswordRequired');
-    expect(http.callsTo('POST', '/service/forgot-password/reset')).toHaveLength(0);
+    expect(http.callsTo('resetPassword')).toHaveLength(0);
     vm.dispose();
   });
 
@@ -129,18 +126,18 @@ describe('ForgotPasswordViewModel', () => {
     vm.setField('confirmPassword', 'different1');
     await vm.reset();
     expect(vm.errors.confirmPassword).toBe('validation.passwordsMustMatch');
-    expect(http.callsTo('POST', '/service/forgot-password/reset')).toHaveLength(0);
+    expect(http.callsTo('resetPassword')).toHaveLength(0);
     vm.dispose();
   });
 
   it('resets, toasts for 5 s and goes to /login after 2 s', async () => {
     const { http, clock, notifier, navigation, vm } = await onStep2();
-    http.on('POST', '/service/forgot-password/reset', { message: 'Password reset' });
+    http.on('resetPassword', answer(undefined));
     fillReset(vm);
 
     await vm.reset();
 
-    expect(http.callsTo('POST', '/service/forgot-password/reset')[0].body).toEqual({
+    expect(http.callsTo('resetPassword')[0].request).toEqual({
       phone_no: '60123456789',
       tac_code: '654321',
       new_password: 'newpass12',
@@ -157,20 +154,14 @@ describe('ForgotPasswordViewModel', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('shows the server message or the fallback when the reset fails', async () => {
+  it("shows the failure code's text or the fallback when the reset fails", async () => {
     const { http, notifier, vm } = await onStep2();
-    http
-      .once('POST', '/service/forgot-password/reset', {
-        httpStatus: 400,
-        status: 0,
-        message: 'Invalid code',
-      })
-      .failNetwork('POST', '/service/forgot-password/reset');
+    http.once('resetPassword', failure('SMS_CODE_WRONG')).failNetwork('resetPassword');
     fillReset(vm);
     await vm.reset();
     await vm.reset();
     expect(notifier.toasts.map((t) => t.message)).toEqual([
-      { text: 'Invalid code' },
+      { key: 'serverMessages.codeWrong' },
       { key: 'forgotPassword.resetFailed' },
     ]);
     expect(vm.status).toBe('idle');

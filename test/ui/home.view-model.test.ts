@@ -3,7 +3,7 @@ import { HomeViewModel } from '../../src/ui/screens/home/home.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
@@ -24,9 +24,6 @@ function setUp() {
   };
 }
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
-
 describe('HomeViewModel', () => {
   it('greets the member by name', () => {
     expect(setUp().vm.memberName).toBe('Siti Aminah');
@@ -34,7 +31,7 @@ describe('HomeViewModel', () => {
 
   it('logs out: toast, session ended, /login replacing history', async () => {
     const { http, session, notifier, navigation, vm } = setUp();
-    http.on('POST', '/service/logout', {});
+    http.on('logout', answer(undefined));
     await vm.logout();
     expect(notifier.last?.message).toEqual({ key: 'session.logoutSuccess' });
     expect(session.status).toBe('unauthenticated');
@@ -43,7 +40,7 @@ describe('HomeViewModel', () => {
 
   it('when the server call fails: failure toast, still logged out locally', async () => {
     const { http, session, notifier, navigation, vm } = setUp();
-    http.failNetwork('POST', '/service/logout');
+    http.failNetwork('logout');
     await vm.logout();
     expect(notifier.last).toEqual({
       kind: 'error',

@@ -4,7 +4,7 @@ import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
@@ -19,10 +19,6 @@ function setUp() {
   const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
   return { http, storage, clock, session, notifier, navigation, vm };
 }
-
-// Failed calls are logged (the spec); keep the test output quiet.
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
 
 describe('LoginViewModel', () => {
   it('shows field errors and calls nothing when the form is invalid', async () => {
@@ -46,7 +42,7 @@ describe('LoginViewModel', () => {
 
   it('on success: is busy meanwhile, logs the member in, toasts and goes to /payment', async () => {
     const { http, storage, session, notifier, navigation, vm } = setUp();
-    http.on('POST', '/service/login', { data: aMember().buildLoginData('tok-1') });
+    http.on('login', answer(aMember().buildLoginData('tok-1')));
     vm.setField('icOrPassport', '900101145678');
     vm.setField('password', 'secret123');
 
@@ -64,15 +60,9 @@ describe('LoginViewModel', () => {
     expect(navigation.visits).toEqual([{ path: '/payment', replace: false }]);
   });
 
-  it('shows the server message on failure, else the fallback', async () => {
+  it("shows the failure code's text, else the fallback", async () => {
     const { http, notifier, navigation, session, vm } = setUp();
-    http
-      .once('POST', '/service/login', {
-        httpStatus: 401,
-        status: 0,
-        message: 'Invalid IC/passport or password',
-      })
-      .failNetwork('POST', '/service/login');
+    http.once('login', failure('AUTH_INVALID_CREDENTIALS')).failNetwork('login');
     vm.setField('icOrPassport', '900101145678');
     vm.setField('password', 'secret123');
 
@@ -80,7 +70,7 @@ describe('LoginViewModel', () => {
     await vm.submit();
 
     expect(notifier.toasts.map((t) => t.message)).toEqual([
-      { text: 'Invalid IC/passport or password' },
+      { key: 'serverMessages.loginFailed' },
       { key: 'login.failed' },
     ]);
     expect(navigation.visits).toEqual([]);
@@ -90,16 +80,16 @@ describe('LoginViewModel', () => {
 
   it('ignores a second submit while one is in flight', async () => {
     const { http, vm } = setUp();
-    http.on('POST', '/service/login', { data: aMember().buildLoginData() });
+    http.on('login', answer(aMember().buildLoginData()));
     vm.setField('icOrPassport', '900101145678');
     vm.setField('password', 'secret123');
     await Promise.all([vm.submit(), vm.submit()]);
-    expect(http.callsTo('POST', '/service/login')).toHaveLength(1);
+    expect(http.callsTo('login')).toHaveLength(1);
   });
 
   it('after the guard sent the visitor here, a login takes them where they were going', async () => {
     const { http, navigation, vm } = setUp();
-    http.on('POST', '/service/login', { data: aMember().buildLoginData('tok-1') });
+    http.on('login', answer(aMember().buildLoginData('tok-1')));
     vm.setReturnTo('/bookmarks?sort=year');
     vm.setField('icOrPassport', '900101145678');
     vm.setField('password', 'secret123');
@@ -111,7 +101,7 @@ describe('LoginViewModel', () => {
     'never follows %j out of the app or back to /login: /payment instead',
     async (next) => {
       const { http, navigation, vm } = setUp();
-      http.on('POST', '/service/login', { data: aMember().buildLoginData('tok-1') });
+      http.on('login', answer(aMember().buildLoginData('tok-1')));
       vm.setReturnTo(next);
       vm.setField('icOrPassport', '900101145678');
       vm.setField('password', 'secret123');
@@ -123,7 +113,7 @@ describe('LoginViewModel', () => {
   it('says so when the session was ended by the server, not by the member', async () => {
     const { http, storage, clock, notifier, navigation } = setUp();
     storage.set(StorageKeys.token, 'tok-old');
-    http.on('POST', '/service/session-check', { httpStatus: 401, status: 0, message: 'Expired' });
+    http.on('sessionCheck', failure('AUTH_SESSION_ENDED'));
     const session = sessionOver(http, storage, clock);
     const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
     expect(vm.sessionEnded).toBe(false);

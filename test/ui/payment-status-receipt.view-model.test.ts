@@ -1,14 +1,12 @@
+import type { PaymentStatus } from '../../src/contract/payment';
 import { aPaymentRequest } from '../builders/payment-request';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import {
-  GetTransactionUseCase,
-  TRANSACTION_DETAILS_PATH,
-} from '../../src/domain/use-cases/get-transaction.use-case';
+import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
 import type { Clipboard } from '../../src/ui/screens/payment-status/clipboard';
 import { QueryCache } from '../../src/domain/query-cache';
 import { WatchTransactionUseCase } from '../../src/domain/use-cases/watch-transaction.use-case';
@@ -45,27 +43,27 @@ function setup(stored?: ReturnType<typeof aPaymentRequest>) {
   return { http, clock, clipboard, notifier, navigation, vm };
 }
 
-const details = (status: string, amount = '123.45') => ({
-  data: { transactionId: 'TXN-1', status, amount },
-});
+/** Older servers may say 'success' for 'completed', hence any text as the status. */
+const details = (status: string, amount = '123.45') =>
+  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount });
 
 describe('PaymentStatusViewModel (payment status and receipt page)', () => {
   it('reads the transaction ID from the path first', async () => {
     const { vm, http } = setup(aPaymentRequest({ transactionId: 'TXN-STORED', amount: '80.00' }));
-    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending', '99.00'));
+    http.on('transactionDetails', details('pending', '99.00'));
     vm.load('TXN-1');
     expect(vm.transactionId).toBe('TXN-1');
     // The stored amount belongs to another transaction: not shown for this one.
     expect(vm.displayAmount).toBe('RM 50.00');
     await flushPromises();
-    expect(http.calls[0].options?.query).toEqual({ transactionId: 'TXN-1' });
+    expect(http.calls[0].request).toEqual({ transactionId: 'TXN-1' });
     expect(vm.displayAmount).toBe('RM 99.00');
     vm.dispose();
   });
 
   it('falls back to the stored request data for the ID and amount', async () => {
     const { vm, http } = setup(aPaymentRequest({ transactionId: 'TXN-9', amount: '77.10' }));
-    http.on('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 500, message: 'x' });
+    http.on('transactionDetails', failure('INTERNAL_ERROR'));
     vm.load(undefined);
     await flushPromises();
     expect(vm.transactionId).toBe('TXN-9');
@@ -87,9 +85,9 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
   it('polls every 10 s silently until final, then stops', async () => {
     const { vm, http, clock, notifier } = setup();
     http
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
+      .once('transactionDetails', details('pending'))
+      .once('transactionDetails', details('pending'))
+      .on('transactionDetails', details('completed'));
     vm.load('TXN-1');
     await flushPromises();
     expect(http.calls).toHaveLength(1);
@@ -108,7 +106,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
 
   it('stops at once when the first read is final', async () => {
     const { vm, http, clock } = setup();
-    http.on('GET', TRANSACTION_DETAILS_PATH, details('failed'));
+    http.on('transactionDetails', details('failed'));
     vm.load('TXN-1');
     await flushPromises();
     expect(vm.paymentStatus).toBe('failed');
@@ -117,7 +115,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
 
   it('silent poll failures neither toast nor stop polling', async () => {
     const { vm, http, clock, notifier } = setup();
-    http.failNetwork('GET', TRANSACTION_DETAILS_PATH);
+    http.failNetwork('transactionDetails');
     vm.load('TXN-1');
     await clock.advance(20_000);
     expect(http.calls).toHaveLength(3);
@@ -131,8 +129,8 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     ['failed', 'error', 'payment.messages.failed'],
   ])('Refresh Status toasts %s', async (status, kind, key) => {
     const { vm, http, notifier, clock } = setup();
-    http.once('GET', TRANSACTION_DETAILS_PATH, details('pending'));
-    http.on('GET', TRANSACTION_DETAILS_PATH, details(status));
+    http.once('transactionDetails', details('pending'));
+    http.on('transactionDetails', details(status));
     vm.load('TXN-1');
     await flushPromises();
     await vm.refresh();
@@ -141,20 +139,20 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('Refresh Status toasts a failed check: server message, else the fallback', async () => {
+  it("Refresh Status toasts a failed check: its code's text, else the fallback", async () => {
     const { vm, http, notifier } = setup();
     http
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 400, message: 'Not yours' })
-      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 500, message: '' })
-      .failNetwork('GET', TRANSACTION_DETAILS_PATH);
+      .once('transactionDetails', details('pending'))
+      .once('transactionDetails', failure('SERVICE_UNAVAILABLE'))
+      .once('transactionDetails', failure('VALIDATION_FAILED', { field: 'transactionId' }))
+      .failNetwork('transactionDetails');
     vm.load('TXN-1');
     await flushPromises();
     await vm.refresh();
     await vm.refresh();
     await vm.refresh();
     expect(notifier.toasts.map((t) => t.message)).toEqual([
-      { text: 'Not yours' },
+      { key: 'serverMessages.unavailable' },
       { key: 'payment.messages.checkFailed' },
       { key: 'payment.messages.checkError' },
     ]);
@@ -164,7 +162,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
 
   it('a manual refresh while pending does not toast', async () => {
     const { vm, http, notifier } = setup();
-    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending'));
+    http.on('transactionDetails', details('pending'));
     vm.load('TXN-1');
     await vm.refresh();
     expect(notifier.toasts).toHaveLength(0);
@@ -173,7 +171,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
 
   it('copies the transaction ID and shows the confirmation for 2 s', async () => {
     const { vm, http, clipboard, clock } = setup();
-    http.on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
+    http.on('transactionDetails', details('completed'));
     vm.load('TXN-1');
     await vm.copyTransactionId();
     expect(clipboard.copied).toEqual(['TXN-1']);
@@ -197,11 +195,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
 describe('PaymentStatusViewModel: a transaction the server does not know for this member', () => {
   it('says not found, stops polling, and does not toast it again on Refresh', async () => {
     const { vm, http, notifier, clock } = setup();
-    http.on('GET', TRANSACTION_DETAILS_PATH, {
-      status: 0,
-      httpStatus: 404,
-      message: 'Transaction not found.',
-    });
+    http.on('transactionDetails', failure('PAYMENT_NOT_FOUND'));
     vm.load('TXN-SOMEONE-ELSES');
     await flushPromises();
     expect(vm.notFound).toBe(true);

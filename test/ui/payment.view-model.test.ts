@@ -1,17 +1,14 @@
 import { aPaymentRequest } from '../builders/payment-request';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
 import { FakeGateway } from '../fakes/fake-gateway';
-import { FakeHttp, type RecordedCall } from '../fakes/fake-http';
+import { answer, failure, FakeHttp, type RecordedCall } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 import type { SessionUser } from '../../src/domain/model/session-user';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { PaymentFormMessages } from '../../src/domain/rules/payment-form';
-import {
-  GENERATE_PAYMENT_REQUEST_PATH,
-  InitiatePaymentUseCase,
-} from '../../src/domain/use-cases/initiate-payment.use-case';
+import { InitiatePaymentUseCase } from '../../src/domain/use-cases/initiate-payment.use-case';
 import { PayUseCase } from '../../src/domain/use-cases/pay.use-case';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
 import { WatchPaymentUseCase } from '../../src/domain/use-cases/watch-payment.use-case';
@@ -30,8 +27,6 @@ class FakeSession implements PaymentSession {
     return this.logoutConfirmed;
   }
 }
-
-const STATUS_PATH = '/payment/status/pay-1';
 
 function setup() {
   const http = new FakeHttp();
@@ -128,12 +123,12 @@ describe('PaymentViewModel: the form', () => {
 describe('PaymentViewModel: confirming', () => {
   it('opens the tab inside the click, before the request, and is busy until it answers', async () => {
     const { vm, http, gateway } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, async () => {
+    http.on('createPayment', async () => {
       // The tab must already be open when the request goes out.
       expect(gateway.opened).toHaveLength(1);
-      return { httpStatus: 200, status: 1, message: '', data: aPaymentRequest() };
+      return answer(aPaymentRequest());
     });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('paymentStatus', answer({ status: 'pending' }));
     vm.continueToPayment();
     vm.confirmAndProceed();
     expect(gateway.opened).toHaveLength(1);
@@ -141,19 +136,19 @@ describe('PaymentViewModel: confirming', () => {
     expect(vm.dialogOpen).toBe(true);
     vm.confirmAndProceed(); // a double click
     await flushPromises();
-    expect(http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)).toHaveLength(1);
+    expect(http.callsTo('createPayment')).toHaveLength(1);
     expect(gateway.opened).toHaveLength(1);
     vm.dispose();
   });
 
   it('on success: toasts, stores the data, keeps the status and posts the form into the tab', async () => {
     const { vm, http, gateway, storage, notifier, pay } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest({ custName: '' }) });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest({ custName: '' })));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay('123.45');
 
-    const [call] = http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH);
-    expect(call.body).toEqual({ amount: '123.45', payment_method: 'qr' });
+    const [call] = http.callsTo('createPayment');
+    expect(call.request).toEqual({ amount: '123.45', payment_method: 'qr' });
     expect(call.options?.headers?.['Idempotency-Key']).toBe('attempt-1');
     expect(notifier.toasts[0]).toEqual({
       kind: 'success',
@@ -172,8 +167,8 @@ describe('PaymentViewModel: confirming', () => {
 
   it('navigates to the receipt 1 s after the form is posted', async () => {
     const { vm, http, navigation, clock, pay } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay();
     await clock.advance(999);
     expect(navigation.visits).toHaveLength(0);
@@ -183,20 +178,16 @@ describe('PaymentViewModel: confirming', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('on failure: closes the blank tab, toasts the server message and reuses the key on retry', async () => {
+  it("on failure: closes the blank tab, toasts the field's rule and reuses the key on retry", async () => {
     const { vm, http, gateway, notifier, clock, pay } = setup();
-    http.once('POST', GENERATE_PAYMENT_REQUEST_PATH, {
-      httpStatus: 400,
-      status: 0,
-      message: 'Amount too large',
-    });
-    http.failNetwork('POST', GENERATE_PAYMENT_REQUEST_PATH);
+    http.once('createPayment', failure('VALIDATION_FAILED', { field: 'amount' }));
+    http.failNetwork('createPayment');
     await pay();
 
     expect(gateway.closed).toEqual([gateway.opened[0]]);
     expect(notifier.last).toEqual({
       kind: 'error',
-      message: { text: 'Amount too large' },
+      message: { key: 'payment.validation.amountFormat' },
       autoCloseMs: 5000,
     });
     expect(vm.status).toBe('confirming');
@@ -207,7 +198,7 @@ describe('PaymentViewModel: confirming', () => {
     expect(gateway.closed).toEqual(gateway.opened);
     expect(notifier.last?.message).toEqual({ key: 'payment.messages.failed' });
     const keys = http
-      .callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)
+      .callsTo('createPayment')
       .map((c: RecordedCall) => c.options?.headers?.['Idempotency-Key']);
     expect(keys).toEqual(['attempt-1', 'attempt-1']);
     expect(clock.pendingTimers).toBe(0);
@@ -215,15 +206,13 @@ describe('PaymentViewModel: confirming', () => {
 
   it('uses a new key once the amount changes (another attempt)', async () => {
     const { vm, http, pay } = setup();
-    http.once('POST', GENERATE_PAYMENT_REQUEST_PATH, { status: 0, httpStatus: 500, message: '' });
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.once('createPayment', failure('INTERNAL_ERROR'));
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay('60');
     vm.review();
     await pay('70');
-    const keys = http
-      .callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)
-      .map((c) => c.options?.headers?.['Idempotency-Key']);
+    const keys = http.callsTo('createPayment').map((c) => c.options?.headers?.['Idempotency-Key']);
     expect(keys).toEqual(['attempt-1', 'attempt-2']);
     vm.dispose();
   });
@@ -231,8 +220,8 @@ describe('PaymentViewModel: confirming', () => {
   it('when the pop-up is blocked: tells the member (inline, one toast per event), then opens and posts in its own click', async () => {
     const { vm, http, gateway, notifier, navigation, clock, pay } = setup();
     gateway.blocked = true;
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay();
 
     expect(vm.status).toBe('popupBlocked');
@@ -252,7 +241,7 @@ describe('PaymentViewModel: confirming', () => {
     expect(vm.status).toBe('submitted');
     await clock.advance(1000);
     expect(navigation.current).toBe('/receipt/TXN-1');
-    expect(http.callsTo('POST', GENERATE_PAYMENT_REQUEST_PATH)).toHaveLength(1);
+    expect(http.callsTo('createPayment')).toHaveLength(1);
     vm.dispose();
   });
 });
@@ -260,19 +249,19 @@ describe('PaymentViewModel: confirming', () => {
 describe('PaymentViewModel: polling', () => {
   it('polls every 3 s while pending; on completed toasts, stops and opens the status page after 2 s', async () => {
     const { vm, http, notifier, navigation, clock, pay } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
+    http.on('createPayment', answer(aPaymentRequest()));
     http
-      .once('GET', STATUS_PATH, { data: { status: 'pending' } })
-      .on('GET', STATUS_PATH, { data: { status: 'completed' } });
+      .once('paymentStatus', answer({ status: 'pending' }))
+      .on('paymentStatus', answer({ status: 'completed' }));
     await pay();
 
     await clock.advance(2999);
-    expect(http.callsTo('GET', STATUS_PATH)).toHaveLength(0);
+    expect(http.callsTo('paymentStatus')).toHaveLength(0);
     await clock.advance(1);
-    expect(http.callsTo('GET', STATUS_PATH)).toHaveLength(1);
+    expect(http.callsTo('paymentStatus')).toHaveLength(1);
     expect(vm.paymentStatus).toBe('pending');
     await clock.advance(3000);
-    expect(http.callsTo('GET', STATUS_PATH)).toHaveLength(2);
+    expect(http.callsTo('paymentStatus')).toHaveLength(2);
     expect(vm.paymentStatus).toBe('completed');
     expect(notifier.last).toEqual({
       kind: 'success',
@@ -286,13 +275,13 @@ describe('PaymentViewModel: polling', () => {
     expect(navigation.current).toBe('/payment-status');
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(30_000);
-    expect(http.callsTo('GET', STATUS_PATH)).toHaveLength(2);
+    expect(http.callsTo('paymentStatus')).toHaveLength(2);
   });
 
   it('on failed: error toast and polling stops', async () => {
     const { vm, http, notifier, clock, pay } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'failed' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'failed' }));
     await pay();
     await clock.advance(3000);
     expect(vm.paymentStatus).toBe('failed');
@@ -304,42 +293,37 @@ describe('PaymentViewModel: polling', () => {
     await clock.advance(1000); // the receipt redirect
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(9000);
-    expect(http.callsTo('GET', STATUS_PATH)).toHaveLength(1);
+    expect(http.callsTo('paymentStatus')).toHaveLength(1);
   });
 
-  it('only logs poll errors and keeps polling', async () => {
-    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  it('shows nothing for failed polls and keeps polling', async () => {
     const { vm, http, notifier, clock, pay } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http
-      .once('GET', STATUS_PATH, { status: 0, httpStatus: 500, message: 'boom' })
-      .failNetwork('GET', STATUS_PATH);
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.once('paymentStatus', failure('INTERNAL_ERROR')).failNetwork('paymentStatus');
     await pay();
     await clock.advance(9000);
-    expect(http.callsTo('GET', STATUS_PATH)).toHaveLength(3);
+    expect(http.callsTo('paymentStatus')).toHaveLength(3);
     expect(keysOf(notifier)).toEqual(['payment.messages.initiated']);
-    expect(warn).toHaveBeenCalled();
     vm.dispose();
     expect(clock.pendingTimers).toBe(0);
-    warn.mockRestore();
   });
 
   it('leaves no timer behind when disposed while pending', async () => {
     const { vm, http, clock, pay } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
-    http.on('GET', STATUS_PATH, { data: { status: 'pending' } });
+    http.on('createPayment', answer(aPaymentRequest()));
+    http.on('paymentStatus', answer({ status: 'pending' }));
     await pay();
     await clock.advance(3000);
     expect(clock.pendingTimers).toBeGreaterThan(0);
     vm.dispose();
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(30_000);
-    expect(http.callsTo('GET', STATUS_PATH)).toHaveLength(1);
+    expect(http.callsTo('paymentStatus')).toHaveLength(1);
   });
 
   it('disposed while the request is out: posts into the open tab but starts no timer', async () => {
     const { vm, http, gateway, clock, notifier } = setup();
-    http.on('POST', GENERATE_PAYMENT_REQUEST_PATH, { data: aPaymentRequest() });
+    http.on('createPayment', answer(aPaymentRequest()));
     vm.continueToPayment();
     vm.confirmAndProceed();
     vm.dispose();

@@ -1,5 +1,6 @@
 import { expectFreshPerGet, fakeEdges } from '../builders/container-edges';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, FakeHttp } from '../fakes/fake-http';
+import { profileData } from '../builders/profile-data';
 import { createContainer } from '../../src/ui/app/container';
 import { ThemeViewModel } from '../../src/ui/app/theme.view-model';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../src/ui/app/tokens';
@@ -26,7 +27,7 @@ describe('profile, marketing page and theme bindings in the composition root', (
   });
 
   it('wires the profile view-model to the HTTP port it was given', async () => {
-    const http = new FakeHttp().on('GET', '/user/profile/get', { data: { name: 'Aminah' } });
+    const http = new FakeHttp().on('profile', answer({ ...profileData, name: 'Aminah' }));
     const vm = createContainer({ ...fakeEdges(), http }).get(ProfileViewModel);
 
     await vm.load();

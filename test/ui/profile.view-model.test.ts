@@ -1,18 +1,16 @@
+import type { ProfileDto } from '../../src/contract/api';
 import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-case';
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
 import { ProfileViewModel } from '../../src/ui/screens/profile/profile.view-model';
 import { profileData } from '../builders/profile-data';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { QueryCache } from '../../src/domain/query-cache';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 
-const GET = '/user/profile/get';
-const UPDATE = '/user/profile/update';
-
 function setUp(
-  http = new FakeHttp().on('GET', GET, { data: profileData }),
+  http = new FakeHttp().on('profile', answer(profileData)),
   // The data cache without retries: the screen's behaviour is under test, not the cache's.
   cache = new QueryCache(new FakeClock(), { retries: 0 }),
 ) {
@@ -51,7 +49,7 @@ describe('ProfileViewModel: loading', () => {
   });
 
   it('gives null (shown as N/A) for every missing value, and for an unreadable date', async () => {
-    const http = new FakeHttp().on('GET', GET, { data: { created_at: 'not a date' } });
+    const http = new FakeHttp().on('profile', answer({ created_at: 'not a date' } as ProfileDto));
     const { vm } = await loaded(http);
 
     expect(vm.status).toBe('displayed');
@@ -64,23 +62,19 @@ describe('ProfileViewModel: loading', () => {
     ]);
   });
 
-  it('toasts the server message when the fetch fails, for 3 s', async () => {
-    const http = new FakeHttp().on('GET', GET, {
-      httpStatus: 401,
-      status: 0,
-      message: 'Unauthorised',
-    });
+  it("toasts the failure code's text when the fetch fails, for 3 s", async () => {
+    const http = new FakeHttp().on('profile', failure('AUTH_SESSION_ENDED'));
     const { vm, notifier } = await loaded(http);
 
     expect(vm.status).toBe('failed');
     expect(vm.name).toBeNull();
     expect(notifier.toasts).toEqual([
-      { kind: 'error', message: { text: 'Unauthorised' }, autoCloseMs: 3000 },
+      { kind: 'error', message: { key: 'session.expired' }, autoCloseMs: 3000 },
     ]);
   });
 
-  it("falls back to 'Failed to fetch profile data' without a server message", async () => {
-    const { notifier } = await loaded(new FakeHttp().failNetwork('GET', GET));
+  it("falls back to 'Failed to fetch profile data' when there was no answer", async () => {
+    const { notifier } = await loaded(new FakeHttp().failNetwork('profile'));
 
     expect(notifier.toasts).toEqual([
       { kind: 'error', message: { key: 'profile.toast.fetchFailed' }, autoCloseMs: 3000 },
@@ -88,20 +82,19 @@ describe('ProfileViewModel: loading', () => {
   });
 
   it('ignores an answer that arrives after dispose', async () => {
-    let answer: (() => void) | undefined;
+    let reply: (() => void) | undefined;
     const http = new FakeHttp().on(
-      'GET',
-      GET,
+      'profile',
       () =>
         new Promise((resolve) => {
-          answer = () => resolve({ httpStatus: 500, status: 0, message: 'late' });
+          reply = () => resolve(failure('INTERNAL_ERROR'));
         }),
     );
     const { vm, notifier } = setUp(http);
 
     const loading = vm.load();
     vm.dispose();
-    answer!();
+    reply!();
     await loading;
 
     expect(vm.status).toBe('loading');
@@ -112,8 +105,8 @@ describe('ProfileViewModel: loading', () => {
 describe('ProfileViewModel: the data cache', () => {
   it('shows a profile read within 5 minutes at once, then the fresh read', async () => {
     const http = new FakeHttp()
-      .once('GET', GET, { data: profileData })
-      .on('GET', GET, { data: { ...profileData, name: 'Aminah A.' } });
+      .once('profile', answer(profileData))
+      .on('profile', answer({ ...profileData, name: 'Aminah A.' }));
     const clock = new FakeClock();
     const cache = new QueryCache(clock);
     await setUp(http, cache).vm.load();
@@ -137,9 +130,9 @@ describe('ProfileViewModel: the data cache', () => {
 describe('ProfileViewModel: inline editing', () => {
   it('edits the name: edit mode, save posts only the name, back to display mode, reloads', async () => {
     const http = new FakeHttp()
-      .once('GET', GET, { data: profileData })
-      .on('GET', GET, { data: { ...profileData, name: 'Aminah Ali' } })
-      .on('POST', UPDATE, { message: 'Profile updated' });
+      .once('profile', answer(profileData))
+      .on('profile', answer({ ...profileData, name: 'Aminah Ali' }))
+      .on('updateProfile', answer(undefined));
     const { vm, notifier } = await loaded(http);
 
     vm.startEdit('name');
@@ -148,10 +141,10 @@ describe('ProfileViewModel: inline editing', () => {
     vm.setDraft('  Aminah Ali ');
     await vm.saveEdit();
 
-    expect(http.callsTo('POST', UPDATE).map((c) => c.body)).toEqual([{ name: 'Aminah Ali' }]);
+    expect(http.callsTo('updateProfile').map((c) => c.request)).toEqual([{ name: 'Aminah Ali' }]);
     expect(vm.editing).toBeNull();
     expect(vm.saving).toBe(false);
-    expect(http.callsTo('GET', GET)).toHaveLength(2);
+    expect(http.callsTo('profile')).toHaveLength(2);
     expect(vm.name).toBe('Aminah Ali');
     expect(notifier.toasts).toEqual([
       { kind: 'success', message: { key: 'profile.toast.updated' }, autoCloseMs: 3000 },
@@ -160,8 +153,8 @@ describe('ProfileViewModel: inline editing', () => {
 
   it('stores the phone as digits only (no plus, dashes or spaces) and posts only phone_no', async () => {
     const http = new FakeHttp()
-      .on('GET', GET, { data: profileData })
-      .on('POST', UPDATE, { message: 'ok' });
+      .on('profile', answer(profileData))
+      .on('updateProfile', answer(undefined));
     const { vm } = await loaded(http);
 
     vm.startEdit('phone_no');
@@ -169,7 +162,9 @@ describe('ProfileViewModel: inline editing', () => {
     expect(vm.draft).toBe('60198765432');
     await vm.saveEdit();
 
-    expect(http.callsTo('POST', UPDATE).map((c) => c.body)).toEqual([{ phone_no: '60198765432' }]);
+    expect(http.callsTo('updateProfile').map((c) => c.request)).toEqual([
+      { phone_no: '60198765432' },
+    ]);
     expect(vm.editing).toBeNull();
   });
 
@@ -182,7 +177,7 @@ describe('ProfileViewModel: inline editing', () => {
 
     expect(vm.draftError).toBe('profile.validation.nameRequired');
     expect(vm.editing).toBe('name');
-    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+    expect(http.callsTo('updateProfile')).toHaveLength(0);
 
     vm.setDraft('Al');
     expect(vm.draftError).toBeNull();
@@ -196,7 +191,7 @@ describe('ProfileViewModel: inline editing', () => {
     await vm.saveEdit();
 
     expect(vm.draftError).toBe('profile.validation.phoneInvalid');
-    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+    expect(http.callsTo('updateProfile')).toHaveLength(0);
   });
 
   it('leaves edit mode without a request when nothing changed', async () => {
@@ -206,7 +201,7 @@ describe('ProfileViewModel: inline editing', () => {
     await vm.saveEdit();
 
     expect(vm.editing).toBeNull();
-    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+    expect(http.callsTo('updateProfile')).toHaveLength(0);
   });
 
   it('cancel returns to display mode and forgets the draft', async () => {
@@ -221,10 +216,10 @@ describe('ProfileViewModel: inline editing', () => {
     expect(vm.name).toBe('Aminah binti Ali');
   });
 
-  it('toasts the server message on failure and stays in edit mode with the draft', async () => {
+  it("toasts the failure code's text and stays in edit mode with the draft", async () => {
     const http = new FakeHttp()
-      .on('GET', GET, { data: profileData })
-      .on('POST', UPDATE, { httpStatus: 409, status: 0, message: 'Phone number already in use' });
+      .on('profile', answer(profileData))
+      .on('updateProfile', failure('MEMBER_PHONE_TAKEN', { field: 'phone_no' }));
     const { vm, notifier } = await loaded(http);
 
     vm.startEdit('phone_no');
@@ -234,14 +229,14 @@ describe('ProfileViewModel: inline editing', () => {
     expect(vm.editing).toBe('phone_no');
     expect(vm.draft).toBe('60198765432');
     expect(vm.saving).toBe(false);
-    expect(http.callsTo('GET', GET)).toHaveLength(1);
+    expect(http.callsTo('profile')).toHaveLength(1);
     expect(notifier.toasts).toEqual([
-      { kind: 'error', message: { text: 'Phone number already in use' }, autoCloseMs: 3000 },
+      { kind: 'error', message: { key: 'signUp.phoneTaken' }, autoCloseMs: 3000 },
     ]);
   });
 
-  it("falls back to 'Failed to update profile' without a server message", async () => {
-    const http = new FakeHttp().on('GET', GET, { data: profileData }).failNetwork('POST', UPDATE);
+  it("falls back to 'Failed to update profile' when there was no answer", async () => {
+    const http = new FakeHttp().on('profile', answer(profileData)).failNetwork('updateProfile');
     const { vm, notifier } = await loaded(http);
 
     vm.startEdit('name');
@@ -257,9 +252,9 @@ describe('ProfileViewModel: inline editing', () => {
 
   it('keeps the shown values when the reload after a save fails', async () => {
     const http = new FakeHttp()
-      .once('GET', GET, { data: profileData })
-      .failNetwork('GET', GET)
-      .on('POST', UPDATE, { message: 'ok' });
+      .once('profile', answer(profileData))
+      .failNetwork('profile')
+      .on('updateProfile', answer(undefined));
     const { vm } = await loaded(http);
 
     vm.startEdit('name');
@@ -272,7 +267,7 @@ describe('ProfileViewModel: inline editing', () => {
 });
 
 describe('ProfileViewModel: password dialog', () => {
-  it('opens, validates with the spec keys and sends nothing while invalid', async () => {
+  it('opens, validates with its own keys and sends nothing while invalid', async () => {
     const { vm, http } = await loaded();
 
     vm.password.open();
@@ -292,13 +287,13 @@ describe('ProfileViewModel: password dialog', () => {
       confirm_password: 'profile.validation.passwordsMustMatch',
     });
     expect(vm.password.isOpen).toBe(true);
-    expect(http.callsTo('POST', UPDATE)).toHaveLength(0);
+    expect(http.callsTo('updateProfile')).toHaveLength(0);
   });
 
   it('posts only the password, closes the dialog, clears the fields and toasts success', async () => {
     const http = new FakeHttp()
-      .on('GET', GET, { data: profileData })
-      .on('POST', UPDATE, { message: 'ok' });
+      .on('profile', answer(profileData))
+      .on('updateProfile', answer(undefined));
     const { vm, notifier } = await loaded(http);
 
     vm.password.open();
@@ -306,7 +301,9 @@ describe('ProfileViewModel: password dialog', () => {
     vm.password.setConfirmPassword('n3w-secret!');
     await vm.password.submit();
 
-    expect(http.callsTo('POST', UPDATE).map((c) => c.body)).toEqual([{ password: 'n3w-secret!' }]);
+    expect(http.callsTo('updateProfile').map((c) => c.request)).toEqual([
+      { password: 'n3w-secret!' },
+    ]);
     expect(vm.password.isOpen).toBe(false);
     expect([vm.password.newPassword, vm.password.confirmPassword]).toEqual(['', '']);
     expect(notifier.toasts).toEqual([
@@ -314,10 +311,10 @@ describe('ProfileViewModel: password dialog', () => {
     ]);
   });
 
-  it("toasts 'Failed to update password' (not the server text) and keeps the dialog open", async () => {
+  it("toasts 'Failed to update password' (whatever the code) and keeps the dialog open", async () => {
     const http = new FakeHttp()
-      .on('GET', GET, { data: profileData })
-      .on('POST', UPDATE, { httpStatus: 400, status: 0, message: 'password too weak' });
+      .on('profile', answer(profileData))
+      .on('updateProfile', failure('VALIDATION_FAILED', { field: 'password' }));
     const { vm, notifier } = await loaded(http);
 
     vm.password.open();

@@ -1,11 +1,9 @@
+import type { PaymentStatus } from '../../src/contract/payment';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
-import {
-  GetTransactionUseCase,
-  TRANSACTION_DETAILS_PATH,
-} from '../../src/domain/use-cases/get-transaction.use-case';
+import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
 import { QueryCache } from '../../src/domain/query-cache';
 import { WatchTransactionUseCase } from '../../src/domain/use-cases/watch-transaction.use-case';
 import { ReturnViewModel } from '../../src/ui/screens/return/return.view-model';
@@ -22,9 +20,9 @@ function setup() {
   return { http, clock, notifier, navigation, vm };
 }
 
-const details = (status: string) => ({
-  data: { transactionId: 'TXN-1', status, amount: '123.45' },
-});
+/** Older servers may say 'success' for 'completed', hence any text as the status. */
+const details = (status: string) =>
+  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount: '123.45' });
 
 describe('ReturnViewModel', () => {
   it.each(['', '?transactionId=', '?other=1'])('without a transactionId (%p) says so', (search) => {
@@ -41,7 +39,7 @@ describe('ReturnViewModel', () => {
     ['failed', 'failed'],
   ])('server status %s shows %s and stops polling', async (server, shown) => {
     const { vm, http, clock } = setup();
-    http.on('GET', TRANSACTION_DETAILS_PATH, details(server));
+    http.on('transactionDetails', details(server));
     vm.load('?transactionId=TXN-1');
     await flushPromises();
     expect(vm.status).toBe('shown');
@@ -54,9 +52,9 @@ describe('ReturnViewModel', () => {
   it('polls every 10 s while pending, without toasts', async () => {
     const { vm, http, clock, notifier } = setup();
     http
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .on('GET', TRANSACTION_DETAILS_PATH, details('success'));
+      .once('transactionDetails', details('pending'))
+      .once('transactionDetails', details('pending'))
+      .on('transactionDetails', details('success'));
     vm.load('?transactionId=TXN-1');
     await flushPromises();
     expect(vm.paymentStatus).toBe('pending');
@@ -73,7 +71,7 @@ describe('ReturnViewModel', () => {
 
   it('shows 50.00 until the amount is known', () => {
     const { vm, http } = setup();
-    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending'));
+    http.on('transactionDetails', details('pending'));
     vm.load('?transactionId=TXN-1');
     expect(vm.displayAmount).toBe('RM 50.00');
     vm.dispose();
@@ -82,9 +80,12 @@ describe('ReturnViewModel', () => {
   it('Refresh reads at once and reports a failed read', async () => {
     const { vm, http, notifier } = setup();
     http
-      .once('GET', TRANSACTION_DETAILS_PATH, details('pending'))
-      .once('GET', TRANSACTION_DETAILS_PATH, { status: 0, httpStatus: 400, message: 'Unknown' })
-      .on('GET', TRANSACTION_DETAILS_PATH, details('completed'));
+      .once('transactionDetails', details('pending'))
+      .once(
+        'transactionDetails',
+        failure('UNKNOWN_FAILURE', { httpStatus: 418, message: 'Unknown' }),
+      )
+      .on('transactionDetails', details('completed'));
     vm.load('?transactionId=TXN-1');
     await flushPromises();
     await vm.refresh();
@@ -100,7 +101,7 @@ describe('ReturnViewModel', () => {
 
   it('dispose stops polling', async () => {
     const { vm, http, clock } = setup();
-    http.on('GET', TRANSACTION_DETAILS_PATH, details('pending'));
+    http.on('transactionDetails', details('pending'));
     vm.load('?transactionId=TXN-1');
     await flushPromises();
     vm.dispose();

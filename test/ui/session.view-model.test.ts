@@ -1,10 +1,9 @@
-import { HttpError } from '../../src/domain/ports/http.port';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { SESSION_CHECK_INTERVAL_MS } from '../../src/domain/use-cases/watch-session.use-case';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 
 function setUp(storedToken: string | null) {
@@ -25,9 +24,6 @@ function expectLoggedOut({ http, storage, clock, session }: ReturnType<typeof se
   expect(clock.pendingTimers).toBe(0);
 }
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
-
 describe('SessionViewModel', () => {
   it('starts loading', () => {
     expect(setUp(null).session.status).toBe('loading');
@@ -43,13 +39,13 @@ describe('SessionViewModel', () => {
 
   it('with a stored token sets the bearer, checks at once and sets the user on status 1 with data', async () => {
     const { http, session } = setUp('tok-1');
-    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+    http.on('sessionCheck', answer(aMember().buildDto()));
 
     session.start();
     expect(session.status).toBe('loading');
     await flushPromises();
 
-    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(1);
+    expect(http.callsTo('sessionCheck')).toHaveLength(1);
     expect(http.calls[0].token).toBe('tok-1');
     expect(session.status).toBe('authenticated');
     expect(session.user).toEqual(aMember().build());
@@ -59,23 +55,23 @@ describe('SessionViewModel', () => {
 
   it('re-checks every 10 s', async () => {
     const { http, clock, session } = setUp('tok-1');
-    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+    http.on('sessionCheck', answer(aMember().buildDto()));
     session.start();
     await flushPromises();
 
     await clock.advance(SESSION_CHECK_INTERVAL_MS - 1);
-    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(1);
+    expect(http.callsTo('sessionCheck')).toHaveLength(1);
     await clock.advance(1);
-    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(2);
+    expect(http.callsTo('sessionCheck')).toHaveLength(2);
     await clock.advance(2 * SESSION_CHECK_INTERVAL_MS);
-    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(4);
+    expect(http.callsTo('sessionCheck')).toHaveLength(4);
   });
 
   it('takes up a changed name from a later check', async () => {
     const { http, clock, session } = setUp('tok-1');
     http
-      .once('POST', '/service/session-check', { data: aMember().buildDto() })
-      .on('POST', '/service/session-check', { data: aMember().withName('Siti A.').buildDto() });
+      .once('sessionCheck', answer(aMember().buildDto()))
+      .on('sessionCheck', answer(aMember().withName('Siti A.').buildDto()));
     session.start();
     await clock.advance(SESSION_CHECK_INTERVAL_MS);
     expect(session.user?.name).toBe('Siti A.');
@@ -83,19 +79,14 @@ describe('SessionViewModel', () => {
 
   it.each([
     [
-      'a 401',
-      (http: FakeHttp) =>
-        http.on('POST', '/service/session-check', {
-          httpStatus: 401,
-          status: 0,
-          message: 'Unauthorised',
-        }),
+      'an ended session',
+      (http: FakeHttp) => http.on('sessionCheck', failure('AUTH_SESSION_ENDED')),
     ],
-    ['a network failure', (http: FakeHttp) => http.failNetwork('POST', '/service/session-check')],
+    ['a network failure', (http: FakeHttp) => http.failNetwork('sessionCheck')],
   ])('logs out locally on %s of a later check and stops checking', async (_case, breakIt) => {
     const fixture = setUp('tok-1');
     const { http, clock, session } = fixture;
-    http.once('POST', '/service/session-check', { data: aMember().buildDto() });
+    http.once('sessionCheck', answer(aMember().buildDto()));
     breakIt(http);
     session.start();
     await flushPromises();
@@ -108,7 +99,7 @@ describe('SessionViewModel', () => {
 
   it('ends loading as unauthenticated when the first check fails', async () => {
     const { http, session } = setUp('tok-1');
-    http.on('POST', '/service/session-check', { httpStatus: 401, status: 0, message: '' });
+    http.on('sessionCheck', failure('AUTH_SESSION_ENDED'));
     session.start();
     await flushPromises();
     expect(session.status).toBe('unauthenticated');
@@ -116,55 +107,53 @@ describe('SessionViewModel', () => {
 
   it('loggedIn sets the member and starts the 10 s re-check', async () => {
     const { http, clock, session } = setUp(null);
-    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+    http.on('sessionCheck', answer(aMember().buildDto()));
     session.start();
 
     session.loggedIn(aMember().build(), 'tok-2');
 
     expect(session.isAuthenticated).toBe(true);
     await clock.advance(SESSION_CHECK_INTERVAL_MS);
-    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(1);
+    expect(http.callsTo('sessionCheck')).toHaveLength(1);
     expect(http.calls[0].token).toBe('tok-2');
   });
 
   it.each([
-    ['succeeds', (http: FakeHttp) => http.on('POST', '/service/logout', {}), true],
-    ['fails', (http: FakeHttp) => http.failNetwork('POST', '/service/logout'), false],
+    ['succeeds', (http: FakeHttp) => http.on('logout', answer(undefined)), true],
+    ['fails', (http: FakeHttp) => http.failNetwork('logout'), false],
   ])(
     'logout clears user, token, stored token and header when the server call %s',
     async (_case, script, confirmed) => {
       const fixture = setUp('tok-1');
       const { http, session } = fixture;
-      http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+      http.on('sessionCheck', answer(aMember().buildDto()));
       script(http);
       session.start();
       await flushPromises();
 
-      const answer = await session.logout();
+      const confirmedByServer = await session.logout();
 
-      expect(answer).toBe(confirmed);
-      expect(http.callsTo('POST', '/service/logout')).toHaveLength(1);
+      expect(confirmedByServer).toBe(confirmed);
+      expect(http.callsTo('logout')).toHaveLength(1);
       expectLoggedOut(fixture);
     },
   );
 
   it('ignores a check answer that arrives after logout', async () => {
     const { http, session } = setUp('tok-1');
-    let answer: (() => void) | undefined;
+    let reply: (() => void) | undefined;
     http.on(
-      'POST',
-      '/service/session-check',
+      'sessionCheck',
       () =>
         new Promise((resolve) => {
-          answer = () =>
-            resolve({ httpStatus: 200, status: 1, message: '', data: aMember().buildDto() });
+          reply = () => resolve(answer(aMember().buildDto()));
         }),
     );
-    http.on('POST', '/service/logout', {});
+    http.on('logout', answer(undefined));
     session.start();
     await session.logout();
 
-    answer?.();
+    reply?.();
     await flushPromises();
 
     expect(session.status).toBe('unauthenticated');
@@ -173,7 +162,7 @@ describe('SessionViewModel', () => {
 
   it('dispose cancels the re-check', async () => {
     const { http, clock, session } = setUp('tok-1');
-    http.on('POST', '/service/session-check', { data: aMember().buildDto() });
+    http.on('sessionCheck', answer(aMember().buildDto()));
     session.start();
     session.dispose();
     expect(clock.pendingTimers).toBe(0);
@@ -182,14 +171,12 @@ describe('SessionViewModel', () => {
   it('stays logged in when a re-check is cut off by the page being left', async () => {
     const { http, clock, storage, session } = setUp('tok-1');
     http
-      .once('POST', '/service/session-check', { data: aMember().buildDto() })
-      .on('POST', '/service/session-check', () => {
-        throw new HttpError('Failed to fetch', 'interrupted');
-      });
+      .once('sessionCheck', answer(aMember().buildDto()))
+      .on('sessionCheck', failure('INTERRUPTED'));
     session.start();
     await clock.advance(SESSION_CHECK_INTERVAL_MS);
 
-    expect(http.callsTo('POST', '/service/session-check')).toHaveLength(2);
+    expect(http.callsTo('sessionCheck')).toHaveLength(2);
     expect(session.status).toBe('authenticated');
     expect(storage.get(StorageKeys.token)).toBe('tok-1');
   });

@@ -7,7 +7,7 @@ import {
   SignUpViewModel,
 } from '../../src/ui/screens/sign-up/sign-up.view-model';
 import { FakeClock } from '../fakes/fake-clock';
-import { FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
 
@@ -35,11 +35,8 @@ function fillDetails(vm: SignUpViewModel) {
   vm.setField('confirmPassword', 'secret123');
 }
 
-const canProceed = { data: { can_proceed: true } };
-const codeSent = { data: { expires_in: 300 } };
-
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
+const canProceed = answer({ can_proceed: true });
+const codeSent = answer({ expires_in: 300 });
 
 describe('SignUpViewModel step 1', () => {
   it('starts on step 1 with Malaysian chosen', () => {
@@ -63,18 +60,15 @@ describe('SignUpViewModel step 1', () => {
 
   it('checks the phone, sends a registration code, toasts the expiry and moves to step 2', async () => {
     const { http, notifier, vm } = setUp();
-    http.on('GET', '/user/exists', canProceed).on('POST', '/service/send_sms_code', codeSent);
+    http.on('userExists', canProceed).on('sendSmsCode', codeSent);
     fillDetails(vm);
 
     const proceeding = vm.proceed();
     expect(vm.status).toBe('verifying');
     await proceeding;
 
-    expect(http.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /user/exists',
-      'POST /service/send_sms_code',
-    ]);
-    expect(http.calls[1].body).toEqual({ phone_no: '60123456789', purpose: 'registration' });
+    expect(http.calls.map((c) => c.endpoint)).toEqual(['userExists', 'sendSmsCode']);
+    expect(http.calls[1].request).toEqual({ phone_no: '60123456789', purpose: 'registration' });
     expect(notifier.toasts).toEqual([
       {
         kind: 'success',
@@ -90,25 +84,31 @@ describe('SignUpViewModel step 1', () => {
 
   it.each([
     [
-      'can_proceed false with a message',
-      { data: { can_proceed: false }, message: 'Phone number already registered' },
-      { text: 'Phone number already registered' },
+      'a taken phone',
+      answer({ can_proceed: false, reason: 'MEMBER_PHONE_TAKEN' as const }),
+      { key: 'signUp.phoneTaken' },
     ],
-    ['status 0 without a message', { status: 0, message: '' }, { key: 'signUp.phoneTaken' }],
+    [
+      'a taken IC/passport',
+      answer({ can_proceed: false, reason: 'MEMBER_IC_TAKEN' as const }),
+      { key: 'serverMessages.icTaken' },
+    ],
+    ['no reason given', answer({ can_proceed: false }), { key: 'signUp.phoneTaken' }],
+    ['a refused query', failure('RATE_LIMITED'), { key: 'serverMessages.tooManyRequests' }],
   ])('stays on step 1 and sends no code on %s', async (_case, reply, toast) => {
     const { http, notifier, vm } = setUp();
-    http.on('GET', '/user/exists', reply);
+    http.on('userExists', reply);
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last).toEqual({ kind: 'error', message: toast, autoCloseMs: undefined });
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(0);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(0);
     expect(vm.step).toBe(1);
     expect(vm.status).toBe('idle');
   });
 
   it('toasts "failed to verify" when the phone check call fails', async () => {
     const { http, notifier, vm } = setUp();
-    http.failNetwork('GET', '/user/exists');
+    http.failNetwork('userExists');
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last?.message).toEqual({ key: 'signUp.phoneCheckFailed' });
@@ -117,7 +117,7 @@ describe('SignUpViewModel step 1', () => {
 
   it('stays on step 1 when the code cannot be sent', async () => {
     const { http, notifier, vm } = setUp();
-    http.on('GET', '/user/exists', canProceed).failNetwork('POST', '/service/send_sms_code');
+    http.on('userExists', canProceed).failNetwork('sendSmsCode');
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last?.message).toEqual({ key: 'signUp.sendFailed' });
@@ -128,9 +128,7 @@ describe('SignUpViewModel step 1', () => {
 describe('SignUpViewModel step 2', () => {
   async function onStep2() {
     const context = setUp();
-    context.http
-      .on('GET', '/user/exists', canProceed)
-      .on('POST', '/service/send_sms_code', codeSent);
+    context.http.on('userExists', canProceed).on('sendSmsCode', codeSent);
     fillDetails(context.vm);
     await context.vm.proceed();
     context.notifier.toasts.length = 0;
@@ -148,13 +146,13 @@ describe('SignUpViewModel step 2', () => {
   it('keeps Resend closed for 60 s, then resends and toasts', async () => {
     const { http, clock, notifier, vm } = await onStep2();
     await vm.resend();
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(1);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(1);
 
     await clock.advance(60_000);
     expect(vm.codeStep.timer.canResend).toBe(true);
     await vm.resend();
 
-    expect(http.callsTo('POST', '/service/send_sms_code')).toHaveLength(2);
+    expect(http.callsTo('sendSmsCode')).toHaveLength(2);
     expect(notifier.last?.message).toEqual({ key: 'signUp.otpResent', values: { time: '5:00' } });
     expect(vm.codeStep.timer.canResend).toBe(false);
     vm.dispose();
@@ -163,14 +161,9 @@ describe('SignUpViewModel step 2', () => {
   it("waits the server's Retry-After after a refused resend", async () => {
     const { http, clock, notifier, vm } = await onStep2();
     await clock.advance(60_000);
-    http.once('POST', '/service/send_sms_code', {
-      httpStatus: 429,
-      status: 0,
-      message: '',
-      retryAfterSeconds: 120,
-    });
+    http.once('sendSmsCode', failure('SMS_COOLDOWN', { retryAfterSeconds: 120 }));
     await vm.resend();
-    expect(notifier.last?.message).toEqual({ key: 'signUp.resendFailed' });
+    expect(notifier.last?.message).toEqual({ key: 'serverMessages.codeCooldown' });
     await clock.advance(119_000);
     expect(vm.codeStep.timer.canResend).toBe(false);
     await clock.advance(1_000);
@@ -184,20 +177,20 @@ describe('SignUpViewModel step 2', () => {
     await vm.submitCode();
     expect(vm.codeError).toBe('validation.otpIncomplete');
     expect(notifier.last?.message).toEqual({ key: 'validation.otpIncomplete' });
-    expect(http.callsTo('POST', '/service/register')).toHaveLength(0);
+    expect(http.callsTo('register')).toHaveLength(0);
     vm.dispose();
   });
 
   it('registers, toasts, and goes to /login after 2 s, leaving no timer behind', async () => {
     const { http, clock, notifier, navigation, vm } = await onStep2();
-    http.on('POST', '/service/register', { message: 'Registered' });
+    http.on('register', answer(undefined));
     vm.setCode(['1', '2', '3', '4', '5', '6']);
 
     const registering = vm.submitCode();
     expect(vm.status).toBe('registering');
     await registering;
 
-    expect(http.callsTo('POST', '/service/register')[0].body).toEqual({
+    expect(http.callsTo('register')[0].request).toEqual({
       name: 'Siti Aminah',
       nationality: 'Malaysian',
       ic_or_passport: '900101145678',
@@ -217,16 +210,12 @@ describe('SignUpViewModel step 2', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
-  it('shows the server message when registration fails and stays on step 2', async () => {
+  it("shows the failure code's text when registration fails and stays on step 2", async () => {
     const { http, notifier, navigation, vm } = await onStep2();
-    http.on('POST', '/service/register', {
-      httpStatus: 400,
-      status: 0,
-      message: 'Invalid or expired code',
-    });
+    http.on('register', failure('SMS_CODE_EXPIRED', { field: 'tac_code' }));
     vm.setCode(['1', '2', '3', '4', '5', '6']);
     await vm.submitCode();
-    expect(notifier.last?.message).toEqual({ text: 'Invalid or expired code' });
+    expect(notifier.last?.message).toEqual({ key: 'serverMessages.codeExpired' });
     expect(vm.step).toBe(2);
     expect(vm.status).toBe('idle');
     expect(navigation.visits).toEqual([]);
@@ -235,7 +224,7 @@ describe('SignUpViewModel step 2', () => {
 
   it('dispose cancels the countdown and a pending redirect', async () => {
     const { http, clock, navigation, vm } = await onStep2();
-    http.on('POST', '/service/register', {});
+    http.on('register', answer(undefined));
     vm.setCode(['1', '2', '3', '4', '5', '6']);
     await vm.submitCode();
     vm.dispose();

@@ -1,4 +1,4 @@
-/** A movie or TV series of the built-in sample catalogue (the spec). */
+/** A movie or TV series of the built-in sample catalogue. */
 export type CatalogueCategory = 'Movie' | 'TV Series';
 export type CatalogueRating = 'E' | 'PG' | '18+';
 

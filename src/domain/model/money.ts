@@ -3,7 +3,7 @@
  * types a decimal string; only formatting happens here, the server keeps integer sen.
  */
 export const CURRENCY = 'MYR';
-/** Shown when no amount is known yet (the spec). */
+/** Shown when no amount is known yet. */
 export const DEFAULT_AMOUNT = '50.00';
 
 /**

@@ -1,12 +1,13 @@
 import type { CreatePaymentResponse } from '../../contract/api';
+import type { Failure } from './failure';
 import { isPaymentStatus, type GatewayHandOff, type PaymentStatus } from '../../contract/payment';
 
 export { PAYMENT_STATUSES, isFinalStatus, isPaymentStatus } from '../../contract/payment';
 export type { GatewayHandOff, PaymentStatus } from '../../contract/payment';
 
 /**
- * A transaction's status as read from /transaction/details: the spec saw 'success' as well as
- * 'completed', and both mean the same. Anything unknown is treated as still pending, so a page
+ * A transaction's status as read from /transaction/details: 'success' (sent by older servers)
+ * and 'completed' mean the same. Anything unknown is treated as still pending, so a page
  * keeps polling rather than claiming an outcome it was not told.
  */
 export const toPaymentStatus = (value: unknown): PaymentStatus => {
@@ -23,7 +24,7 @@ export type PaymentRequestData = CreatePaymentResponse;
 
 /**
  * The hand-off as the tab receives it: the server's, with an empty custName field filled from the
- * logged-in member's name (the spec's fallback). A copy: the stored answer stays as sent.
+ * logged-in member's name. A copy: the stored answer stays as sent.
  */
 export function handOffFor(request: PaymentRequestData, memberName?: string): GatewayHandOff {
   const { gateway } = request;
@@ -70,20 +71,15 @@ export interface Transaction {
   amount?: string;
 }
 
-/**
- * Why a payment call did not succeed, for the screen to show: the server's own message when it
- * sent one, else the i18n key of the fallback text.
- */
-export interface PaymentFailure {
-  serverMessage?: string;
-  key: string;
+/** Why a payment call did not succeed: its code and the key of the fallback text. */
+export interface PaymentFailure extends Failure {
   /** The server knows no such transaction for this member (unknown, or another member's). */
   notFound?: boolean;
   /** Only a logged-in member may read a transaction, and nobody is logged in here. */
   signInRequired?: boolean;
 }
 
-/** i18n keys of the payment toasts (the spec), shared by the payment and status screens. */
+/** i18n keys of the payment toasts, shared by the payment and status screens. */
 export const PaymentMessages = {
   initiated: 'payment.messages.initiated',
   completed: 'payment.messages.completed',

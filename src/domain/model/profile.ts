@@ -1,6 +1,8 @@
+import type { ProfileDto } from '../../contract/api';
+
 /**
- * The member's own profile as the profile screen reads it (the spec). The server may leave
- * a field out; a missing or blank value is null here so the screen can show 'N/A' for it.
+ * The member's own profile as the profile screen shows it. A blank value is null here so the
+ * screen can show 'N/A' for it.
  */
 export interface Profile {
   name: string | null;
@@ -9,15 +11,6 @@ export interface Profile {
   userId: string | null;
   /** ISO timestamp of account creation, as the server sent it. */
   createdAt: string | null;
-}
-
-/** The wire shape of GET /user/profile/get's data; every field may be absent. */
-export interface ProfileDto {
-  name?: string | null;
-  phone_no?: string | null;
-  ic_or_passport?: string | null;
-  user_id?: string | number | null;
-  created_at?: string | null;
 }
 
 const presentOrNull = (value: string | number | null | undefined): string | null => {

@@ -1,15 +1,10 @@
-/** The logged-in member as the session knows them (the spec). */
+import type { SessionUserDto } from '../../contract/api';
+
+/** The logged-in member as the session knows them: who they are and their phone number. */
 export interface SessionUser {
   userId: string;
   name: string;
   phoneNo: string;
-}
-
-/** The wire shape of the server's user data. */
-export interface SessionUserDto {
-  user_id: string;
-  name: string;
-  phone_no: string;
 }
 
 export const toSessionUser = (dto: SessionUserDto): SessionUser => ({

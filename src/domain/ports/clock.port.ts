@@ -1,18 +1,11 @@
-/** Cancels a scheduled callback; calling it twice is harmless. */
-export type Cancel = () => void;
+import type { Clock } from '../../contract/clock';
+
+export type { Cancel } from '../../contract/clock';
 
 /**
- * Time, as use cases need it. Every delay and poll in the app goes through this port so tests
- * drive it with FakeClock.advance(ms) instead of waiting.
+ * Time, as use cases need it: the one Clock shape every app shares. Every delay and poll goes
+ * through it, so tests drive it with FakeClock.advance(ms) instead of waiting.
  */
-export interface ClockPort {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** Runs fn once after ms. */
-  after(ms: number, fn: () => void): Cancel;
-  /** Runs fn every ms (first run after ms). */
-  every(ms: number, fn: () => void): Cancel;
-  sleep(ms: number): Promise<void>;
-}
+export type ClockPort = Clock;
 
 export const CLOCK_PORT = Symbol.for('ClockPort');

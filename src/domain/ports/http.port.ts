@@ -1,45 +1,60 @@
+import type { Endpoint, RequestOf, ResponseOf } from '../../contract/api';
+import type { ErrorCode } from '../../contract/errors';
+import type { Result } from '../../contract/result';
+
 /**
- * What use cases need from the API: JSON in, the server's envelope out.
- * Any HTTP answer with a JSON envelope resolves (whatever its HTTP code), so a use case can show
- * the server's message; no answer at all (network down, non-JSON body) rejects with HttpError.
+ * Failures the app itself names, for answers that carry no API code:
+ * - NO_ANSWER: the request got no answer at all (network down, connection dropped);
+ * - INVALID_RESPONSE: an answer that is not the API's envelope (a proxy's HTML page, say);
+ * - INTERRUPTED: the page itself was leaving (a navigation or reload cut the request off), so
+ *   the request says nothing about the server or the session;
+ * - UNKNOWN_FAILURE: the API's envelope said failure but with a code this app does not know (or
+ *   none); only then does the failure keep the server's own message.
  */
-export interface ApiResponse<T> {
-  /** HTTP status code of the answer (200, 400, 401, 409, 429, ...). */
-  httpStatus: number;
-  /** The envelope's numeric status: 1 success, 0 failure. */
-  status: number;
-  message: string;
-  data?: T;
-  /** Seconds from a 429's Retry-After header, when the server sent one. */
+export const CLIENT_FAILURE_CODES = [
+  'NO_ANSWER',
+  'INVALID_RESPONSE',
+  'INTERRUPTED',
+  'UNKNOWN_FAILURE',
+] as const;
+
+export type ClientFailureCode = (typeof CLIENT_FAILURE_CODES)[number];
+
+/** What a failure is, as a value to act on: the API's code or the app's own. */
+export type FailureCode = ErrorCode | ClientFailureCode;
+
+/** A call that did not give its data: what went wrong, never the API's words (but see message). */
+export interface ApiFailure {
+  code: FailureCode;
+  /** HTTP status of the answer; absent when there was no answer. */
+  httpStatus?: number;
+  /** Wire name of the one request field at fault, when the API named one. */
+  field?: string;
+  /** Seconds from a 429's (or 503's) Retry-After header, when the server sent one. */
   retryAfterSeconds?: number;
+  /** The server's own text, kept only for UNKNOWN_FAILURE: nothing else may show or read it. */
+  message?: string;
 }
 
-export interface HttpRequestOptions {
-  query?: Record<string, string | undefined>;
-  headers?: Record<string, string>;
+export interface CallOptions {
+  /** The id appended to the endpoint's path (`/payment/status/{id}`), URL-encoded. */
+  pathParam?: string;
+  headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * What use cases need from the API: one typed call per endpoint of the contract. A GET sends the
+ * request as its query, a POST as its JSON body. A successful envelope (status 1) gives its data;
+ * everything else, answered or not, is an ApiFailure value: the call never rejects for them.
+ */
 export interface HttpPort {
-  get<T>(path: string, options?: HttpRequestOptions): Promise<ApiResponse<T>>;
-  post<T>(path: string, body?: unknown, options?: HttpRequestOptions): Promise<ApiResponse<T>>;
+  call<E extends Endpoint>(
+    endpoint: E,
+    request: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<Result<ResponseOf<E>, ApiFailure>>;
   /** Sets (or with null clears) the bearer token sent on every later call. */
   setToken(token: string | null): void;
-}
-
-export class HttpError extends Error {
-  constructor(
-    message: string,
-    /**
-     * 'network': no answer; 'invalid-response': an answer that is not our envelope; 'interrupted':
-     * the page itself was leaving (a navigation or reload cut the request off), so the request
-     * says nothing about the server or the session.
-     */
-    readonly kind: 'network' | 'invalid-response' | 'interrupted',
-    readonly httpStatus?: number,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
 }
 
 export const HTTP_PORT = Symbol.for('HttpPort');
@@ -51,10 +66,8 @@ export const TRANSIENT_HTTP_STATUSES: readonly number[] = [502, 503, 504];
  * Whether a failed read is worth repeating: no answer, an answer that is not ours, or a
  * transient status. A request cut off by the page being left is not (nobody is waiting for it).
  */
-export function isTransientFailure(outcome: unknown): boolean {
-  if (outcome instanceof HttpError) return outcome.kind !== 'interrupted';
-  if (typeof outcome === 'object' && outcome !== null && 'httpStatus' in outcome) {
-    return TRANSIENT_HTTP_STATUSES.includes((outcome as { httpStatus: number }).httpStatus);
-  }
-  return false;
+export function isTransientFailure(failure: ApiFailure): boolean {
+  if (failure.code === 'INTERRUPTED') return false;
+  if (failure.code === 'NO_ANSWER' || failure.code === 'INVALID_RESPONSE') return true;
+  return failure.httpStatus !== undefined && TRANSIENT_HTTP_STATUSES.includes(failure.httpStatus);
 }

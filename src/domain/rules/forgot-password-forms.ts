@@ -7,7 +7,7 @@ import {
   RESET_PHONE_MIN_LENGTH,
 } from '../../contract/rules';
 
-/** Forgot password step 1, as the spec has it. Messages are i18n keys. */
+/** Forgot password step 1. Messages are i18n keys. */
 export class ForgotPasswordPhoneForm {
   @IsNotEmpty({ message: 'validation.resetPhoneRequired' })
   @MinLength(RESET_PHONE_MIN_LENGTH, { message: 'validation.phoneInvalid' })
@@ -18,7 +18,7 @@ export class ForgotPasswordPhoneForm {
   }
 }
 
-/** Forgot password step 2, as the spec has it. */
+/** Forgot password step 2. */
 export class ResetPasswordForm {
   @Matches(CODE_PATTERN, { message: 'validation.smsCodeIncomplete' })
   code = '';

@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../contract/rules';
 
-/** Login, as the spec has it. Messages are i18n keys (locales/en/translation.json). */
+/** Login. Messages are i18n keys (locales/en/translation.json). */
 export class LoginForm {
   @IsNotEmpty({ message: 'validation.icRequired' })
   @Matches(IC_OR_PASSPORT_PATTERN, { message: 'validation.icInvalid' })

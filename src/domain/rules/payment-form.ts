@@ -5,7 +5,7 @@ import {
   type PaymentMethod,
 } from '../../contract/rules';
 
-/** i18n keys of the payment form's messages (the spec, English texts in locales/en). */
+/** i18n keys of the payment form's messages (English texts in locales/en). */
 export const PaymentFormMessages = {
   amountRequired: 'payment.validation.amountRequired',
   amountFormat: 'payment.validation.amountFormat',

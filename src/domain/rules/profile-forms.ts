@@ -47,8 +47,7 @@ function EqualsProperty(property: string, message: string): PropertyDecorator {
 }
 
 /**
- * Full name, edited inline. The spec shows no rules for it: we require it and bound it to
- * 2..100 characters, the same bounds as at sign-up, after trimming.
+ * Full name, edited inline: required, 2..100 characters after trimming (the sign-up bounds).
  */
 export class ProfileNameForm {
   @IsNotEmpty({ message: ProfileRuleKeys.nameRequired })
@@ -62,8 +61,8 @@ export class ProfileNameForm {
 }
 
 /**
- * Phone number (digits only, dial code included, as the phone input stores it). The spec shows no
- * rules for the profile phone: we apply the sign-up phone rule so the server accepts it.
+ * Phone number (digits only, dial code included, as the phone input stores it). It follows the
+ * sign-up phone rule so the server accepts it.
  */
 export class ProfilePhoneForm {
   @IsNotEmpty({ message: ProfileRuleKeys.phoneRequired })
@@ -75,7 +74,7 @@ export class ProfilePhoneForm {
   }
 }
 
-/** The 'Update Password' dialog (the spec, "Profile password dialog"). */
+/** The 'Update Password' dialog. */
 export class PasswordDialogForm {
   @IsNotEmpty({ message: ProfileRuleKeys.newPasswordRequired })
   @MinLength(PASSWORD_MIN_LENGTH, { message: ProfileRuleKeys.passwordMinLength })

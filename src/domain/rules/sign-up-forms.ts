@@ -12,7 +12,7 @@ import {
   type Nationality,
 } from '../../contract/rules';
 
-/** Sign-up step 1, as the spec has it. Messages are i18n keys. */
+/** Sign-up step 1. Messages are i18n keys. */
 export class SignUpForm {
   @IsNotEmpty({ message: 'validation.nameRequired' })
   @MinLength(NAME_MIN_LENGTH, { message: 'validation.nameMin' })
@@ -46,7 +46,7 @@ export class SignUpForm {
 }
 
 /**
- * Sign-up step 2. The boxes accept any single character (the spec), so the client only checks
+ * Sign-up step 2. The boxes accept any single character, so the client only checks
  * that all six are filled; the server checks the code itself.
  */
 export class SignUpCodeForm {

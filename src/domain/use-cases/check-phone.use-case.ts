@@ -1,8 +1,7 @@
-import { ApiPaths } from '../../contract/api';
-import { failureFrom, failureFromError, type Failure } from '../model/failure';
+import { failureFrom, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../../contract/rules';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 export interface CheckPhoneInput {
   phoneNo: string;
@@ -10,23 +9,22 @@ export interface CheckPhoneInput {
   icOrPassport: string;
 }
 
-/** Sign-up may proceed only when the server answers status 1 and can_proceed true. */
+/**
+ * Sign-up may proceed only when the server answers can_proceed true. Otherwise its reason (the
+ * phone or the IC/passport is taken) is the failure's code.
+ */
 export class CheckPhoneUseCase {
   constructor(private readonly http: HttpPort) {}
 
   async execute(input: CheckPhoneInput): Promise<Result<void, Failure>> {
-    try {
-      const response = await this.http.get<{ can_proceed?: boolean }>(ApiPaths.userExists, {
-        query: {
-          phone: normalisePhone(input.phoneNo),
-          nationality: input.nationality,
-          ic: normaliseIcOrPassport(input.icOrPassport),
-        },
-      });
-      if (response.status === 1 && response.data?.can_proceed === true) return ok(undefined);
-      return err(failureFrom(response, 'signUp.phoneTaken'));
-    } catch (error) {
-      return err(failureFromError(error, 'signUp.phoneCheckFailed'));
-    }
+    const answer = await this.http.call('userExists', {
+      phone: normalisePhone(input.phoneNo),
+      nationality: input.nationality,
+      ic: normaliseIcOrPassport(input.icOrPassport),
+    });
+    if (!answer.ok) return err(failureFrom(answer.error, 'signUp.phoneCheckFailed'));
+    if (answer.value.can_proceed === true) return ok(undefined);
+    const reason = answer.value.reason;
+    return err({ key: 'signUp.phoneTaken', ...(reason !== undefined ? { code: reason } : {}) });
   }
 }

@@ -1,13 +1,11 @@
-import { ApiPaths } from '../../contract/api';
-import { HttpError, isTransientFailure, type HttpPort } from '../ports/http.port';
-import { toProfile, type Profile, type ProfileDto } from '../model/profile';
+import { isTransientFailure, type HttpPort } from '../ports/http.port';
+import { codedFailure, type CodedFailure } from '../model/failure';
+import { toProfile, type Profile } from '../model/profile';
 import type { QueryAttempt, QueryCache } from '../query-cache';
-import type { Result } from '../result';
+import type { Result } from '../../contract/result';
 
-/** Why the profile could not be read: the server's message when it sent one. */
-export interface ProfileFailure {
-  serverMessage?: string;
-}
+/** Why the profile could not be read or changed: the failure's code (the screen picks the text). */
+export type ProfileFailure = CodedFailure;
 
 /** The cache key of the member's profile. */
 export const PROFILE_QUERY_KEY = 'profile';
@@ -34,19 +32,15 @@ export class GetProfileUseCase {
   }
 
   private async read(): Promise<QueryAttempt<Profile, ProfileFailure>> {
-    try {
-      const response = await this.http.get<ProfileDto>(ApiPaths.profile);
-      if (response.status !== 1 || !response.data) {
-        const failure = { serverMessage: response.message };
-        return { ok: false, error: { failure, retryable: isTransientFailure(response) } };
-      }
-      return { ok: true, value: toProfile(response.data) };
-    } catch (error) {
-      // No usable answer (network down, non-JSON): an expected failure, shown as the fallback toast.
-      if (error instanceof HttpError) {
-        return { ok: false, error: { failure: {}, retryable: isTransientFailure(error) } };
-      }
-      throw error;
+    const answer = await this.http.call('profile', undefined);
+    if (!answer.ok) {
+      const failure = codedFailure(answer.error);
+      return { ok: false, error: { failure, retryable: isTransientFailure(answer.error) } };
     }
+    // A success must carry the profile; without it the answer is not one we understand.
+    if (typeof answer.value !== 'object' || answer.value === null) {
+      return { ok: false, error: { failure: { code: 'INVALID_RESPONSE' }, retryable: false } };
+    }
+    return { ok: true, value: toProfile(answer.value) };
   }
 }

@@ -1,5 +1,5 @@
-import { ApiPaths } from '../../contract/api';
-import { HttpError, isTransientFailure, type HttpPort } from '../ports/http.port';
+import { isTransientFailure, type ApiFailure, type HttpPort } from '../ports/http.port';
+import { failureFrom, gotNoAnswer } from '../model/failure';
 import {
   PaymentMessages,
   toPaymentStatus,
@@ -7,19 +7,11 @@ import {
   type Transaction,
 } from '../model/payment';
 import type { QueryAttempt, QueryCache } from '../query-cache';
-import type { Result } from '../result';
-
-export const TRANSACTION_DETAILS_PATH = ApiPaths.transactionDetails;
+import type { Result } from '../../contract/result';
 
 /** The cache key of one transaction. */
 export const transactionQueryKey = (transactionId: string): string =>
   `transaction:${transactionId}`;
-
-interface TransactionDto {
-  transactionId?: string;
-  status?: string;
-  amount?: string | number;
-}
 
 /** Reads one transaction (GET /transaction/details?transactionId=...) through the data cache. */
 export class GetTransactionUseCase {
@@ -40,40 +32,47 @@ export class GetTransactionUseCase {
   private async read(input: {
     transactionId: string;
   }): Promise<QueryAttempt<Transaction, PaymentFailure>> {
-    try {
-      const response = await this.http.get<TransactionDto>(TRANSACTION_DETAILS_PATH, {
-        query: { transactionId: input.transactionId },
-      });
-      const data = response.data;
-      // The API answers alike for an unknown id and another member's (so ids cannot be probed);
-      // 403 is treated the same in case a server tells them apart. Asking again will not help.
-      if (response.httpStatus === 404 || response.httpStatus === 403) {
-        const failure = { key: 'paymentStatus.notFoundText', notFound: true };
-        return { ok: false, error: { failure, retryable: false } };
-      }
-      if (response.httpStatus === 401) {
-        const failure = { key: 'paymentStatus.signInText', signInRequired: true };
-        return { ok: false, error: { failure, retryable: false } };
-      }
-      if (response.status !== 1 || !data) {
-        const failure = { serverMessage: response.message, key: PaymentMessages.checkFailed };
-        return { ok: false, error: { failure, retryable: isTransientFailure(response) } };
-      }
-      return {
-        ok: true,
-        value: {
-          transactionId: data.transactionId || input.transactionId,
-          status: toPaymentStatus(data.status),
-          amount:
-            data.amount === undefined || data.amount === null ? undefined : String(data.amount),
-        },
-      };
-    } catch (error) {
-      if (error instanceof HttpError) {
-        const failure = { key: PaymentMessages.checkError };
-        return { ok: false, error: { failure, retryable: isTransientFailure(error) } };
-      }
-      throw error;
+    const answer = await this.http.call('transactionDetails', {
+      transactionId: input.transactionId,
+    });
+    if (!answer.ok) {
+      return { ok: false, error: transactionFailure(answer.error) };
     }
+    const data = answer.value;
+    if (typeof data !== 'object' || data === null) {
+      const failure = { key: PaymentMessages.checkFailed, code: 'INVALID_RESPONSE' as const };
+      return { ok: false, error: { failure, retryable: false } };
+    }
+    const amount: unknown = data.amount;
+    return {
+      ok: true,
+      value: {
+        transactionId: data.transactionId || input.transactionId,
+        status: toPaymentStatus(data.status),
+        amount: amount === undefined || amount === null ? undefined : String(amount),
+      },
+    };
   }
+}
+
+const NOT_FOUND_CODES: readonly string[] = ['PAYMENT_NOT_FOUND', 'NOT_FOUND'];
+const SIGN_IN_CODES: readonly string[] = ['AUTH_REQUIRED', 'AUTH_SESSION_ENDED'];
+
+/**
+ * The API answers alike for an unknown id and another member's (so ids cannot be probed); a 403
+ * is treated the same in case a server tells them apart. Neither, nor a missing login, is worth
+ * asking again. A server that sends no code is read by its HTTP status.
+ */
+function transactionFailure(failure: ApiFailure): { failure: PaymentFailure; retryable: boolean } {
+  const { code, httpStatus } = failure;
+  if (NOT_FOUND_CODES.includes(code) || httpStatus === 404 || httpStatus === 403) {
+    const notFound = { ...failureFrom(failure, 'paymentStatus.notFoundText'), notFound: true };
+    return { failure: notFound, retryable: false };
+  }
+  if (SIGN_IN_CODES.includes(code) || httpStatus === 401) {
+    const signIn = { ...failureFrom(failure, 'paymentStatus.signInText'), signInRequired: true };
+    return { failure: signIn, retryable: false };
+  }
+  const key = gotNoAnswer(failure) ? PaymentMessages.checkError : PaymentMessages.checkFailed;
+  return { failure: failureFrom(failure, key), retryable: isTransientFailure(failure) };
 }

@@ -1,7 +1,8 @@
-import { ApiPaths, IDEMPOTENCY_KEY_HEADER, type CreatePaymentRequest } from '../../contract/api';
-import { HttpError, type HttpPort } from '../ports/http.port';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/api';
+import type { HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import type { PaymentMethod } from '../../contract/rules';
+import { failureFrom, gotNoAnswer } from '../model/failure';
 import {
   isGatewayHandOff,
   isPaymentStatus,
@@ -9,7 +10,7 @@ import {
   type PaymentFailure,
   type PaymentRequestData,
 } from '../model/payment';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 export interface InitiatePaymentInput {
   /** A validated decimal string such as '123.45'. */
@@ -18,8 +19,6 @@ export interface InitiatePaymentInput {
   /** One per confirmed attempt: a retry of the same attempt sends the same key. */
   idempotencyKey: string;
 }
-
-export const GENERATE_PAYMENT_REQUEST_PATH = ApiPaths.createPayment;
 
 /**
  * Asks the API to create a pending transaction and the gateway hand-off, and keeps the answer
@@ -32,24 +31,20 @@ export class InitiatePaymentUseCase {
   ) {}
 
   async execute(input: InitiatePaymentInput): Promise<Result<PaymentRequestData, PaymentFailure>> {
-    let response;
-    try {
-      // Decimal text, never a float: the server turns it into integer sen without rounding.
-      const body: CreatePaymentRequest = {
-        amount: input.amount,
-        payment_method: input.paymentMethod,
-      };
-      response = await this.http.post<PaymentRequestData>(GENERATE_PAYMENT_REQUEST_PATH, body, {
-        headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey },
-      });
-    } catch (error) {
-      // No usable answer at all: the spec's "request failure" text.
-      if (error instanceof HttpError) return err({ key: PaymentMessages.failed });
-      throw error;
+    // Decimal text, never a float: the server turns it into integer sen without rounding.
+    const answer = await this.http.call(
+      'createPayment',
+      { amount: input.amount, payment_method: input.paymentMethod },
+      { headers: { [IDEMPOTENCY_KEY_HEADER]: input.idempotencyKey } },
+    );
+    if (!answer.ok) {
+      // No usable answer at all gets the general "payment failed" text.
+      const key = gotNoAnswer(answer.error) ? PaymentMessages.failed : PaymentMessages.createFailed;
+      return err(failureFrom(answer.error, key));
     }
-    const data = response.data;
-    if (response.status !== 1 || !isRequestData(data)) {
-      return err({ serverMessage: response.message, key: PaymentMessages.createFailed });
+    const data = answer.value;
+    if (!isRequestData(data)) {
+      return err({ key: PaymentMessages.createFailed, code: 'INVALID_RESPONSE' });
     }
     this.storage.set(StorageKeys.paymentRequest, JSON.stringify(data));
     return ok(data);

@@ -1,7 +1,7 @@
 import { readBookmarks, withBookmarks } from '../model/bookmarks';
 import type { CatalogueItem } from '../model/catalogue-item';
 import type { StoragePort } from '../ports/storage.port';
-import { ok, type Result } from '../result';
+import { ok, type Result } from '../../contract/result';
 
 /** The built-in catalogue with this member's bookmarks (kept across reloads by StoragePort). */
 export class ListCatalogueUseCase {

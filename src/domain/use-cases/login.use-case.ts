@@ -1,10 +1,9 @@
-import { ApiPaths } from '../../contract/api';
-import { failureFrom, failureFromError, type Failure } from '../model/failure';
-import { toSessionUser, type SessionUser, type SessionUserDto } from '../model/session-user';
+import { failureFrom, type Failure } from '../model/failure';
+import { toSessionUser, type SessionUser } from '../model/session-user';
 import type { HttpPort } from '../ports/http.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import { normaliseIcOrPassport } from '../../contract/rules';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 export interface LoginInput {
   icOrPassport: string;
@@ -16,9 +15,7 @@ export interface LoggedIn {
   token: string;
 }
 
-type LoginDto = SessionUserDto & { token: string };
-
-/** The spec: success (status 1 with data) stores the token and sets the bearer header. */
+/** A successful login stores the token and sends it as the bearer header from then on. */
 export class LoginUseCase {
   constructor(
     private readonly http: HttpPort,
@@ -26,19 +23,17 @@ export class LoginUseCase {
   ) {}
 
   async execute(input: LoginInput): Promise<Result<LoggedIn, Failure>> {
-    try {
-      const response = await this.http.post<LoginDto>(ApiPaths.login, {
-        ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
-        password: input.password,
-      });
-      const data = response.data;
-      if (response.status !== 1 || !data?.token) return err(failureFrom(response, 'login.failed'));
-      this.storage.set(StorageKeys.token, data.token);
-      this.http.setToken(data.token);
-      return ok({ user: toSessionUser(data), token: data.token });
-    } catch (error) {
-      console.error('Login call failed', error);
-      return err(failureFromError(error, 'login.failed'));
-    }
+    const answer = await this.http.call('login', {
+      ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
+      password: input.password,
+    });
+    if (!answer.ok) return err(failureFrom(answer.error, 'login.failed'));
+    const data = answer.value;
+    // A success without a token cannot start a session: the answer is not one we understand.
+    if (typeof data !== 'object' || data === null || !data.token)
+      return err({ key: 'login.failed', code: 'INVALID_RESPONSE' });
+    this.storage.set(StorageKeys.token, data.token);
+    this.http.setToken(data.token);
+    return ok({ user: toSessionUser(data), token: data.token });
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '../model/payment';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import type { GatewayPort, GatewayTab } from '../ports/gateway.port';
-import type { Result } from '../result';
+import type { Result } from '../../contract/result';
 import type { InitiatePaymentUseCase } from './initiate-payment.use-case';
 import type { WatchPaymentUseCase } from './watch-payment.use-case';
 

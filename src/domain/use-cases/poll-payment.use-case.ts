@@ -1,15 +1,12 @@
-import { HttpError, type HttpPort } from '../ports/http.port';
+import type { HttpPort } from '../ports/http.port';
+import { failureFrom, gotNoAnswer } from '../model/failure';
 import {
   isPaymentStatus,
   PaymentMessages,
   type PaymentFailure,
   type PaymentStatus,
 } from '../model/payment';
-import { err, ok, type Result } from '../result';
-
-import { paymentStatusPath } from '../../contract/api';
-
-export { paymentStatusPath };
+import { err, ok, type Result } from '../../contract/result';
 
 /**
  * One check of a payment's status (GET /payment/status/{payment_id}). Screens repeat it on their
@@ -19,18 +16,19 @@ export class PollPaymentUseCase {
   constructor(private readonly http: HttpPort) {}
 
   async execute(input: { paymentId: string }): Promise<Result<PaymentStatus, PaymentFailure>> {
-    try {
-      const response = await this.http.get<{ status?: unknown }>(
-        paymentStatusPath(input.paymentId),
-      );
-      const status = response.data?.status;
-      if (response.status !== 1 || !isPaymentStatus(status)) {
-        return err({ serverMessage: response.message, key: PaymentMessages.checkFailed });
-      }
-      return ok(status);
-    } catch (error) {
-      if (error instanceof HttpError) return err({ key: PaymentMessages.checkError });
-      throw error;
+    const answer = await this.http.call('paymentStatus', undefined, {
+      pathParam: input.paymentId,
+    });
+    if (!answer.ok) {
+      const key = gotNoAnswer(answer.error)
+        ? PaymentMessages.checkError
+        : PaymentMessages.checkFailed;
+      return err(failureFrom(answer.error, key));
     }
+    const status: unknown = answer.value?.status;
+    if (!isPaymentStatus(status)) {
+      return err({ key: PaymentMessages.checkFailed, code: 'INVALID_RESPONSE' });
+    }
+    return ok(status);
   }
 }

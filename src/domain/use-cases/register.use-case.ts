@@ -1,8 +1,7 @@
-import { ApiPaths } from '../../contract/api';
-import { failureFrom, failureFromError, type Failure } from '../model/failure';
+import { failureFrom, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../../contract/rules';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 export interface RegisterInput {
   name: string;
@@ -17,20 +16,14 @@ export class RegisterUseCase {
   constructor(private readonly http: HttpPort) {}
 
   async execute(input: RegisterInput): Promise<Result<void, Failure>> {
-    try {
-      const response = await this.http.post(ApiPaths.register, {
-        name: input.name.trim(),
-        nationality: input.nationality,
-        ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
-        phone_no: normalisePhone(input.phoneNo),
-        password: input.password,
-        tac_code: input.code,
-      });
-      return response.status === 1
-        ? ok(undefined)
-        : err(failureFrom(response, 'signUp.registrationFailed'));
-    } catch (error) {
-      return err(failureFromError(error, 'signUp.registrationFailed'));
-    }
+    const answer = await this.http.call('register', {
+      name: input.name.trim(),
+      nationality: input.nationality,
+      ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
+      phone_no: normalisePhone(input.phoneNo),
+      password: input.password,
+      tac_code: input.code,
+    });
+    return answer.ok ? ok(undefined) : err(failureFrom(answer.error, 'signUp.registrationFailed'));
   }
 }

@@ -1,8 +1,7 @@
-import { ApiPaths } from '../../contract/api';
-import { failureFrom, failureFromError, type Failure } from '../model/failure';
+import { failureFrom, type Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normalisePhone, type SmsPurpose } from '../../contract/rules';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 export interface SendSmsCodeInput {
   phoneNo: string;
@@ -13,7 +12,7 @@ export interface SmsCodeSent {
   expiresInSeconds: number;
 }
 
-/** The API's code lifetime (api-contract OTP_TTL_S), used if an answer omits expires_in. */
+/** The API's code lifetime in seconds, used if an answer has no usable expires_in. */
 export const DEFAULT_CODE_TTL_SECONDS = 300;
 
 export class SendSmsCodeUseCase {
@@ -22,20 +21,15 @@ export class SendSmsCodeUseCase {
   async execute(input: SendSmsCodeInput): Promise<Result<SmsCodeSent, Failure>> {
     const fallbackKey =
       input.purpose === 'registration' ? 'signUp.sendFailed' : 'forgotPassword.sendFailed';
-    try {
-      const response = await this.http.post<{ expires_in?: number }>(ApiPaths.sendSmsCode, {
-        phone_no: normalisePhone(input.phoneNo),
-        purpose: input.purpose,
-      });
-      if (response.status !== 1) return err(failureFrom(response, fallbackKey));
-      const expiresIn = response.data?.expires_in;
-      return ok({
-        expiresInSeconds:
-          typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : DEFAULT_CODE_TTL_SECONDS,
-      });
-    } catch (error) {
-      console.error('Sending the SMS code failed', error);
-      return err(failureFromError(error, fallbackKey));
-    }
+    const answer = await this.http.call('sendSmsCode', {
+      phone_no: normalisePhone(input.phoneNo),
+      purpose: input.purpose,
+    });
+    if (!answer.ok) return err(failureFrom(answer.error, fallbackKey));
+    const expiresIn: unknown = answer.value?.expires_in;
+    return ok({
+      expiresInSeconds:
+        typeof expiresIn === 'number' && expiresIn > 0 ? expiresIn : DEFAULT_CODE_TTL_SECONDS,
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { Listeners, type Unsubscribe } from '../listeners';
 import type { Failure } from '../model/failure';
 import type { Cancel, ClockPort } from '../ports/clock.port';
-import type { Result } from '../result';
+import type { Result } from '../../contract/result';
 import type { SendSmsCodeInput, SendSmsCodeUseCase } from './send-sms-code.use-case';
 
 /** Seconds the server makes us wait between two sends (the API's SMS_RESEND_COOLDOWN_S). */

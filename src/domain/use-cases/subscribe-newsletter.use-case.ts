@@ -1,6 +1,6 @@
 import type { Failure } from '../model/failure';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 /** A plain shape check: something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,7 +12,7 @@ export interface Subscription {
 }
 
 /**
- * The marketing page's newsletter box. The spec shows no server call for it, so addresses are
+ * The marketing page's newsletter box. The API has no call for it, so addresses are
  * kept on this device through StoragePort, each once: the same address (in any letter case, with
  * stray spaces) a second time changes nothing.
  */

@@ -3,10 +3,10 @@ import { CATALOGUE } from '../model/catalogue.data';
 import type { CatalogueItem } from '../model/catalogue-item';
 import type { Failure } from '../model/failure';
 import type { StoragePort } from '../ports/storage.port';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 
 /**
- * Flips isBookmarked of one catalogue item by id (the spec) and keeps it for this member, so it
+ * Flips isBookmarked of one catalogue item by id and keeps it for this member, so it
  * is still there after a reload. The value is the whole catalogue as the member now sees it.
  */
 export class ToggleBookmarkUseCase {

@@ -1,7 +1,7 @@
-import { ApiPaths } from '../../contract/api';
-import { HttpError, type HttpPort } from '../ports/http.port';
+import { codedFailure } from '../model/failure';
+import type { HttpPort } from '../ports/http.port';
 import type { ProfileUpdate } from '../model/profile';
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../contract/result';
 import type { ProfileFailure } from './get-profile.use-case';
 
 /**
@@ -12,13 +12,7 @@ export class UpdateProfileUseCase {
   constructor(private readonly http: HttpPort) {}
 
   async execute(change: ProfileUpdate): Promise<Result<void, ProfileFailure>> {
-    try {
-      const response = await this.http.post<unknown>(ApiPaths.updateProfile, change);
-      if (response.status !== 1) return err({ serverMessage: response.message });
-      return ok(undefined);
-    } catch (error) {
-      if (error instanceof HttpError) return err({});
-      throw error;
-    }
+    const answer = await this.http.call('updateProfile', change);
+    return answer.ok ? ok(undefined) : err(codedFailure(answer.error));
   }
 }

@@ -1,4 +1,4 @@
-import { isFinalStatus, type PaymentStatus } from '../model/payment';
+import { isFinalStatus, type PaymentFailure, type PaymentStatus } from '../model/payment';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import { pollEvery } from '../poll-every';
 import type { PollPaymentUseCase } from './poll-payment.use-case';
@@ -10,11 +10,13 @@ export interface WatchPaymentInput {
   paymentId: string;
   /** Every status read, the final one last. */
   onStatus: (status: PaymentStatus) => void;
+  /** A check that failed; the next one follows anyway. */
+  onFailure?: (failure: PaymentFailure) => void;
 }
 
 /**
  * Polls one payment's status (GET /payment/status/{id}) every 3 s until it is final, then stops
- * by itself. A failed check is only logged (the spec's rule on the payment screen) and the next
+ * by itself. A failed check is reported to onFailure, if given, and changes nothing else: the next
  * one follows 3 s later. Returns the way to stop early (the screen unmounted).
  */
 export class WatchPaymentUseCase {
@@ -29,7 +31,7 @@ export class WatchPaymentUseCase {
       const result = await this.pollPayment.execute({ paymentId: input.paymentId });
       if (stopped) return false;
       if (!result.ok) {
-        console.warn('Payment status check failed', result.error);
+        input.onFailure?.(result.error);
         return true;
       }
       input.onStatus(result.value);

@@ -6,7 +6,7 @@ import type { QueryCache } from '../query-cache';
 import type { CheckSessionUseCase } from './check-session.use-case';
 import type { LogoutUseCase } from './logout.use-case';
 
-/** While a token exists the session is re-checked every 10 s (the spec). */
+/** While a token exists the session is re-checked every 10 s. */
 export const SESSION_CHECK_INTERVAL_MS = 10_000;
 
 export type SessionStatus = 'loading' | 'unauthenticated' | 'authenticated';
@@ -24,7 +24,7 @@ const loggedOut: SessionState = { status: 'unauthenticated', user: null, token: 
 /**
  * The member's session for the whole app: with a stored token, check it now and every 10 s; a
  * refused or failed check ends the session locally (and stops the checks); a check cut off by
- * the page being left (HttpError 'interrupted') changes nothing. Ending the session also empties
+ * the page being left (failure code INTERRUPTED) changes nothing. Ending the session also empties
  * the data cache, so the next member never sees this one's data.
  */
 export class WatchSessionUseCase {

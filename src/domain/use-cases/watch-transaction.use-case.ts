@@ -2,7 +2,7 @@ import { Listeners, type Unsubscribe } from '../listeners';
 import { isFinalStatus, type PaymentFailure, type PaymentStatus } from '../model/payment';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import { pollEvery } from '../poll-every';
-import type { Result } from '../result';
+import type { Result } from '../../contract/result';
 import type { GetTransactionUseCase } from './get-transaction.use-case';
 
 /** The status / receipt page and the return page re-read the transaction every 10 s. */

@@ -53,7 +53,7 @@ function savedLanguage(): string | null {
 }
 
 /**
- * The language: the one saved under the spec's key first, then the browser's (i18next picks the
+ * The language: the one saved under StorageKeys.language first, then the browser's (i18next picks the
  * first supported one). A change (the language switcher) is saved under the same key.
  */
 export const languageDetector: LanguageDetectorModule = {

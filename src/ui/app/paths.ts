@@ -1,4 +1,4 @@
-/** Every route of the spec, in one place. */
+/** Every route of the app, in one place. */
 export const Paths = {
   home: '/',
   movies: '/movies',

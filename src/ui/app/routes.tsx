@@ -28,8 +28,8 @@ import type { RouterNavigator } from './router-navigator';
  */
 
 /**
- * Every route of the spec. Guarded: / and /member/profile (the spec), /payment, which the
- * spec implies is for a logged-in member, and the catalogue views (/movies, /tv-series,
+ * Every route of the app. Guarded: / and /member/profile, /payment, which is for a
+ * logged-in member, and the catalogue views (/movies, /tv-series,
  * /bookmarks), which show a member's own bookmarks. The payment result pages stay public: the
  * gateway sends the payer's tab there, and they only read a status.
  */

@@ -20,7 +20,7 @@ const isThemeMode = (value: string | null): value is ThemeMode =>
   value === 'light' || value === 'dark';
 
 /**
- * Light (default) or dark theme, saved under StorageKeys.themeMode (the spec). One instance
+ * Light (default) or dark theme, saved under StorageKeys.themeMode. One instance
  * for the whole app (bind it as a singleton): every toggle and the page root share it.
  */
 @injectable()

@@ -5,7 +5,7 @@ import { backspaceOnEmpty, clearBox, enterText, type CodeEdit } from './code-inp
 export interface CodeBoxesProps {
   value: string[];
   onChange: (value: string[]) => void;
-  /** Reset codes take digits only; sign-up accepts any single character (the spec). */
+  /** Reset codes take digits only; sign-up accepts any single character. */
   digitsOnly: boolean;
   /** Names the group for screen readers. */
   label: string;

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Failure } from '../../domain/model/failure';
 import type { Cancel, ClockPort } from '../../domain/ports/clock.port';
-import type { Result } from '../../domain/result';
+import type { Result } from '../../contract/result';
 import type { SendSmsCodeInput } from '../../domain/use-cases/send-sms-code.use-case';
 import type {
   SmsCodeCountdown,

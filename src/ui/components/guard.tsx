@@ -7,7 +7,7 @@ import { SessionViewModel } from '../app/session.view-model';
 import { Spinner } from './spinner';
 
 /**
- * The spec: a centred spinner while the session loads, the content for a member with a user
+ * A centred spinner while the session loads, the content for a member with a user
  * and a token, otherwise /login replacing the history entry. The page asked for goes along as
  * ?next=, so after logging in the member lands where they were going.
  */

@@ -11,8 +11,8 @@ const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], { name: strin
   };
 
 /**
- * The language of every page. i18next's detector keeps the choice under the spec's cached
- * language key, and i18n.ts points <html lang> at it.
+ * The language of every page. i18next's detector keeps the choice under its cached language
+ * key (StorageKeys.language), and i18n.ts points <html lang> at it.
  */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

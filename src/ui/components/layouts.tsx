@@ -49,8 +49,8 @@ export function AppHeader({ member }: { member: boolean }) {
 }
 
 /**
- * Public pages: full-height page with a purple radial gradient, content scrolls (the spec). The
- * dark theme is the spec's dark page; the light theme lightens it (theme.css).
+ * Public pages: full-height page with a purple radial gradient, content scrolls. The
+ * dark theme is a dark page; the light theme lightens it (theme.css).
  */
 export function PublicLayout() {
   usePageChrome();

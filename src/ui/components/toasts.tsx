@@ -19,7 +19,7 @@ function CloseButton({ closeToast }: CloseButtonProps) {
 }
 
 /**
- * The toasts: top-right and dark (the spec), below the page header rather than over it
+ * The toasts: top-right and dark, below the page header rather than over it
  * (layout.css), each one announced (react-toastify gives a toast role="alert").
  */
 export function Toasts() {

@@ -11,16 +11,17 @@ import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-passw
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier, type UiMessage } from '../../app/notifier';
+import { NOTIFIER, type Notifier, type UiMessage } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../app/tokens';
 
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
 
-/** After a successful reset, go to /login after 2 s (the spec). */
+/** After a successful reset, go to /login after 2 s. */
 export const REDIRECT_AFTER_RESET_MS = 2000;
-/** Toasts on the password-reset screen stay 5 s (the spec). */
+/** Toasts on the password-reset screen stay 5 s. */
 export const RESET_TOAST_MS = 5000;
 
 @injectable()
@@ -85,7 +86,7 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
-        this.toastError(serverMessageOr(sent.error.serverMessage, sent.error.key));
+        this.toastError(failureMessage(sent.error, sent.error.key));
         return;
       }
       this.step = 2;
@@ -99,7 +100,7 @@ export class ForgotPasswordViewModel {
   async reset(): Promise<void> {
     if (this.busy) return;
     this.errors = this.resetErrors();
-    // The spec: the code is checked first, then an empty password gets its own toast.
+    // The code is checked first, then an empty password gets its own toast.
     if (this.errors.code) {
       this.toastError({ key: this.errors.code });
       return;
@@ -118,7 +119,7 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       if (!result.ok) {
         this.status = 'idle';
-        this.toastError(serverMessageOr(result.error.serverMessage, result.error.key));
+        this.toastError(failureMessage(result.error, result.error.key));
         return;
       }
       this.status = 'done';

@@ -4,7 +4,8 @@ import { LoginForm } from '../../../domain/rules/login-form';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { LoginUseCase } from '../../../domain/use-cases/login.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { SessionViewModel } from '../../app/session.view-model';
 import { LOGIN_USE_CASE } from '../../app/tokens';
@@ -67,12 +68,12 @@ export class LoginViewModel {
     runInAction(() => {
       this.status = 'idle';
       if (!result.ok) {
-        this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key));
+        this.notifier.error(failureMessage(result.error, result.error.key));
         return;
       }
       this.session.loggedIn(result.value.user, result.value.token);
       this.notifier.success({ key: 'login.success' });
-      // The spec's landing page is /payment; a member sent here by the guard goes back.
+      // The landing page after login is /payment; a member sent here by the guard goes back.
       this.navigation.go(this.returnTo ?? Paths.payment);
     });
   }

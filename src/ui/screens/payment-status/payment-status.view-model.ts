@@ -13,12 +13,13 @@ import type {
   WatchTransactionUseCase,
 } from '../../../domain/use-cases/watch-transaction.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
 
-/** Toasts on the status and return pages close after 5 s (the spec). */
+/** Toasts on the status and return pages close after 5 s. */
 export const STATUS_TOAST_MS = 5000;
 /** How long the 'Copied' confirmation stays. */
 export const COPIED_FEEDBACK_MS = 2000;
@@ -105,7 +106,7 @@ export class PaymentStatusViewModel {
     if (!result.ok) {
       // Not found is on the page already: a toast would say it twice.
       if (result.error.notFound || result.error.signInRequired) return;
-      this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), toast);
+      this.notifier.error(failureMessage(result.error, result.error.key), toast);
     } else if (result.value === 'completed') {
       this.notifier.success({ key: PaymentMessages.completed }, toast);
     } else if (result.value === 'failed') {

@@ -5,7 +5,8 @@ import {
 } from '../../../domain/model/payment';
 import type { PayEvent } from '../../../domain/use-cases/pay.use-case';
 import type { Navigation } from '../../app/navigation';
-import { serverMessageOr, type Notifier } from '../../app/notifier';
+import type { Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 
 /**
@@ -42,7 +43,7 @@ export function renderPayEvent(
     case 'requestFailed':
       // Back to the dialog: 'Confirm & Proceed' retries the same attempt with the same key.
       screen.status = 'confirming';
-      notifier.error(serverMessageOr(event.failure.serverMessage, event.failure.key), toast);
+      notifier.error(failureMessage(event.failure, event.failure.key), toast);
       return;
     case 'initiated':
       screen.request = event.request;

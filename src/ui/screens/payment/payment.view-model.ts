@@ -17,7 +17,7 @@ import { renderPayEvent, type PaymentScreenStatus } from './pay-events';
 
 export type { PaymentScreenStatus } from './pay-events';
 
-/** Toasts on the payment screen close after 5 s (the spec). */
+/** Toasts on the payment screen close after 5 s. */
 export const PAYMENT_TOAST_MS = 5000;
 
 /** What the screen needs of the session: who is paying, and logging out. */

@@ -65,7 +65,7 @@ export class PasswordDialog {
         this.close();
         this.notifier.success({ key: 'profile.toast.passwordUpdated' }, toast);
       } else {
-        // The spec: this failure shows the fixed text, not the server's message.
+        // A failed password change always shows its own fixed text, whatever the failure's code.
         this.notifier.error({ key: 'profile.toast.passwordUpdateFailed' }, toast);
       }
     });

@@ -6,12 +6,13 @@ import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../app/tokens';
 import { PasswordDialog } from './password-dialog';
 
-/** Toasts on the profile screen close after 3 s (the spec). */
+/** Toasts on the profile screen close after 3 s. */
 export const PROFILE_TOAST_MS = 3000;
 const toast = { autoCloseMs: PROFILE_TOAST_MS };
 
@@ -95,7 +96,7 @@ export class ProfileViewModel {
         this.status = 'displayed';
       } else {
         this.status = this.profile === null ? 'failed' : 'displayed';
-        const failed = serverMessageOr(result.error.serverMessage, 'profile.toast.fetchFailed');
+        const failed = failureMessage(result.error, 'profile.toast.fetchFailed');
         this.notifier.error(failed, toast);
       }
     });
@@ -116,7 +117,7 @@ export class ProfileViewModel {
   }
 
   setDraft(value: string): void {
-    // The phone is stored as digits only, dial code included (the spec).
+    // The phone is stored as digits only, dial code included.
     this.draft = this.editing === 'phone_no' ? normalisePhone(value) : value;
     this.draftError = null;
   }
@@ -144,7 +145,7 @@ export class ProfileViewModel {
         this.draft = '';
         this.notifier.success({ key: 'profile.toast.updated' }, toast);
       } else {
-        const failed = serverMessageOr(result.error.serverMessage, 'profile.toast.updateFailed');
+        const failed = failureMessage(result.error, 'profile.toast.updateFailed');
         this.notifier.error(failed, toast);
       }
     });

@@ -11,10 +11,10 @@ import '../../styles/theme.css';
 import './profile.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
 
-/** The spec: the country dropdown is at most 200px tall. */
+/** The country dropdown is at most 200px tall. */
 const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };
 
-/** The profile screen (the spec): read, edit name/phone inline, change the password. */
+/** The profile screen: read, edit name/phone inline, change the password. */
 export const ProfileScreen = observer(function ProfileScreen() {
   const vm = useViewModel(ProfileViewModel);
   const { t } = useTranslation();
@@ -76,7 +76,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
               <Row label={t('profile.icOrPassport')}>{orNA(vm.icOrPassport)}</Row>
               <Row label={t('profile.userId')}>{orNA(vm.userId)}</Row>
               <Row label={t('profile.memberSince')}>
-                {/* The browser's own locale decides the date format (spec: "local format"). */}
+                {/* The browser's own locale decides the date format. */}
                 {vm.memberSince ? vm.memberSince.toLocaleDateString() : t('profile.notAvailable')}
               </Row>
             </dl>
@@ -241,7 +241,7 @@ const EditableRow = observer(function EditableRow({
   );
 });
 
-/** The 'Update Password' dialog (the spec). */
+/** The 'Update Password' dialog. */
 const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileViewModel }) {
   const { t } = useTranslation();
   return (

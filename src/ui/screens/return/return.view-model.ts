@@ -7,7 +7,8 @@ import type {
   WatchTransactionUseCase,
 } from '../../../domain/use-cases/watch-transaction.use-case';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
 import { STATUS_TOAST_MS } from '../payment-status/payment-status.view-model';
@@ -74,7 +75,7 @@ export class ReturnViewModel {
     const onThePage =
       result !== null && !result.ok && (result.error.notFound || result.error.signInRequired);
     if (result !== null && !result.ok && !onThePage) {
-      this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key), {
+      this.notifier.error(failureMessage(result.error, result.error.key), {
         autoCloseMs: STATUS_TOAST_MS,
       });
     }

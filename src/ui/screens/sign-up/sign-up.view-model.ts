@@ -9,7 +9,8 @@ import type { RegisterUseCase } from '../../../domain/use-cases/register.use-cas
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
 import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, serverMessageOr, type Notifier } from '../../app/notifier';
+import { NOTIFIER, type Notifier } from '../../app/notifier';
+import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
 import {
   CHECK_PHONE_USE_CASE,
@@ -21,7 +22,7 @@ export type SignUpStatus =
   'idle' | 'verifying' | 'sending' | 'resending' | 'registering' | 'registered';
 type DetailsField = 'name' | 'icOrPassport' | 'phoneNo' | 'password' | 'confirmPassword';
 
-/** After a successful registration, go to /login after 2 s (the spec). */
+/** After a successful registration, go to /login after 2 s. */
 export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
 
 /** Sign-up in two steps: details (step 1), then the SMS code (step 2, a CodeStep). */
@@ -89,7 +90,7 @@ export class SignUpViewModel {
     if (!check.ok) {
       runInAction(() => {
         this.status = 'idle';
-        this.notifier.error(serverMessageOr(check.error.serverMessage, check.error.key));
+        this.notifier.error(failureMessage(check.error, check.error.key));
       });
       return;
     }
@@ -120,7 +121,7 @@ export class SignUpViewModel {
     runInAction(() => {
       if (!result.ok) {
         this.status = 'idle';
-        this.notifier.error(serverMessageOr(result.error.serverMessage, result.error.key));
+        this.notifier.error(failureMessage(result.error, result.error.key));
         return;
       }
       this.status = 'registered';
@@ -140,7 +141,7 @@ export class SignUpViewModel {
       this.status = 'idle';
       if (!sent.ok) {
         const fallback = resending ? 'signUp.resendFailed' : 'signUp.sendFailed';
-        this.notifier.error(serverMessageOr(sent.error.serverMessage, fallback));
+        this.notifier.error(failureMessage(sent.error, fallback));
         return;
       }
       this.step = 2;

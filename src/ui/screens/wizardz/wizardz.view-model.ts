@@ -5,7 +5,7 @@ import { SUBSCRIBE_NEWSLETTER_USE_CASE } from '../../app/tokens';
 
 /**
  * The placeholder marketing page's subscribe box: SubscribeNewsletterUseCase checks the address
- * and keeps it once (on this device: the spec shows no server call), and the page thanks the
+ * and keeps it once (on this device: the API has no newsletter call), and the page thanks the
  * visitor.
  */
 @injectable()

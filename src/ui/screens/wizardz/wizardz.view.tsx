@@ -13,9 +13,9 @@ import './wizardz.css';
 import { WizardzViewModel } from './wizardz.view-model';
 
 /**
- * Links of the placeholder page (the spec): the member's catalogue views and profile (a visitor
+ * Links of the placeholder page: the member's catalogue views and profile (a visitor
  * logs in first and then lands there). The footer's pages do not exist and fall through to the
- * catch-all redirect, as the spec describes.
+ * catch-all redirect.
  */
 const NAV_LINKS = [
   { to: Paths.home, key: 'wizardz.nav.home' },

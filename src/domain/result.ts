@@ -1,5 +1,0 @@
-/** Expected failures are values, not exceptions: a use case throws only for bugs. */
-export type Result<T, E = string> = { ok: true; value: T } | { ok: false; error: E };
-
-export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
-export const err = <E>(error: E): Result<never, E> => ({ ok: false, error });
