@@ -15,6 +15,9 @@ export const ERROR_HTTP_STATUS = {
   URL_TOO_LONG: 414,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // Conditional and range requests for static files (If-Match, Range)
+  PRECONDITION_FAILED: 412,
+  RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   // Sessions and login
   AUTH_REQUIRED: 401,

@@ -70,7 +70,11 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const unknownIc = await tryLogin(aMember().ic_or_passport, member.password);
     expect(wrongPassword.status).toBe(401);
     expect(unknownIc.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ status: 0, message: LOGIN_FAILED });
+    expect(wrongPassword.body).toEqual({
+      status: 0,
+      message: LOGIN_FAILED,
+      code: 'AUTH_INVALID_CREDENTIALS',
+    });
     expect(unknownIc.body).toEqual(wrongPassword.body);
   });
 
@@ -85,6 +89,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     expect(locked.body).toEqual({
       status: 0,
       message: 'Too many failed login attempts. Please try again later.',
+      code: 'AUTH_TOO_MANY_ATTEMPTS',
     });
     // The first failure leaves the 15-minute window 15 min - 100 s from now.
     expect(Number(locked.headers.get('retry-after'))).toBe(15 * 60 - 100);
@@ -271,6 +276,7 @@ describe.each(eachDatabase())('per-address limits and session checks on %s', (da
     expect(limited.body).toEqual({
       status: 0,
       message: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
     });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
