@@ -172,9 +172,9 @@ function answer(reply: FastifyReply, error: ApiError): FastifyReply {
 }
 
 /**
- * The code of an error Fastify or a plugin raised (a body parser, @fastify/static's conditional
- * and range checks), by its status; INTERNAL_ERROR for any 5xx or unknown one. A 4xx with no code
- * of its own answers as INVALID_REQUEST, 400.
+ * The code of an error Fastify or a plugin raised (a body parser; @fastify/static's path,
+ * conditional and range checks), by its status; INTERNAL_ERROR for any 5xx or unknown one. A 4xx
+ * with no code of its own answers as INVALID_REQUEST, 400.
  */
 function clientErrorCode(error: FastifyError): ErrorCode {
   const status = error.statusCode ?? 500;
@@ -186,6 +186,7 @@ function clientErrorCode(error: FastifyError): ErrorCode {
 }
 
 const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  403: 'PATH_FORBIDDEN',
   404: 'NOT_FOUND',
   412: 'PRECONDITION_FAILED',
   413: 'BODY_TOO_LARGE',

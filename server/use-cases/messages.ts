@@ -15,6 +15,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   URL_TOO_LONG: 'Request address is too long.',
   BODY_TOO_LARGE: 'Request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Content-Type must be application/json.',
+  PATH_FORBIDDEN: 'Invalid request.',
   PRECONDITION_FAILED: 'Invalid request.',
   RANGE_NOT_SATISFIABLE: 'Invalid request.',
   RATE_LIMITED: 'Too many requests. Please try again later.',

@@ -15,7 +15,9 @@ export const ERROR_HTTP_STATUS = {
   URL_TOO_LONG: 414,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
-  // Conditional and range requests for static files (If-Match, Range)
+  // Static files: a path the server will not resolve (such as `//` or `..`), and conditional
+  // and range requests it cannot meet (If-Match, Range)
+  PATH_FORBIDDEN: 403,
   PRECONDITION_FAILED: 412,
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,

@@ -67,6 +67,11 @@ export const REQUEST_CASES: FailureCase[] = [
       }),
   ],
   [
+    'PATH_FORBIDDEN',
+    'an empty segment in a locale file path',
+    (c) => inject(c.t, { method: 'GET', url: '/locales//en/translation.json' }),
+  ],
+  [
     'PRECONDITION_FAILED',
     'If-Match on a locale file',
     (c) => inject(c.t, { method: 'GET', url: LOCALE_FILE, headers: { 'if-match': '"nope"' } }),
