@@ -1,6 +1,7 @@
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../../src/contract/errors';
 import { type Result } from '../../src/contract/result';
 import { ERROR_MESSAGES } from '../use-cases/messages';
+import { type CallbackRejectionError } from '../use-cases/apply-payment-callback.use-case';
 import { type UseCaseError } from '../use-cases/result';
 
 /** Seconds a client is asked to wait after a 503 for a lost database connection. */
@@ -30,16 +31,14 @@ export class ApiError extends Error {
 }
 
 /** Turns an expected failure (a use case's, or a refused gateway message) into an ApiError. */
-export function toApiError(error: UseCaseError | { code: ErrorCode; message: string }): ApiError {
+export function toApiError(error: UseCaseError | CallbackRejectionError): ApiError {
   const field = 'field' in error ? error.field : undefined;
   const headers = 'retryAfterS' in error ? { 'Retry-After': String(error.retryAfterS) } : undefined;
   return new ApiError(error.code, error.message, { field, headers });
 }
 
 /** Unwraps a use-case result for a route: the value, or a thrown ApiError. */
-export function valueOrThrow<T>(
-  result: Result<T, UseCaseError | { code: ErrorCode; message: string }>,
-): T {
+export function valueOrThrow<T>(result: Result<T, UseCaseError | CallbackRejectionError>): T {
   if (!result.ok) throw toApiError(result.error);
   return result.value;
 }

@@ -26,6 +26,8 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     );
   const tryLogin = (ic_or_passport: string, password: string) =>
     postJson(t.baseUrl, '/service/login', { ic_or_passport, password });
+  const sendResetCode = (phone_no: string) =>
+    postJson(t.baseUrl, '/service/send_sms_code', { phone_no, purpose: 'password_reset' });
 
   it('logs in with IC/passport and password and returns the session user and token', async () => {
     const member = await registerMember(t.baseUrl, aMember());
@@ -159,10 +161,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const member = await registerAndLogin(t.baseUrl);
     const second = await login(t.baseUrl, member);
     t.clock.advance(60_000);
-    await postJson(t.baseUrl, '/service/send_sms_code', {
-      phone_no: member.phone_no,
-      purpose: 'password_reset',
-    });
+    await sendResetCode(member.phone_no);
     const tac_code = await latestSmsCode(t.baseUrl, member.phone_no, 'password_reset');
     const reset = await postJson(t.baseUrl, '/service/forgot-password/reset', {
       phone_no: member.phone_no,
@@ -180,10 +179,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
   it('resets a password once when the same code is used twice at the same moment', async () => {
     const member = await registerMember(t.baseUrl, aMember());
     t.clock.advance(60_000);
-    await postJson(t.baseUrl, '/service/send_sms_code', {
-      phone_no: member.phone_no,
-      purpose: 'password_reset',
-    });
+    await sendResetCode(member.phone_no);
     const tac_code = await latestSmsCode(t.baseUrl, member.phone_no, 'password_reset');
     const reset = (new_password: string) =>
       postJson(t.baseUrl, '/service/forgot-password/reset', {
@@ -214,11 +210,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const unknown = aMember();
     t.clock.advance(60_000);
     for (const phone_no of [known.phone_no, unknown.phone_no]) {
-      const sent = await postJson(t.baseUrl, '/service/send_sms_code', {
-        phone_no,
-        purpose: 'password_reset',
-      });
-      expect(sent.status).toBe(200);
+      expect((await sendResetCode(phone_no)).status).toBe(200);
     }
     const code = await latestSmsCode(t.baseUrl, known.phone_no, 'password_reset');
     const wrong = code === '000000' ? '111111' : '000000';
