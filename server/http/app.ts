@@ -11,8 +11,10 @@ import Fastify, {
 import { type Config } from '../config';
 import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
+import { type ErrorCode } from '../../src/contract/errors';
+import { ERROR_MESSAGES } from '../use-cases/messages';
 import { failure } from './envelope';
-import { ApiError, DATABASE_RETRY_AFTER_S, validationMessage } from './errors';
+import { ApiError, DATABASE_RETRY_AFTER_S, validationField, validationMessage } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
 import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from './log-safety';
 import { authRoutes } from './routes/auth.routes';
@@ -90,37 +92,26 @@ export async function buildApp(
   // metrics: every answer by route and status, with its latency (served off this listener).
   registerRequestMetrics(app, container.metrics);
 
+  // Every failure is answered by its code (src/contract/errors.ts), with that code's status.
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.httpStatus).send(failure(error.message));
+      return answer(reply, error);
     }
     if (error.validation) {
-      return reply
-        .code(400)
-        .send(failure(validationMessage(error.validation, error.validationContext ?? 'body')));
+      const message = validationMessage(error.validation, error.validationContext ?? 'body');
+      const field = validationField(error.validation);
+      return answer(reply, new ApiError('VALIDATION_FAILED', message, { field }));
     }
     if (isConnectionFailure(error)) {
       // The pool reconnects by itself: tell the client to come back shortly, never a 500.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return reply.code(503).send(failure('Service temporarily unavailable'));
+      return answer(reply, new ApiError('SERVICE_UNAVAILABLE'));
     }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send(failure('Request body is too large.'));
-    if (status === 415) {
-      return reply.code(415).send(failure('Content-Type must be application/json.'));
-    }
-    if (status === 429) return reply.code(429).send(failure(error.message));
-    if (status >= 400 && status < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'body: is not valid JSON.'
-          : 'Invalid request.';
-      return reply.code(status).send(failure(message));
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(failure('Something went wrong. Please try again.'));
+    const code = clientErrorCode(error);
+    if (code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
+    return answer(reply, new ApiError(code, clientErrorMessage(code, error)));
   });
 
   await app.register(fastifyRateLimit, {
@@ -130,8 +121,8 @@ export async function buildApp(
     // One budget per address across instances when REDIS_URL is set; memory otherwise.
     ...sharedRateLimitStore(app, config),
     errorResponseBuilder: (_request, context) =>
-      new ApiError(429, 'Too many requests. Please try again later.', {
-        'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))),
+      new ApiError('RATE_LIMITED', undefined, {
+        headers: { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   });
 
@@ -161,7 +152,7 @@ export async function buildApp(
 
   app.setNotFoundHandler((request, reply) => {
     if (spa?.handleNotFound(request, reply)) return reply;
-    return reply.code(404).send(failure('Not found.'));
+    return answer(reply, new ApiError('NOT_FOUND'));
   });
 
   return app;
@@ -169,14 +160,47 @@ export async function buildApp(
 
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send(failure('Request address is too long.'));
-  }
-  if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.code(400).send(failure('Request address is not valid.'));
-  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return answer(reply, new ApiError('URL_TOO_LONG'));
+  if (error.code === 'FST_ERR_BAD_URL') return answer(reply, new ApiError('URL_INVALID'));
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send(failure('Something went wrong. Please try again.'));
+  return answer(reply, new ApiError('INTERNAL_ERROR'));
+}
+
+/** The failure envelope of an ApiError, with its code's status. */
+function answer(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply.code(error.httpStatus).send(failure(error.code, error.message, error.field));
+}
+
+/**
+ * The code of an error Fastify or a plugin raised (a body parser; @fastify/static's path,
+ * conditional and range checks), by its status; INTERNAL_ERROR for any 5xx or unknown one. A 4xx
+ * with no code of its own answers as INVALID_REQUEST, 400.
+ */
+function clientErrorCode(error: FastifyError): ErrorCode {
+  const status = error.statusCode ?? 500;
+  if (status >= 500 || status < 400) return 'INTERNAL_ERROR';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return 'INVALID_JSON';
+  }
+  return CLIENT_ERROR_CODES[status] ?? 'INVALID_REQUEST';
+}
+
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = {
+  403: 'PATH_FORBIDDEN',
+  404: 'NOT_FOUND',
+  412: 'PRECONDITION_FAILED',
+  413: 'BODY_TOO_LARGE',
+  414: 'URL_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  429: 'RATE_LIMITED',
+};
+
+/** The words of those answers: the code's own, except a plugin's 429 and a file's 404. */
+function clientErrorMessage(code: ErrorCode, error: FastifyError): string {
+  if (code === 'RATE_LIMITED') return error.message;
+  if (code === 'NOT_FOUND') return ERROR_MESSAGES.INVALID_REQUEST;
+  return ERROR_MESSAGES[code];
 }
 
 function isApiPath(url: string): boolean {

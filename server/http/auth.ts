@@ -1,6 +1,6 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type ServerContainer } from '../container';
-import { ApiError } from './errors';
+import { ApiError, toApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,21 +40,22 @@ export function authenticationOf(
 
 /**
  * `app.authenticate`: a preHandler that resolves `Authorization: Bearer <token>` to a live
- * session and sets `request.member`, or answers 401.
+ * session and sets `request.member`, or answers 401 (AUTH_REQUIRED without a token,
+ * AUTH_SESSION_ENDED for one that opens no live session).
  */
 export function registerAuthentication(app: FastifyInstance, container: ServerContainer): void {
   app.decorateRequest('member', undefined);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const authentication = authenticationOf(request, container);
-    if (authentication === undefined) throw new ApiError(401, 'Please log in to continue.');
+    if (authentication === undefined) throw new ApiError('AUTH_REQUIRED');
     const result = await authentication;
-    if (!result.ok) throw new ApiError(401, result.error.message);
+    if (!result.ok) throw toApiError(result.error);
     request.member = result.value;
   });
 }
 
 /** For handlers behind `app.authenticate`: the member, which the preHandler guarantees. */
 export function memberOf(request: FastifyRequest): { id: string; sessionId: string } {
-  if (!request.member) throw new ApiError(401, 'Please log in to continue.');
+  if (!request.member) throw new ApiError('AUTH_REQUIRED');
   return request.member;
 }

@@ -1,12 +1,14 @@
 import type { Envelope } from '../../src/contract/api';
+import type { ErrorCode } from '../../src/contract/errors';
 
-/** The response envelope of every API answer: `{status: 1|0, message, data?}`. */
+/** The response envelope of every API answer: `{status: 1|0, message, code?, field?, data?}`. */
 export type { Envelope };
 
 export function success<T>(message: string, data?: T): Envelope<T> {
   return data === undefined ? { status: 1, message } : { status: 1, message, data };
 }
 
-export function failure(message: string): Envelope<never> {
-  return { status: 0, message };
+/** A failure: its code, its English message, and the wire name of the field at fault if any. */
+export function failure(code: ErrorCode, message: string, field?: string): Envelope<never> {
+  return field === undefined ? { status: 0, message, code } : { status: 0, message, code, field };
 }

@@ -1,40 +1,44 @@
+import { ERROR_HTTP_STATUS, type ErrorCode } from '../../src/contract/errors';
+import { type Result } from '../../src/contract/result';
+import { ERROR_MESSAGES } from '../use-cases/messages';
+import { type CallbackRejectionError } from '../use-cases/apply-payment-callback.use-case';
 import { type UseCaseError } from '../use-cases/result';
 
 /** Seconds a client is asked to wait after a 503 for a lost database connection. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
-/** An expected failure with its honest HTTP status; the app's error handler renders it. */
+/**
+ * An expected failure by its code; the app's error handler answers it with the code's HTTP
+ * status (errors.ts in the contract), the message (the code's own unless given), and the field
+ * at fault when one is named.
+ */
 export class ApiError extends Error {
+  readonly httpStatus: number;
+  readonly field?: string;
+  readonly headers?: Record<string, string>;
+
   constructor(
-    readonly httpStatus: number,
-    message: string,
-    readonly headers?: Record<string, string>,
+    readonly code: ErrorCode,
+    message: string = ERROR_MESSAGES[code],
+    opts: { field?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'ApiError';
+    this.httpStatus = ERROR_HTTP_STATUS[code];
+    if (opts.field !== undefined) this.field = opts.field;
+    if (opts.headers !== undefined) this.headers = opts.headers;
   }
 }
 
-const STATUS_BY_KIND: Record<UseCaseError['kind'], number> = {
-  invalid: 400,
-  unauthorized: 401,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  unavailable: 502,
-};
-
-/** Turns a use case's expected failure into the ApiError a route throws. */
-export function toApiError(error: UseCaseError): ApiError {
-  const headers =
-    error.kind === 'rate_limited' ? { 'Retry-After': String(error.retryAfterS) } : undefined;
-  return new ApiError(STATUS_BY_KIND[error.kind], error.message, headers);
+/** Turns an expected failure (a use case's, or a refused gateway message) into an ApiError. */
+export function toApiError(error: UseCaseError | CallbackRejectionError): ApiError {
+  const field = 'field' in error ? error.field : undefined;
+  const headers = 'retryAfterS' in error ? { 'Retry-After': String(error.retryAfterS) } : undefined;
+  return new ApiError(error.code, error.message, { field, headers });
 }
 
 /** Unwraps a use-case result for a route: the value, or a thrown ApiError. */
-export function valueOrThrow<T>(
-  result: { ok: true; value: T } | { ok: false; error: UseCaseError },
-): T {
+export function valueOrThrow<T>(result: Result<T, UseCaseError | CallbackRejectionError>): T {
   if (!result.ok) throw toApiError(result.error);
   return result.value;
 }
@@ -76,6 +80,11 @@ export const FIELD_LABELS: Record<string, string> = {
 
 /** A field name safe to repeat in a message (an unknown field sent by some client). */
 const PLAIN_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_.[\]-]{0,39}$/;
+
+/** The field's name when it is safe to repeat in an answer's `field`; undefined otherwise. */
+export function plainFieldName(field: string | null | undefined): string | undefined {
+  return typeof field === 'string' && PLAIN_FIELD_NAME.test(field) ? field : undefined;
+}
 
 /**
  * The 400 sentence for a control character (or invalid Unicode) in a field: its label when known,
@@ -121,4 +130,19 @@ export function validationMessage(issues: ValidationIssue[], context: string): s
   // Own keys only: a field named "constructor" must not find Object's.
   const rule = Object.hasOwn(FIELD_RULES, field) ? FIELD_RULES[field] : undefined;
   return rule ? `${field}: ${rule}.` : `${field}: ${issue.message ?? 'is invalid'}.`;
+}
+
+/**
+ * The request field a schema check failed on, by its wire name (the top-level one for a nested
+ * value): the unknown, the missing or the invalid field; undefined when the fault is the whole
+ * body or query, or the name is not plain.
+ */
+export function validationField(issues: ValidationIssue[]): string | undefined {
+  const issue = issues[0];
+  if (!issue) return undefined;
+  if (issue.keyword === 'additionalProperties') {
+    return plainFieldName(String(issue.params.additionalProperty));
+  }
+  if (issue.keyword === 'required') return plainFieldName(String(issue.params.missingProperty));
+  return plainFieldName(issue.instancePath.split('/')[1]);
 }

@@ -1,5 +1,5 @@
 import { type FastifyInstance } from 'fastify';
-import { ApiError, disallowedCharactersMessage } from './errors';
+import { ApiError, disallowedCharactersMessage, plainFieldName } from './errors';
 
 /**
  * Characters no member types into a form: C0 controls (NUL included), DEL and C1 controls,
@@ -48,13 +48,18 @@ function entries(value: object): Array<[string, unknown]> {
 /**
  * One check for every route, before schema validation and before any handler or database:
  * path params, query and body (JSON, or the raw text of a form-encoded callback). The answer is
- * a 400 naming the field in the member's words.
+ * a 400 (DISALLOWED_CHARACTERS) naming the field in the member's words, and by its wire name
+ * in `field` when that name is plain.
  */
 export function registerHostileInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const spot = findDisallowedText(part);
-      if (spot) throw new ApiError(400, disallowedCharactersMessage(spot.field));
+      if (spot) {
+        throw new ApiError('DISALLOWED_CHARACTERS', disallowedCharactersMessage(spot.field), {
+          field: plainFieldName(spot.field),
+        });
+      }
     }
   });
 }

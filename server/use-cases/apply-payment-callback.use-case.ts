@@ -1,3 +1,4 @@
+import { type ErrorCode } from '../../src/contract/errors';
 import { decideOutcome } from '../domain/transaction';
 import type { TransactionStatus } from '../domain/transaction';
 import type { Clock } from '../ports/clock.port';
@@ -13,6 +14,7 @@ import type {
   CallbackSource,
   TransactionStore,
 } from '../ports/transaction-store.port';
+import { err, ok, type Result } from './result';
 
 export interface ApplyPaymentCallbackInput {
   /** The callback exactly as received; the gateway adapter reads and verifies it. */
@@ -30,9 +32,30 @@ export type ApplyPaymentCallbackValue = {
 export type CallbackRejection =
   GatewayRejectionKind | 'unknown_transaction' | 'amount_mismatch' | 'contradiction';
 
-export type ApplyPaymentCallbackResult =
-  | { ok: true; value: ApplyPaymentCallbackValue }
-  | { ok: false; error: { kind: CallbackRejection; message: string } };
+/** The code each rejection answers the gateway with. */
+export const CALLBACK_REJECTION_CODES = {
+  malformed: 'CALLBACK_MALFORMED',
+  bad_signature: 'CALLBACK_BAD_SIGNATURE',
+  stale: 'CALLBACK_STALE',
+  not_supported: 'CALLBACK_NOT_SUPPORTED',
+  unknown_transaction: 'CALLBACK_UNKNOWN_TRANSACTION',
+  amount_mismatch: 'CALLBACK_AMOUNT_MISMATCH',
+  contradiction: 'CALLBACK_CONTRADICTION',
+} as const satisfies Record<CallbackRejection, ErrorCode>;
+
+export type CallbackRejectionCode = (typeof CALLBACK_REJECTION_CODES)[CallbackRejection];
+
+/** A refused message: its code, and the adapter's or this use case's words for the reason. */
+export interface CallbackRejectionError {
+  code: CallbackRejectionCode;
+  message: string;
+}
+
+export type ApplyPaymentCallbackResult = Result<ApplyPaymentCallbackValue, CallbackRejectionError>;
+
+/** The failure a rejection answers. */
+export const rejectionError = (kind: CallbackRejection, message: string) =>
+  err<CallbackRejectionError>({ code: CALLBACK_REJECTION_CODES[kind], message });
 
 /** Long enough for any honest body (a Billplz callback is about 400 bytes), short enough to keep the audit table small. */
 const MAX_RECORDED_PAYLOAD = 2000;
@@ -80,7 +103,7 @@ export class ApplyPaymentCallbackUseCase {
       transactionId: string | null,
     ): Promise<ApplyPaymentCallbackResult> => {
       await this.store.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
-      return { ok: false, error: { kind, message: text } };
+      return rejectionError(kind, text);
     };
 
     if (!message.verdict.ok) {
@@ -115,7 +138,7 @@ export class ApplyPaymentCallbackUseCase {
         text: string,
       ): Promise<ApplyPaymentCallbackResult> => {
         await unit.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
-        return { ok: false, error: { kind, message: text } };
+        return rejectionError(kind, text);
       };
       if (!current) return refuse('unknown_transaction', 'Unknown transaction');
       if (current.amountSen !== amountSen) {
@@ -125,7 +148,7 @@ export class ApplyPaymentCallbackUseCase {
         await unit.recordCallback(
           record(transactionId, 'ignored', 'not_final: the gateway reports no outcome yet'),
         );
-        return { ok: true, value: { result: 'ignored', status: current.status, transactionId } };
+        return ok({ result: 'ignored', status: current.status, transactionId });
       }
       const decision = decideOutcome(current.status, outcome.status);
       if (decision.kind === 'contradiction') {
@@ -137,10 +160,10 @@ export class ApplyPaymentCallbackUseCase {
         const changed = await unit.finalise(decision.to, receivedAt);
         if (!changed) throw new Error(`transaction ${transactionId} changed under lock`);
         await unit.recordCallback(record(transactionId, 'applied', null));
-        return { ok: true, value: { result: 'applied', status: decision.to, transactionId } };
+        return ok({ result: 'applied', status: decision.to, transactionId });
       }
       await unit.recordCallback(record(transactionId, 'duplicate', null));
-      return { ok: true, value: { result: 'duplicate', status: outcome.status, transactionId } };
+      return ok({ result: 'duplicate', status: outcome.status, transactionId });
     });
   }
 }

@@ -1,7 +1,7 @@
 import { hashSessionToken, isSessionActive, needsTouch } from '../domain/session-policy';
 import { type Clock } from '../ports/clock.port';
 import { type SessionStore } from '../ports/session-store.port';
-import { fail, ok, type Result } from './result';
+import { failWith, ok, type Result, type UseCaseError } from './result';
 
 export interface AuthenticatedMember {
   id: string;
@@ -15,14 +15,11 @@ export class AuthenticateSessionUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { token: string }): Promise<Result<AuthenticatedMember>> {
+  async execute(input: { token: string }): Promise<Result<AuthenticatedMember, UseCaseError>> {
     const now = this.clock.now();
     const session = await this.sessions.findByTokenHash(hashSessionToken(input.token));
     if (session === null || !isSessionActive(session, now)) {
-      return fail({
-        kind: 'unauthorized',
-        message: 'Your session has ended. Please log in again.',
-      });
+      return failWith('AUTH_SESSION_ENDED');
     }
     if (needsTouch(session, now)) await this.sessions.touch(session.id, now);
     return ok({ id: session.memberId, sessionId: session.id });

@@ -1,11 +1,13 @@
 import { normaliseIcOrPassport } from '../../src/contract/rules';
 import { type MemberRepository } from '../ports/member-repository.port';
-import { MESSAGES } from './messages';
-import { ok, type Result } from './result';
+import { ERROR_MESSAGES } from './messages';
+import { ok, type Result, type UseCaseError } from './result';
 
 export interface CheckMemberExistsOutput {
   canProceed: boolean;
   message: string;
+  /** Why not, when `canProceed` is false. */
+  reason?: 'MEMBER_PHONE_TAKEN' | 'MEMBER_IC_TAKEN';
 }
 
 /** Sign-up step 1: may this phone and IC/passport still register? */
@@ -15,16 +17,22 @@ export class CheckMemberExistsUseCase {
   async execute(input: {
     phoneNo: string;
     icOrPassport?: string;
-  }): Promise<Result<CheckMemberExistsOutput>> {
+  }): Promise<Result<CheckMemberExistsOutput, UseCaseError>> {
     if (await this.members.findByPhone(input.phoneNo)) {
-      return ok({ canProceed: false, message: MESSAGES.phoneTaken });
+      return ok(taken('MEMBER_PHONE_TAKEN'));
     }
     if (input.icOrPassport) {
-      const taken = await this.members.findByIcOrPassport(
+      const icTaken = await this.members.findByIcOrPassport(
         normaliseIcOrPassport(input.icOrPassport),
       );
-      if (taken) return ok({ canProceed: false, message: MESSAGES.icTaken });
+      if (icTaken) return ok(taken('MEMBER_IC_TAKEN'));
     }
     return ok({ canProceed: true, message: 'You can proceed with registration' });
   }
 }
+
+const taken = (reason: 'MEMBER_PHONE_TAKEN' | 'MEMBER_IC_TAKEN'): CheckMemberExistsOutput => ({
+  canProceed: false,
+  message: ERROR_MESSAGES[reason],
+  reason,
+});

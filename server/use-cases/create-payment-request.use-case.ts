@@ -15,6 +15,7 @@ import type {
 } from '../ports/payment-gateway.port';
 import type { PaymentSigner } from '../ports/payment-signer.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
+import { failWith, type Result, type UseCaseError } from './result';
 
 /**
  * The spec's "payment request result" (its hand-off fields, kept for compatibility) plus ids,
@@ -48,15 +49,13 @@ export interface CreatePaymentRequestInput {
   idempotencyKey?: string;
 }
 
-export type CreatePaymentRequestError =
-  | { kind: 'invalid'; field: 'amount' | 'payment_method' | 'Idempotency-Key'; message: string }
-  | { kind: 'member_not_found' }
-  | { kind: 'idempotency_conflict'; message: string }
-  /** The gateway could not start the payment (down, or refused); the transaction stays pending. */
-  | { kind: 'gateway_unavailable'; message: string };
-
-export type CreatePaymentRequestResult =
-  { ok: true; value: PaymentRequestBody } | { ok: false; error: CreatePaymentRequestError };
+/**
+ * Fails with VALIDATION_FAILED naming amount, payment_method or Idempotency-Key; AUTH_REQUIRED
+ * when the session's member no longer exists; PAYMENT_IDEMPOTENCY_CONFLICT; or
+ * PAYMENT_GATEWAY_UNAVAILABLE when the gateway could not start the payment (down, or refused:
+ * the transaction stays pending).
+ */
+export type CreatePaymentRequestResult = Result<PaymentRequestBody, UseCaseError>;
 
 const AMOUNT_MESSAGES: Record<AmountError, string> = {
   required: 'amount: Amount is required',
@@ -98,7 +97,7 @@ export class CreatePaymentRequestUseCase {
       return invalid('Idempotency-Key', 'Idempotency-Key: 1 to 128 printable characters');
     }
     const member = await this.findMemberContact(input.memberId);
-    if (!member) return { ok: false, error: { kind: 'member_not_found' } };
+    if (!member) return failWith('AUTH_REQUIRED');
 
     const stored = await this.store.createPending(
       {
@@ -115,13 +114,7 @@ export class CreatePaymentRequestUseCase {
       !stored.created &&
       (tx.amountSen !== amount.value || tx.paymentMethod !== input.paymentMethod)
     ) {
-      return {
-        ok: false,
-        error: {
-          kind: 'idempotency_conflict',
-          message: 'Idempotency-Key was already used for a different payment',
-        },
-      };
+      return failWith('PAYMENT_IDEMPOTENCY_CONFLICT');
     }
 
     const settings = this.settings();
@@ -157,13 +150,7 @@ export class CreatePaymentRequestUseCase {
         start = await this.startAtGateway({ ...request, existingRef: kept });
     }
     if (!start) {
-      return {
-        ok: false,
-        error: {
-          kind: 'gateway_unavailable',
-          message: 'The payment gateway is not available. Please try again.',
-        },
-      };
+      return failWith('PAYMENT_GATEWAY_UNAVAILABLE');
     }
     return {
       ok: true,
@@ -196,4 +183,4 @@ const isPaymentMethod = (value: unknown): value is PaymentMethod =>
 const invalid = (
   field: 'amount' | 'payment_method' | 'Idempotency-Key',
   message: string,
-): CreatePaymentRequestResult => ({ ok: false, error: { kind: 'invalid', field, message } });
+): CreatePaymentRequestResult => failWith('VALIDATION_FAILED', { field, message });

@@ -1,15 +1,13 @@
 import type { TransactionStatus } from '../domain/transaction';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
+import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /**
- * Another member's payment is "not found" too: telling it apart (a 403) would confirm to a
- * stranger that the id exists.
+ * Fails with PAYMENT_NOT_FOUND only. Another member's payment is "not found" too: telling it
+ * apart (a 403) would confirm to a stranger that the id exists.
  */
-export type OwnedReadError = { kind: 'not_found' };
-
-export type GetPaymentStatusResult =
-  { ok: true; value: { status: TransactionStatus } } | { ok: false; error: OwnedReadError };
+export type GetPaymentStatusResult = Result<{ status: TransactionStatus }, UseCaseError>;
 
 /**
  * Reads a payment's status for its owner. A payment left pending past RECONCILE_AFTER_S is first
@@ -23,14 +21,15 @@ export class GetPaymentStatusUseCase {
 
   async execute(input: { memberId: string; paymentId: string }): Promise<GetPaymentStatusResult> {
     const tx = await readOwnedFresh(this.store, this.reconcile, input.memberId, input.paymentId);
-    if (!tx.ok) return tx;
-    return { ok: true, value: { status: tx.value.status } };
+    if (!tx) return failWith('PAYMENT_NOT_FOUND');
+    return ok({ status: tx.status });
   }
 }
 
 /**
  * Shared by the two status reads: owner check first (someone else's payment reads exactly like a
- * missing one, and is never reconciled on their behalf), then a best-effort reconcile if stale.
+ * missing one, null, and is never reconciled on their behalf), then a best-effort reconcile if
+ * stale.
  */
 export async function readOwnedFresh(
   store: TransactionStore,
@@ -39,13 +38,11 @@ export async function readOwnedFresh(
   transactionId: string,
 ) {
   const tx = await store.findById(transactionId);
-  if (!tx || tx.memberId !== memberId) {
-    return { ok: false as const, error: { kind: 'not_found' as const } };
-  }
+  if (!tx || tx.memberId !== memberId) return null;
   const outcome = await reconcile.reconcileIfStale(tx);
   if (outcome === 'completed' || outcome === 'failed') {
     const fresh = await store.findById(transactionId);
-    if (fresh) return { ok: true as const, value: fresh };
+    if (fresh) return fresh;
   }
-  return { ok: true as const, value: tx };
+  return tx;
 }

@@ -2,8 +2,8 @@ import { formatSen } from '../../src/contract/money';
 import type { TransactionStatus } from '../domain/transaction';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import { readOwnedFresh } from './get-payment-status.use-case';
-import type { OwnedReadError } from './get-payment-status.use-case';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
+import { failWith, ok, type Result, type UseCaseError } from './result';
 
 export interface TransactionDetails {
   transactionId: string;
@@ -12,8 +12,11 @@ export interface TransactionDetails {
   amount: string;
 }
 
-export type GetTransactionDetailsResult =
-  { ok: true; value: TransactionDetails } | { ok: false; error: OwnedReadError };
+/** The receipt names the payment a transaction: PAYMENT_NOT_FOUND, in those words. */
+export const TRANSACTION_NOT_FOUND = 'Transaction not found.';
+
+/** Fails with PAYMENT_NOT_FOUND only, for a missing payment and another member's alike. */
+export type GetTransactionDetailsResult = Result<TransactionDetails, UseCaseError>;
 
 /** The receipt's view of one payment, for its owner only. */
 export class GetTransactionDetailsUseCase {
@@ -32,14 +35,11 @@ export class GetTransactionDetailsUseCase {
       input.memberId,
       input.transactionId,
     );
-    if (!tx.ok) return tx;
-    return {
-      ok: true,
-      value: {
-        transactionId: tx.value.transactionId,
-        status: tx.value.status,
-        amount: formatSen(tx.value.amountSen),
-      },
-    };
+    if (!tx) return failWith('PAYMENT_NOT_FOUND', { message: TRANSACTION_NOT_FOUND });
+    return ok({
+      transactionId: tx.transactionId,
+      status: tx.status,
+      amount: formatSen(tx.amountSen),
+    });
   }
 }

@@ -7,8 +7,14 @@ import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import { MESSAGES } from './messages';
-import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
+import {
+  failWith,
+  ok,
+  rateLimited,
+  type Result,
+  secondsUntilWindowFrees,
+  type UseCaseError,
+} from './result';
 
 export interface LoginInput {
   icOrPassport: string;
@@ -44,7 +50,7 @@ export class LoginUseCase {
     private readonly maxFailures: number,
   ) {}
 
-  async execute(input: LoginInput): Promise<Result<LoginOutput>> {
+  async execute(input: LoginInput): Promise<Result<LoginOutput, UseCaseError>> {
     const now = this.clock.now();
     const accountKey = normaliseIcOrPassport(input.icOrPassport);
     const claim = await this.failures.claimAttempt(
@@ -54,15 +60,14 @@ export class LoginUseCase {
     );
     if (!claim.claimed) {
       const { failures } = claim;
-      return fail({
-        kind: 'rate_limited',
-        message: 'Too many failed login attempts. Please try again later.',
-        retryAfterS: secondsUntilWindowFrees(
+      return rateLimited(
+        'AUTH_TOO_MANY_ATTEMPTS',
+        secondsUntilWindowFrees(
           failures[failures.length - this.maxFailures],
           LOGIN_FAILURE_WINDOW_MS,
           now,
         ),
-      });
+      );
     }
 
     // The claim already counts as a failure: a wrong password (or an unknown account) leaves it.
@@ -70,7 +75,7 @@ export class LoginUseCase {
     const valid = member
       ? await this.hasher.verify(member.passwordHash, input.password)
       : await this.hasher.verifyDummy(input.password).then(() => false);
-    if (!member || !valid) return fail({ kind: 'unauthorized', message: MESSAGES.loginFailed });
+    if (!member || !valid) return failWith('AUTH_INVALID_CREDENTIALS');
 
     const token = this.random.sessionToken();
     await this.uow.run(async ({ loginFailures, sessions }) => {

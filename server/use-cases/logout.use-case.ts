@@ -1,6 +1,6 @@
 import { type Clock } from '../ports/clock.port';
 import { type SessionStore } from '../ports/session-store.port';
-import { ok, type Result } from './result';
+import { ok, type Result, type UseCaseError } from './result';
 
 export class LogoutUseCase {
   constructor(
@@ -8,7 +8,7 @@ export class LogoutUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { sessionId: string }): Promise<Result<null>> {
+  async execute(input: { sessionId: string }): Promise<Result<null, UseCaseError>> {
     await this.sessions.revoke(input.sessionId, this.clock.now());
     return ok(null);
   }

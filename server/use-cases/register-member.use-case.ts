@@ -1,3 +1,4 @@
+import { type ErrorCode } from '../../src/contract/errors';
 import { type Nationality, normaliseIcOrPassport } from '../../src/contract/rules';
 import { type MemberConflict } from '../domain/member';
 import { type Clock } from '../ports/clock.port';
@@ -6,9 +7,8 @@ import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
 import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import { MESSAGES } from './messages';
-import { fail, ok, type Result } from './result';
-import { CODE_FAILURE_MESSAGES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
+import { failWith, ok, type Result, type UseCaseError } from './result';
+import { CODE_FAILURE_CODES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
 
 export interface RegisterMemberInput {
   name: string;
@@ -27,10 +27,10 @@ class ConflictRollback extends Error {
   }
 }
 
-const CONFLICT_MESSAGES: Record<MemberConflict, string> = {
-  phone_no: MESSAGES.phoneTaken,
-  ic_or_passport: MESSAGES.icTaken,
-};
+const CONFLICT_CODES = {
+  phone_no: 'MEMBER_PHONE_TAKEN',
+  ic_or_passport: 'MEMBER_IC_TAKEN',
+} as const satisfies Record<MemberConflict, ErrorCode>;
 
 /**
  * Creates a member once a valid registration code for the phone is given. The code's use and
@@ -48,13 +48,13 @@ export class RegisterMemberUseCase {
     private readonly codePolicy: { pepper: string; maxAttempts: number },
   ) {}
 
-  async execute(input: RegisterMemberInput): Promise<Result<{ userId: string }>> {
+  async execute(input: RegisterMemberInput): Promise<Result<{ userId: string }, UseCaseError>> {
     const icOrPassport = normaliseIcOrPassport(input.icOrPassport);
     if (await this.members.findByPhone(input.phoneNo)) {
-      return fail({ kind: 'conflict', message: MESSAGES.phoneTaken });
+      return failWith('MEMBER_PHONE_TAKEN');
     }
     if (await this.members.findByIcOrPassport(icOrPassport)) {
-      return fail({ kind: 'conflict', message: MESSAGES.icTaken });
+      return failWith('MEMBER_IC_TAKEN');
     }
     const now = this.clock.now();
     const hopeless = await hopelessCode(
@@ -62,7 +62,7 @@ export class RegisterMemberUseCase {
       { phoneNo: input.phoneNo, purpose: 'registration', maxAttempts: this.codePolicy.maxAttempts },
       now,
     );
-    if (hopeless) return fail({ kind: 'invalid', message: CODE_FAILURE_MESSAGES[hopeless] });
+    if (hopeless) return failWith(CODE_FAILURE_CODES[hopeless]);
     // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
     const passwordHash = await this.hasher.hash(input.password);
     const id = this.random.uuid();
@@ -77,9 +77,9 @@ export class RegisterMemberUseCase {
         if (!check.ok) {
           // A concurrent twin may have consumed the code and registered: report that as 409.
           if (check.reason === 'used' && (await members.findByPhone(input.phoneNo))) {
-            return fail({ kind: 'conflict' as const, message: MESSAGES.phoneTaken });
+            return failWith('MEMBER_PHONE_TAKEN');
           }
-          return fail({ kind: 'invalid' as const, message: CODE_FAILURE_MESSAGES[check.reason] });
+          return failWith(CODE_FAILURE_CODES[check.reason]);
         }
         const inserted = await members.insert({
           id,
@@ -96,7 +96,7 @@ export class RegisterMemberUseCase {
       });
     } catch (error) {
       if (error instanceof ConflictRollback) {
-        return fail({ kind: 'conflict', message: CONFLICT_MESSAGES[error.conflict] });
+        return failWith(CONFLICT_CODES[error.conflict]);
       }
       throw error;
     }

@@ -2,8 +2,8 @@ import { type Clock } from '../ports/clock.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import { fail, ok, type Result } from './result';
-import { CODE_FAILURE_MESSAGES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
+import { failWith, ok, type Result, type UseCaseError } from './result';
+import { CODE_FAILURE_CODES, hopelessCode, verifyAndConsumeCode } from './verify-sms-code';
 
 export interface ResetPasswordInput {
   /** Normalised: digits only. */
@@ -25,7 +25,7 @@ export class ResetPasswordUseCase {
     private readonly codePolicy: { pepper: string; maxAttempts: number },
   ) {}
 
-  async execute(input: ResetPasswordInput): Promise<Result<null>> {
+  async execute(input: ResetPasswordInput): Promise<Result<null, UseCaseError>> {
     const now = this.clock.now();
     const hopeless = await hopelessCode(
       this.smsCodes,
@@ -36,7 +36,7 @@ export class ResetPasswordUseCase {
       },
       now,
     );
-    if (hopeless) return fail({ kind: 'invalid', message: CODE_FAILURE_MESSAGES[hopeless] });
+    if (hopeless) return failWith(CODE_FAILURE_CODES[hopeless]);
     // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
     const passwordHash = await this.hasher.hash(input.newPassword);
     return this.uow.run(async ({ smsCodes, members, sessions }) => {
@@ -46,11 +46,11 @@ export class ResetPasswordUseCase {
         now,
       );
       if (!check.ok) {
-        return fail({ kind: 'invalid' as const, message: CODE_FAILURE_MESSAGES[check.reason] });
+        return failWith(CODE_FAILURE_CODES[check.reason]);
       }
       const member = await members.findByPhone(input.phoneNo);
       if (member === null) {
-        return fail({ kind: 'invalid' as const, message: CODE_FAILURE_MESSAGES.missing });
+        return failWith(CODE_FAILURE_CODES.missing);
       }
       await members.updatePasswordHash(member.id, passwordHash, now);
       await sessions.revokeAllForMember(member.id, now);

@@ -1,21 +1,40 @@
-/** What a use case returns for expected outcomes; it throws only for bugs and outages. */
-export type Result<T, E = UseCaseError> = { ok: true; value: T } | { ok: false; error: E };
+import { type ERROR_HTTP_STATUS, type ErrorCode } from '../../src/contract/errors';
+import { err } from '../../src/contract/result';
+import { ERROR_FIELDS, ERROR_MESSAGES } from './messages';
 
-export const ok = <T>(value: T): { ok: true; value: T } => ({ ok: true, value });
-export const fail = <E>(error: E): { ok: false; error: E } => ({ ok: false, error });
+export { err, ok, type Result } from '../../src/contract/result';
+
+/** The codes answered with 429: their failures always say when to try again. */
+export type RateLimitCode = {
+  [C in ErrorCode]: (typeof ERROR_HTTP_STATUS)[C] extends 429 ? C : never;
+}[ErrorCode];
 
 /**
- * The expected failures of this slice, each an English sentence for the member. The HTTP layer
- * maps `kind` to a status code (invalid 400, unauthorized 401, not_found 404, conflict 409,
- * rate_limited 429 with Retry-After, unavailable 502).
+ * An expected failure of a use case: its code (the HTTP layer answers the status errors.ts
+ * declares for it), an English sentence, the request field at fault when there is one, and for a
+ * rate limit the seconds until a retry may succeed.
  */
 export type UseCaseError =
-  | { kind: 'invalid'; message: string }
-  | { kind: 'unauthorized'; message: string }
-  | { kind: 'not_found'; message: string }
-  | { kind: 'conflict'; message: string }
-  | { kind: 'rate_limited'; message: string; retryAfterS: number }
-  | { kind: 'unavailable'; message: string };
+  | { code: Exclude<ErrorCode, RateLimitCode>; message: string; field?: string }
+  | { code: RateLimitCode; message: string; retryAfterS: number };
+
+/** The failure for `code`, with the code's own message and field unless others are given. */
+export function failWith(
+  code: Exclude<ErrorCode, RateLimitCode>,
+  opts: { message?: string; field?: string } = {},
+): { ok: false; error: UseCaseError } {
+  const field = opts.field ?? ERROR_FIELDS[code];
+  const message = opts.message ?? ERROR_MESSAGES[code];
+  return err(field === undefined ? { code, message } : { code, message, field });
+}
+
+/** A rate limit's failure: the code's message and when to try again. */
+export function rateLimited(
+  code: RateLimitCode,
+  retryAfterS: number,
+): { ok: false; error: UseCaseError } {
+  return err({ code, message: ERROR_MESSAGES[code], retryAfterS });
+}
 
 /** Seconds until the oldest event in a window leaves it (at least 1). */
 export function secondsUntilWindowFrees(oldest: Date, windowMs: number, now: Date): number {

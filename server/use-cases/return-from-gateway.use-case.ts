@@ -1,10 +1,11 @@
-import type { GatewayRejectionKind, PaymentGateway } from '../ports/payment-gateway.port';
+import type { PaymentGateway } from '../ports/payment-gateway.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
+import { type CallbackRejectionError, rejectionError } from './apply-payment-callback.use-case';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
+import { ok, type Result } from './result';
 
-export type ReturnFromGatewayResult =
-  | { ok: true; value: { transactionId: string } }
-  | { ok: false; error: { kind: GatewayRejectionKind | 'unknown_transaction'; message: string } };
+/** Fails with the gateway adapter's rejection, or CALLBACK_UNKNOWN_TRANSACTION. */
+export type ReturnFromGatewayResult = Result<{ transactionId: string }, CallbackRejectionError>;
 
 /**
  * The payer's tab coming back from a gateway that signs its redirect (Billplz): verify the
@@ -24,7 +25,7 @@ export class ReturnFromGatewayUseCase {
     const message = await this.gateway.verifyRedirect(input.query);
     if (!message.verdict.ok) {
       const { kind, message: text } = message.verdict.rejection;
-      return { ok: false, error: { kind, message: text } };
+      return rejectionError(kind, text);
     }
     const outcome = message.verdict.outcome;
     const transactionId =
@@ -33,12 +34,12 @@ export class ReturnFromGatewayUseCase {
         : await this.store.findTransactionIdByGatewayRef(outcome.gatewayRef);
     const tx = transactionId === null ? null : await this.store.findById(transactionId);
     if (!tx) {
-      return { ok: false, error: { kind: 'unknown_transaction', message: 'Unknown payment' } };
+      return rejectionError('unknown_transaction', 'Unknown payment');
     }
     if (outcome.status !== 'pending' && tx.status === 'pending') {
       // Best effort: a failure is logged by the reconciler, and the callback still comes.
       await this.reconcile.reconcileNow(tx.transactionId);
     }
-    return { ok: true, value: { transactionId: tx.transactionId } };
+    return ok({ transactionId: tx.transactionId });
   }
 }

@@ -4,8 +4,14 @@ import { type Clock } from '../ports/clock.port';
 import { type Random } from '../ports/random.port';
 import { type SmsSender } from '../ports/sms-sender.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import { MESSAGES } from './messages';
-import { fail, ok, type Result, secondsUntilWindowFrees } from './result';
+import {
+  failWith,
+  ok,
+  rateLimited,
+  type Result,
+  secondsUntilWindowFrees,
+  type UseCaseError,
+} from './result';
 
 export interface SendSmsCodeInput {
   /** Normalised: digits only. */
@@ -37,7 +43,7 @@ export class SendSmsCodeUseCase {
     private readonly policy: SmsCodePolicy,
   ) {}
 
-  async execute(input: SendSmsCodeInput): Promise<Result<{ expiresIn: number }>> {
+  async execute(input: SendSmsCodeInput): Promise<Result<{ expiresIn: number }, UseCaseError>> {
     const now = this.clock.now();
     const outcome = await this.uow.run(async ({ smsCodes, members }) => {
       // Always phone first, then address: one order everywhere, so two requests never deadlock.
@@ -47,33 +53,27 @@ export class SendSmsCodeUseCase {
       const last = await smsCodes.lastRequestAt(input.phoneNo, input.purpose);
       const cooldownMs = this.policy.resendCooldownS * 1000;
       if (last !== null && now.getTime() - last.getTime() < cooldownMs) {
-        return fail({
-          kind: 'rate_limited' as const,
-          message: 'Please wait before requesting another code.',
-          retryAfterS: secondsUntilWindowFrees(last, cooldownMs, now),
-        });
+        return rateLimited('SMS_COOLDOWN', secondsUntilWindowFrees(last, cooldownMs, now));
       }
       const since = new Date(now.getTime() - SMS_WINDOW_MS);
       const byPhone = await smsCodes.requestTimesForPhone(input.phoneNo, since);
       if (byPhone.length >= this.policy.perPhonePerHour) {
-        return fail({
-          kind: 'rate_limited' as const,
-          message: 'Too many codes were requested for this phone number. Please try again later.',
-          retryAfterS: secondsUntilWindowFrees(byPhone[0], SMS_WINDOW_MS, now),
-        });
+        return rateLimited(
+          'SMS_PHONE_LIMIT',
+          secondsUntilWindowFrees(byPhone[0], SMS_WINDOW_MS, now),
+        );
       }
       const byAddress = await smsCodes.requestTimesForAddress(input.clientAddress, since);
       if (byAddress.length >= this.policy.perAddressPerHour) {
-        return fail({
-          kind: 'rate_limited' as const,
-          message: 'Too many codes were requested from your network. Please try again later.',
-          retryAfterS: secondsUntilWindowFrees(byAddress[0], SMS_WINDOW_MS, now),
-        });
+        return rateLimited(
+          'SMS_NETWORK_LIMIT',
+          secondsUntilWindowFrees(byAddress[0], SMS_WINDOW_MS, now),
+        );
       }
 
       const member = await members.findByPhone(input.phoneNo);
       if (input.purpose === 'registration' && member !== null) {
-        return fail({ kind: 'conflict' as const, message: MESSAGES.phoneTaken });
+        return failWith('MEMBER_PHONE_TAKEN');
       }
       await smsCodes.recordRequest({
         id: this.random.uuid(),
@@ -110,7 +110,7 @@ export class SendSmsCodeUseCase {
           body: smsBody(outcome.value, input.purpose, this.policy.ttlS),
         });
       } catch {
-        return fail({ kind: 'unavailable', message: MESSAGES.smsFailed });
+        return failWith('SMS_SEND_FAILED');
       }
     }
     return ok({ expiresIn: this.policy.ttlS });

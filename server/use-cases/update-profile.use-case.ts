@@ -2,8 +2,7 @@ import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import { MESSAGES } from './messages';
-import { fail, ok, type Result } from './result';
+import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /** Exactly one field changes per call (the profile screen edits one at a time). */
 export type ProfileChange =
@@ -31,7 +30,9 @@ export class UpdateProfileUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: UpdateProfileInput): Promise<Result<{ field: ProfileChange['field'] }>> {
+  async execute(
+    input: UpdateProfileInput,
+  ): Promise<Result<{ field: ProfileChange['field'] }, UseCaseError>> {
     const now = this.clock.now();
     const { change } = input;
     switch (change.field) {
@@ -42,9 +43,9 @@ export class UpdateProfileUseCase {
         const current = await this.members.findById(input.memberId);
         if (current?.phoneNo === change.value) break;
         const owner = await this.members.findByPhone(change.value);
-        if (owner !== null) return fail({ kind: 'conflict', message: MESSAGES.phoneTaken });
+        if (owner !== null) return failWith('MEMBER_PHONE_TAKEN');
         const updated = await this.members.updatePhone(input.memberId, change.value, now);
-        if (!updated.ok) return fail({ kind: 'conflict', message: MESSAGES.phoneTaken });
+        if (!updated.ok) return failWith('MEMBER_PHONE_TAKEN');
         break;
       }
       case 'password': {

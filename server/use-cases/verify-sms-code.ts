@@ -1,17 +1,18 @@
 import { type SmsPurpose } from '../../src/contract/rules';
 import { codeState, hashSmsCode, sameHash, type SmsCodeRecord } from '../domain/sms-code-policy';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
-import { MESSAGES } from './messages';
+import { type ErrorCode } from '../../src/contract/errors';
 
 export type CodeFailure = 'missing' | 'used' | 'expired' | 'dead' | 'wrong';
 
-export const CODE_FAILURE_MESSAGES: Record<CodeFailure, string> = {
-  missing: MESSAGES.codeMissing,
-  used: MESSAGES.codeUsed,
-  expired: MESSAGES.codeExpired,
-  dead: MESSAGES.codeDead,
-  wrong: MESSAGES.codeWrong,
-};
+/** The error code each failure answers (all 400, naming tac_code). */
+export const CODE_FAILURE_CODES = {
+  missing: 'SMS_CODE_MISSING',
+  used: 'SMS_CODE_USED',
+  expired: 'SMS_CODE_EXPIRED',
+  dead: 'SMS_CODE_LOCKED',
+  wrong: 'SMS_CODE_WRONG',
+} as const satisfies Record<CodeFailure, ErrorCode>;
 
 /**
  * Checks and consumes the live code for phone + purpose inside the caller's transaction.

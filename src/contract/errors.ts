@@ -15,6 +15,11 @@ export const ERROR_HTTP_STATUS = {
   URL_TOO_LONG: 414,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  // Static files: a path the server will not resolve (such as `//` or `..`), and conditional
+  // and range requests it cannot meet (If-Match, Range)
+  PATH_FORBIDDEN: 403,
+  PRECONDITION_FAILED: 412,
+  RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   // Sessions and login
   AUTH_REQUIRED: 401,

@@ -202,7 +202,11 @@ const onPostgres = eachDatabase().includes('postgres');
     expect(refused.retryAfter).toMatch(/^\d+$/);
     const health = await fetch(`${baseUrl}/api/health`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: 0, data: { database: 'down' } });
+    expect(await health.json()).toMatchObject({
+      status: 0,
+      code: 'SERVICE_UNAVAILABLE',
+      data: { database: 'down' },
+    });
 
     // Blackholed: connections are accepted but never answered; the connect timeout fails fast.
     proxy.mode = 'blackhole';

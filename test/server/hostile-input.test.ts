@@ -214,6 +214,8 @@ describe('control characters in any field answer 400 naming it (in-memory, app.i
       expect(answer.body).toEqual({
         status: 0,
         message: `${label} contains characters that are not allowed.`,
+        code: 'DISALLOWED_CHARACTERS',
+        field,
       });
     });
   });
@@ -245,7 +247,11 @@ describe('control characters in any field answer 400 naming it (in-memory, app.i
   it('answers a URL that cannot be decoded (a lone surrogate’s bytes) with the envelope', async () => {
     const answer = await t.get(`/payment/status/${encodeComponent('TXN\ud800')}`, { token });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ status: 0, message: 'Request address is not valid.' });
+    expect(answer.body).toEqual({
+      status: 0,
+      message: 'Request address is not valid.',
+      code: 'URL_INVALID',
+    });
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
@@ -260,6 +266,7 @@ describe('control characters in any field answer 400 naming it (in-memory, app.i
     expect(response.json()).toEqual({
       status: 0,
       message: 'The request contains characters that are not allowed.',
+      code: 'DISALLOWED_CHARACTERS',
     });
   });
 

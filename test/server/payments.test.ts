@@ -219,7 +219,10 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
         getJson(t.baseUrl, path, { token }).then((res) => ({ status: res.status, body: res.body }));
 
       const theirs = await read(`/payment/status/${p.payment_id}`, bob.token);
-      expect(theirs).toEqual({ status: 404, body: { status: 0, message: 'Payment not found.' } });
+      expect(theirs).toEqual({
+        status: 404,
+        body: { status: 0, message: 'Payment not found.', code: 'PAYMENT_NOT_FOUND' },
+      });
       expect(await read(`/payment/status/${unknownId}`, bob.token)).toEqual(theirs);
       expect(await read(`/payment/status/not-an-id`, bob.token)).toEqual(theirs);
 
@@ -229,7 +232,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
       );
       expect(theirDetails).toEqual({
         status: 404,
-        body: { status: 0, message: 'Transaction not found.' },
+        body: { status: 0, message: 'Transaction not found.', code: 'PAYMENT_NOT_FOUND' },
       });
       expect(await read(`/transaction/details?transactionId=${unknownId}`, bob.token)).toEqual(
         theirDetails,

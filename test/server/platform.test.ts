@@ -25,7 +25,7 @@ describe.each(eachDatabase())('platform on %s', (database) => {
   it('answers unknown API paths with 404 in the envelope', async () => {
     const res = await getJson(t.baseUrl, '/no/such/thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 0, message: 'Not found.' });
+    expect(res.body).toEqual({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
   });
 
   it('sends security headers with a CSP that allows no third-party host', async () => {
@@ -147,6 +147,7 @@ describe.each(eachDatabase())('platform on %s', (database) => {
       expect(res.body).toEqual({
         status: 0,
         message: 'Database unavailable',
+        code: 'SERVICE_UNAVAILABLE',
         data: { database: 'down' },
       });
     }));
@@ -158,7 +159,11 @@ describe.each(eachDatabase())('platform on %s', (database) => {
         password: 'whatever password',
       });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ status: 0, message: 'Service temporarily unavailable' });
+      expect(res.body).toEqual({
+        status: 0,
+        message: 'Service temporarily unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     }));
 
@@ -172,7 +177,11 @@ describe.each(eachDatabase())('platform on %s', (database) => {
         password: 'whatever password',
       });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ status: 0, message: 'Something went wrong. Please try again.' });
+      expect(res.body).toEqual({
+        status: 0,
+        message: 'Something went wrong. Please try again.',
+        code: 'INTERNAL_ERROR',
+      });
     } finally {
       await broken.close();
     }

@@ -58,6 +58,8 @@ describe.each(eachDatabase())('profile on %s', (database) => {
     expect(taken.body).toEqual({
       status: 0,
       message: 'phone_no: this phone number is already registered.',
+      code: 'MEMBER_PHONE_TAKEN',
+      field: 'phone_no',
     });
     expect((await update(member.token, { phone_no: member.phone_no })).status).toBe(200);
     const fresh = aMember().phone_no;

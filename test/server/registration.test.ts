@@ -68,16 +68,17 @@ describe.each(eachDatabase())('registration on %s', (database) => {
       data: { can_proceed: true },
     });
     const phoneTaken = await exists(taken.phone_no, fresh.ic_or_passport);
-    expect(phoneTaken.body.data).toEqual({ can_proceed: false });
+    expect(phoneTaken.body.data).toEqual({ can_proceed: false, reason: 'MEMBER_PHONE_TAKEN' });
     expect(phoneTaken.body.message).toBe('phone_no: this phone number is already registered.');
     const icTaken = await exists(fresh.phone_no, taken.ic_or_passport);
-    expect(icTaken.body.data).toEqual({ can_proceed: false });
+    expect(icTaken.body.data).toEqual({ can_proceed: false, reason: 'MEMBER_IC_TAKEN' });
     expect(icTaken.body.message).toBe(
       'ic_or_passport: this IC/passport number is already registered.',
     );
     const bad = await getJson(t.baseUrl, '/user/exists?phone=012');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('phone: must be 9 to 15 digits, not starting with 0.');
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'phone' });
   });
 
   it('answers 409 for an IC/passport that is already registered', async () => {
@@ -88,6 +89,8 @@ describe.each(eachDatabase())('registration on %s', (database) => {
     expect(res.body).toEqual({
       status: 0,
       message: 'ic_or_passport: this IC/passport number is already registered.',
+      code: 'MEMBER_IC_TAKEN',
+      field: 'ic_or_passport',
     });
   });
 
@@ -116,7 +119,8 @@ describe.each(eachDatabase())('registration on %s', (database) => {
   ])('refuses %j with 400 naming the field', async (override, message) => {
     const res = await register({ ...aMember(), tac_code: '123456', ...override });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ status: 0, message });
+    const field = Object.keys(override)[0];
+    expect(res.body).toEqual({ status: 0, message, code: 'VALIDATION_FAILED', field });
   });
 
   it('refuses a missing field and an unknown field with 400', async () => {
@@ -132,10 +136,18 @@ describe.each(eachDatabase())('registration on %s', (database) => {
   it('refuses malformed JSON with 400 and a body over 16 KiB with 413', async () => {
     const malformed = await postJson(t.baseUrl, '/service/register', '{"name": ');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ status: 0, message: 'body: is not valid JSON.' });
+    expect(malformed.body).toEqual({
+      status: 0,
+      message: 'body: is not valid JSON.',
+      code: 'INVALID_JSON',
+    });
     const huge = await register({ ...aMember(), tac_code: '123456', name: 'x'.repeat(17_000) });
     expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ status: 0, message: 'Request body is too large.' });
+    expect(huge.body).toEqual({
+      status: 0,
+      message: 'Request body is too large.',
+      code: 'BODY_TOO_LARGE',
+    });
   });
 
   it('registers once when the same request arrives twice at the same moment', async () => {

@@ -26,6 +26,8 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     );
   const tryLogin = (ic_or_passport: string, password: string) =>
     postJson(t.baseUrl, '/service/login', { ic_or_passport, password });
+  const sendResetCode = (phone_no: string) =>
+    postJson(t.baseUrl, '/service/send_sms_code', { phone_no, purpose: 'password_reset' });
 
   it('logs in with IC/passport and password and returns the session user and token', async () => {
     const member = await registerMember(t.baseUrl, aMember());
@@ -70,7 +72,11 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const unknownIc = await tryLogin(aMember().ic_or_passport, member.password);
     expect(wrongPassword.status).toBe(401);
     expect(unknownIc.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ status: 0, message: LOGIN_FAILED });
+    expect(wrongPassword.body).toEqual({
+      status: 0,
+      message: LOGIN_FAILED,
+      code: 'AUTH_INVALID_CREDENTIALS',
+    });
     expect(unknownIc.body).toEqual(wrongPassword.body);
   });
 
@@ -85,6 +91,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     expect(locked.body).toEqual({
       status: 0,
       message: 'Too many failed login attempts. Please try again later.',
+      code: 'AUTH_TOO_MANY_ATTEMPTS',
     });
     // The first failure leaves the 15-minute window 15 min - 100 s from now.
     expect(Number(locked.headers.get('retry-after'))).toBe(15 * 60 - 100);
@@ -154,10 +161,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const member = await registerAndLogin(t.baseUrl);
     const second = await login(t.baseUrl, member);
     t.clock.advance(60_000);
-    await postJson(t.baseUrl, '/service/send_sms_code', {
-      phone_no: member.phone_no,
-      purpose: 'password_reset',
-    });
+    await sendResetCode(member.phone_no);
     const tac_code = await latestSmsCode(t.baseUrl, member.phone_no, 'password_reset');
     const reset = await postJson(t.baseUrl, '/service/forgot-password/reset', {
       phone_no: member.phone_no,
@@ -175,10 +179,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
   it('resets a password once when the same code is used twice at the same moment', async () => {
     const member = await registerMember(t.baseUrl, aMember());
     t.clock.advance(60_000);
-    await postJson(t.baseUrl, '/service/send_sms_code', {
-      phone_no: member.phone_no,
-      purpose: 'password_reset',
-    });
+    await sendResetCode(member.phone_no);
     const tac_code = await latestSmsCode(t.baseUrl, member.phone_no, 'password_reset');
     const reset = (new_password: string) =>
       postJson(t.baseUrl, '/service/forgot-password/reset', {
@@ -209,11 +210,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const unknown = aMember();
     t.clock.advance(60_000);
     for (const phone_no of [known.phone_no, unknown.phone_no]) {
-      const sent = await postJson(t.baseUrl, '/service/send_sms_code', {
-        phone_no,
-        purpose: 'password_reset',
-      });
-      expect(sent.status).toBe(200);
+      expect((await sendResetCode(phone_no)).status).toBe(200);
     }
     const code = await latestSmsCode(t.baseUrl, known.phone_no, 'password_reset');
     const wrong = code === '000000' ? '111111' : '000000';
@@ -271,6 +268,7 @@ describe.each(eachDatabase())('per-address limits and session checks on %s', (da
     expect(limited.body).toEqual({
       status: 0,
       message: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
     });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });

@@ -67,6 +67,8 @@ describe.each(eachDatabase())('one-time SMS codes on %s', (database) => {
     expect(res.body).toEqual({
       status: 0,
       message: 'tac_code: the code has expired. Please request a new code.',
+      code: 'SMS_CODE_EXPIRED',
+      field: 'tac_code',
     });
   });
 

@@ -56,7 +56,7 @@ describe('static delivery of the built SPA (app.inject)', () => {
   const expectNotFound = (res: LightMyRequestResponse) => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ status: 0, message: 'Not found.' });
+    expect(res.json()).toEqual({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
   };
 
   describe('compression', () => {

@@ -123,6 +123,7 @@ describe.each(eachDatabase())('SMS_PROVIDER=twilio on %s', (database) => {
       expect(failed.body).toEqual({
         status: 0,
         message: 'We could not send the SMS code. Please try again.',
+        code: 'SMS_SEND_FAILED',
       });
     } finally {
       await t.close();

@@ -1,9 +1,10 @@
 import { type FastifyPluginAsync } from 'fastify';
+import { ERROR_HTTP_STATUS } from '../../../src/contract/errors';
 import { type ServerContainer } from '../../container';
 import { failure, success } from '../envelope';
 import { DATABASE_RETRY_AFTER_S } from '../errors';
 
-/** 200 while the database answers; 503 naming it as down otherwise (load balancers read this). */
+/** 200 while the database answers; 503 (SERVICE_UNAVAILABLE) naming it as down otherwise (load balancers read this). */
 export function healthRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
     app.get('/health', async (request, reply) => {
@@ -12,9 +13,10 @@ export function healthRoutes(container: ServerContainer): FastifyPluginAsync {
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database unavailable');
         reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-        return reply
-          .code(503)
-          .send({ ...failure('Database unavailable'), data: { database: 'down' } });
+        return reply.code(ERROR_HTTP_STATUS.SERVICE_UNAVAILABLE).send({
+          ...failure('SERVICE_UNAVAILABLE', 'Database unavailable'),
+          data: { database: 'down' },
+        });
       }
       return success('OK', { database: container.db.kind });
     });

@@ -3,13 +3,11 @@ import { type FastifyPluginAsync } from 'fastify';
 import { PAYMENT_METHODS } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { isTransactionId } from '../../domain/transaction';
-import {
-  type ApplyPaymentCallbackValue,
-  type CallbackRejection,
-} from '../../use-cases/apply-payment-callback.use-case';
+import { type ApplyPaymentCallbackValue } from '../../use-cases/apply-payment-callback.use-case';
+import { TRANSACTION_NOT_FOUND } from '../../use-cases/get-transaction-details.use-case';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
-import { ApiError } from '../errors';
+import { ApiError, valueOrThrow } from '../errors';
 import { perSessionRateLimit } from '../rate-limits';
 
 /**
@@ -17,16 +15,6 @@ import { perSessionRateLimit } from '../rate-limits';
  * possibly in two tabs at once; keyed per session so members behind one NAT do not add up.
  */
 const STATUS_READS_PER_SESSION_PER_MINUTE = 120;
-
-const CALLBACK_STATUS: Record<CallbackRejection, number> = {
-  malformed: 400,
-  bad_signature: 401,
-  stale: 401,
-  not_supported: 404,
-  unknown_transaction: 404,
-  amount_mismatch: 400,
-  contradiction: 409,
-};
 
 const CALLBACK_MESSAGES: Record<ApplyPaymentCallbackValue['result'], string> = {
   applied: 'Callback applied.',
@@ -46,11 +34,10 @@ function mediaType(header: string | undefined): string {
 }
 
 /**
- * The only failure of an owned read. A malformed id, a missing payment and another member's
- * payment answer alike, so a stranger cannot learn that an id exists.
+ * The only failure of an owned read (PAYMENT_NOT_FOUND). A malformed id, a missing payment and
+ * another member's payment answer alike, so a stranger cannot learn that an id exists.
  */
-const PAYMENT_NOT_FOUND = 'Payment not found.';
-const TRANSACTION_NOT_FOUND = 'Transaction not found.';
+const paymentNotFound = (message?: string) => new ApiError('PAYMENT_NOT_FOUND', message);
 
 /**
  * Payments under /api: create the signed gateway hand-off, read status (owner only), and the
@@ -76,21 +63,20 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       },
       async (request) => {
         const rawKey = request.headers['idempotency-key'];
-        if (Array.isArray(rawKey)) throw new ApiError(400, 'Idempotency-Key: send it once.');
-        const result = await container.createPaymentRequest.execute({
-          memberId: memberOf(request).id,
-          amount: request.body.amount,
-          paymentMethod: request.body.payment_method,
-          idempotencyKey: rawKey,
-        });
-        if (!result.ok) {
-          const error = result.error;
-          if (error.kind === 'invalid') throw new ApiError(400, error.message);
-          if (error.kind === 'idempotency_conflict') throw new ApiError(409, error.message);
-          if (error.kind === 'gateway_unavailable') throw new ApiError(502, error.message);
-          throw new ApiError(401, 'Please log in to continue.');
+        if (Array.isArray(rawKey)) {
+          throw new ApiError('VALIDATION_FAILED', 'Idempotency-Key: send it once.', {
+            field: 'Idempotency-Key',
+          });
         }
-        return success('Payment request created.', result.value);
+        const value = valueOrThrow(
+          await container.createPaymentRequest.execute({
+            memberId: memberOf(request).id,
+            amount: request.body.amount,
+            paymentMethod: request.body.payment_method,
+            idempotencyKey: rawKey,
+          }),
+        );
+        return success('Payment request created.', value);
       },
     );
 
@@ -109,13 +95,11 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       async (request) => {
         const paymentId = request.params.payment_id;
         // payment_id is the transactionId: anything else cannot exist, so skip the lookup.
-        if (!isTransactionId(paymentId)) throw new ApiError(404, PAYMENT_NOT_FOUND);
-        const result = await container.getPaymentStatus.execute({
-          memberId: memberOf(request).id,
-          paymentId,
-        });
-        if (!result.ok) throw new ApiError(404, PAYMENT_NOT_FOUND);
-        return success('Payment status.', result.value);
+        if (!isTransactionId(paymentId)) throw paymentNotFound();
+        const value = valueOrThrow(
+          await container.getPaymentStatus.execute({ memberId: memberOf(request).id, paymentId }),
+        );
+        return success('Payment status.', value);
       },
     );
 
@@ -134,13 +118,14 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       },
       async (request) => {
         const transactionId = request.query.transactionId;
-        if (!isTransactionId(transactionId)) throw new ApiError(404, TRANSACTION_NOT_FOUND);
-        const result = await container.getTransactionDetails.execute({
-          memberId: memberOf(request).id,
-          transactionId,
-        });
-        if (!result.ok) throw new ApiError(404, TRANSACTION_NOT_FOUND);
-        return success('Transaction details.', result.value);
+        if (!isTransactionId(transactionId)) throw paymentNotFound(TRANSACTION_NOT_FOUND);
+        const value = valueOrThrow(
+          await container.getTransactionDetails.execute({
+            memberId: memberOf(request).id,
+            transactionId,
+          }),
+        );
+        return success('Transaction details.', value);
       },
     );
 
@@ -155,18 +140,16 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
         (_request, body, done) => done(null, body),
       );
       callbacks.post(ApiPaths.paymentCallback, async (request) => {
-        const result = await container.applyPaymentCallback.execute({
-          request: {
-            contentType: mediaType(request.headers['content-type']),
-            body: request.body,
-            headers: request.headers,
-          },
-          source: 'callback',
-        });
-        if (!result.ok) {
-          throw new ApiError(CALLBACK_STATUS[result.error.kind], result.error.message);
-        }
-        const { result: outcome, status } = result.value;
+        const { result: outcome, status } = valueOrThrow(
+          await container.applyPaymentCallback.execute({
+            request: {
+              contentType: mediaType(request.headers['content-type']),
+              body: request.body,
+              headers: request.headers,
+            },
+            source: 'callback',
+          }),
+        );
         return success(CALLBACK_MESSAGES[outcome], { status });
       });
     });
@@ -174,11 +157,10 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     app.get<{ Querystring: Record<string, unknown> }>(
       PAYMENT_REDIRECT_PATH,
       async (request, reply) => {
-        const result = await container.returnFromGateway.execute({ query: request.query });
-        if (!result.ok) {
-          throw new ApiError(CALLBACK_STATUS[result.error.kind], result.error.message);
-        }
-        const id = encodeURIComponent(result.value.transactionId);
+        const { transactionId } = valueOrThrow(
+          await container.returnFromGateway.execute({ query: request.query }),
+        );
+        const id = encodeURIComponent(transactionId);
         return reply.redirect(`/return?transactionId=${id}`, 303);
       },
     );

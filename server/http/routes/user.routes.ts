@@ -1,4 +1,4 @@
-import { ApiPaths } from '../../../src/contract/api';
+import { ApiPaths, type UserExistsResponse } from '../../../src/contract/api';
 import { type FastifyPluginAsync } from 'fastify';
 import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
@@ -35,7 +35,11 @@ export function userRoutes(container: ServerContainer): FastifyPluginAsync {
             icOrPassport: request.query.ic,
           }),
         );
-        return success(value.message, { can_proceed: value.canProceed });
+        const data: UserExistsResponse =
+          value.reason === undefined
+            ? { can_proceed: value.canProceed }
+            : { can_proceed: value.canProceed, reason: value.reason };
+        return success(value.message, data);
       },
     );
 

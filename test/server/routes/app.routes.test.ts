@@ -17,7 +17,7 @@ describe('health, errors and headers on the in-memory container (app.inject)', (
   it('answers 404 in the envelope for an unknown API path', async () => {
     const missing = await t.get('/no/such/thing');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ status: 0, message: 'Not found.' });
+    expect(missing.body).toEqual({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
   });
 
   it('answers 413 for a body over the limit', async () => {
@@ -26,13 +26,21 @@ describe('health, errors and headers on the in-memory container (app.inject)', (
       password: 'x'.repeat(20_000),
     });
     expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ status: 0, message: 'Request body is too large.' });
+    expect(huge.body).toEqual({
+      status: 0,
+      message: 'Request body is too large.',
+      code: 'BODY_TOO_LARGE',
+    });
   });
 
   it('answers 400 for a body that is not JSON', async () => {
     const broken = await t.post(ApiPaths.login, '{"ic_or_passport": ');
     expect(broken.status).toBe(400);
-    expect(broken.body).toEqual({ status: 0, message: 'body: is not valid JSON.' });
+    expect(broken.body).toEqual({
+      status: 0,
+      message: 'body: is not valid JSON.',
+      code: 'INVALID_JSON',
+    });
   });
 
   it('sends the security headers on API answers', async () => {
@@ -68,6 +76,7 @@ describe('HTTPS and the per-address budget on the in-memory container (app.injec
       expect(limited.body).toEqual({
         status: 0,
         message: 'Too many requests. Please try again later.',
+        code: 'RATE_LIMITED',
       });
     } finally {
       await t.close();

@@ -49,7 +49,11 @@ describe('auth routes on the in-memory container (app.inject)', () => {
       password: 'wrong password',
     });
     expect([unknown.status, wrong.status]).toEqual([401, 401]);
-    expect(unknown.body).toEqual({ status: 0, message: LOGIN_FAILED });
+    expect(unknown.body).toEqual({
+      status: 0,
+      message: LOGIN_FAILED,
+      code: 'AUTH_INVALID_CREDENTIALS',
+    });
     expect(wrong.body).toEqual(unknown.body);
   });
 
@@ -71,13 +75,18 @@ describe('auth routes on the in-memory container (app.inject)', () => {
     const check = await t.post(ApiPaths.sessionCheck, {}, { token });
     expect(check.status).toBe(401);
     expect(check.body.message).toBe('Your session has ended. Please log in again.');
+    expect(check.body.code).toBe('AUTH_SESSION_ENDED');
   });
 
   it('answers 401 without a token and for a malformed one', async () => {
     expect((await t.post(ApiPaths.sessionCheck)).status).toBe(401);
     const malformed = await t.post(ApiPaths.logout, {}, { headers: { authorization: 'Bearer x' } });
     expect(malformed.status).toBe(401);
-    expect(malformed.body).toEqual({ status: 0, message: 'Please log in to continue.' });
+    expect(malformed.body).toEqual({
+      status: 0,
+      message: 'Please log in to continue.',
+      code: 'AUTH_REQUIRED',
+    });
   });
 
   it('sends a code, registers with it, and answers 409 for the same phone again', async () => {
@@ -139,6 +148,8 @@ describe('auth routes on the in-memory container (app.inject)', () => {
     expect(badPhone.body).toEqual({
       status: 0,
       message: 'phone_no: must be 9 to 15 digits, not starting with 0.',
+      code: 'VALIDATION_FAILED',
+      field: 'phone_no',
     });
     const missing = await t.post(ApiPaths.login, { ic_or_passport: 'A1234567' });
     expect(missing.body.message).toBe('password: is required.');

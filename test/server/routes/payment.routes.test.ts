@@ -86,7 +86,11 @@ describe('payment routes on the in-memory container (app.inject)', () => {
     const theirs = await t.get(paymentStatusPath(payment.payment_id), { token: stranger });
     const unknown = await t.get(paymentStatusPath(`TXN${'A'.repeat(24)}`), { token });
     expect(theirs.status).toBe(404);
-    expect(theirs.body).toEqual({ status: 0, message: 'Payment not found.' });
+    expect(theirs.body).toEqual({
+      status: 0,
+      message: 'Payment not found.',
+      code: 'PAYMENT_NOT_FOUND',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual(theirs.body);
     expect((await t.get(paymentStatusPath('not-an-id'), { token })).body).toEqual(theirs.body);
@@ -99,7 +103,11 @@ describe('payment routes on the in-memory container (app.inject)', () => {
       { token },
     );
     expect(theirDetails.status).toBe(404);
-    expect(theirDetails.body).toEqual({ status: 0, message: 'Transaction not found.' });
+    expect(theirDetails.body).toEqual({
+      status: 0,
+      message: 'Transaction not found.',
+      code: 'PAYMENT_NOT_FOUND',
+    });
     expect(unknownDetails.status).toBe(404);
     expect(unknownDetails.body).toEqual(theirDetails.body);
   });
@@ -127,9 +135,14 @@ describe('payment routes on the in-memory container (app.inject)', () => {
     const forged = { ...signedOutcome(payment, 'completed'), amount: '1.00' };
     const refused = await t.post(ApiPaths.paymentCallback, forged);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ status: 0, message: 'Invalid signature' });
+    expect(refused.body).toEqual({
+      status: 0,
+      message: 'Invalid signature',
+      code: 'CALLBACK_BAD_SIGNATURE',
+    });
     const malformed = await t.post(ApiPaths.paymentCallback, { transactionId: payment.payment_id });
     expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('CALLBACK_MALFORMED');
     expect((await t.get(paymentStatusPath(payment.payment_id), { token })).body.data).toEqual({
       status: 'pending',
     });

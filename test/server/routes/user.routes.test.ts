@@ -21,7 +21,7 @@ describe('user routes on the in-memory container (app.inject)', () => {
     expect(taken.body).toEqual({
       status: 1,
       message: 'phone_no: this phone number is already registered.',
-      data: { can_proceed: false },
+      data: { can_proceed: false, reason: 'MEMBER_PHONE_TAKEN' },
     });
   });
 

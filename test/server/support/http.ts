@@ -3,7 +3,7 @@
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
-  body: { status: 0 | 1; message: string; data?: T };
+  body: { status: 0 | 1; message: string; code?: string; field?: string; data?: T };
 }
 
 export interface RequestOptions {

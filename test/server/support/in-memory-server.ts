@@ -114,7 +114,7 @@ export interface CallOptions {
 export interface Answer<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
-  body: { status: 0 | 1; message: string; data?: T };
+  body: { status: 0 | 1; message: string; code?: string; field?: string; data?: T };
 }
 
 export async function injectedApp(

@@ -204,9 +204,9 @@ describe('the login throttle under concurrency, on in-memory adapters', () => {
       ),
     );
 
-    const kinds = results.map((result) => (result.ok ? 'ok' : result.error.kind));
-    expect(kinds.filter((kind) => kind === 'unauthorized')).toHaveLength(10);
-    expect(kinds.filter((kind) => kind === 'rate_limited')).toHaveLength(40);
+    const codes = results.map((result) => (result.ok ? 'ok' : result.error.code));
+    expect(codes.filter((code) => code === 'AUTH_INVALID_CREDENTIALS')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'AUTH_TOO_MANY_ATTEMPTS')).toHaveLength(40);
     expect(hasher.verifications).toBe(10);
     const right = await login.execute({
       icOrPassport: member.icOrPassport,

@@ -43,7 +43,10 @@ describe('LoginUseCase on in-memory stores', () => {
     const { login, hasher, loginFailures, clock } = await setUp();
     const unknown = await login.execute({ icOrPassport: 'Z9999999', password: 'whatever1' });
     const wrong = await login.execute({ icOrPassport: 'A1234567', password: 'wrong password' });
-    expect(unknown).toEqual({ ok: false, error: { kind: 'unauthorized', message: LOGIN_FAILED } });
+    expect(unknown).toEqual({
+      ok: false,
+      error: { code: 'AUTH_INVALID_CREDENTIALS', message: LOGIN_FAILED },
+    });
     expect(wrong).toEqual(unknown);
     expect(hasher.dummyVerifies).toBe(1);
     const since = new Date(clock.now().getTime() - MINUTE);
@@ -65,7 +68,7 @@ describe('LoginUseCase on in-memory stores', () => {
     expect(throttled).toEqual({
       ok: false,
       error: {
-        kind: 'rate_limited',
+        code: 'AUTH_TOO_MANY_ATTEMPTS',
         message: 'Too many failed login attempts. Please try again later.',
         retryAfterS: (LOGIN_FAILURE_WINDOW_MS - 3 * MINUTE) / 1000,
       },

@@ -158,7 +158,7 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
       paymentMethod: 'qr',
       ...change,
     });
-    expect(result).toEqual({ ok: false, error: { kind: 'invalid', field, message } });
+    expect(result).toEqual({ ok: false, error: { code: 'VALIDATION_FAILED', field, message } });
     expect(await transactions.listStalePending(new Date(8.64e15), 10)).toEqual([]);
   });
 
@@ -178,24 +178,27 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
     ).toEqual({
       ok: false,
       error: {
-        kind: 'idempotency_conflict',
+        code: 'PAYMENT_IDEMPOTENCY_CONFLICT',
         message: 'Idempotency-Key was already used for a different payment',
       },
     });
     expect(await transactions.listStalePending(clock.now(), 10)).toHaveLength(2);
   });
 
-  it('answers member_not_found for a member that no longer exists', async () => {
+  it('asks to log in again (AUTH_REQUIRED) for a member that no longer exists', async () => {
     const { create } = await setUp();
     const result = await create.execute({
       memberId: aMemberRow().id,
       amount: '100.00',
       paymentMethod: 'qr',
     });
-    expect(result).toEqual({ ok: false, error: { kind: 'member_not_found' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'AUTH_REQUIRED', message: 'Please log in to continue.' },
+    });
   });
 
-  it('answers gateway_unavailable when the gateway cannot start it; a retry with the key goes on', async () => {
+  it('answers PAYMENT_GATEWAY_UNAVAILABLE when the gateway cannot start it; a retry with the key goes on', async () => {
     const gateway = new InMemoryPaymentGateway({ keepsRefs: true });
     const { create, member, transactions } = await setUp(() => gateway);
     gateway.failNextStart();
@@ -209,7 +212,7 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
     expect(refused).toEqual({
       ok: false,
       error: {
-        kind: 'gateway_unavailable',
+        code: 'PAYMENT_GATEWAY_UNAVAILABLE',
         message: 'The payment gateway is not available. Please try again.',
       },
     });
@@ -241,7 +244,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     });
     expect(await callback(signed(payment, 'failed'))).toEqual({
       ok: false,
-      error: { kind: 'contradiction', message: 'Transaction is already completed' },
+      error: { code: 'CALLBACK_CONTRADICTION', message: 'Transaction is already completed' },
     });
     expect((await transactions.findById(payment.payment_id))?.status).toBe('completed');
     expect(transactions.callbacks().map((c) => c.result)).toEqual([
@@ -257,7 +260,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     const forged = { ...signed(payment, 'completed'), status: 'failed' };
     expect(await callback(forged)).toEqual({
       ok: false,
-      error: { kind: 'bad_signature', message: 'Invalid signature' },
+      error: { code: 'CALLBACK_BAD_SIGNATURE', message: 'Invalid signature' },
     });
     expect((await transactions.findById(payment.payment_id))?.status).toBe('pending');
     expect(transactions.callbacks()).toEqual([
@@ -276,7 +279,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     clock.advance(301_000);
     expect(await callback(body)).toEqual({
       ok: false,
-      error: { kind: 'stale', message: 'Stale timestamp' },
+      error: { code: 'CALLBACK_STALE', message: 'Stale timestamp' },
     });
     expect((await transactions.findById(payment.payment_id))?.status).toBe('pending');
   });
@@ -286,12 +289,12 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     const payment = await pay('123.45');
     expect(await callback(signed(payment, 'completed', { amount: '1.00' }))).toEqual({
       ok: false,
-      error: { kind: 'amount_mismatch', message: 'Amount does not match the transaction' },
+      error: { code: 'CALLBACK_AMOUNT_MISMATCH', message: 'Amount does not match the transaction' },
     });
     const never = { ...payment, payment_id: `TXN${'A'.repeat(24)}` };
     expect(await callback(signed(never, 'completed'))).toEqual({
       ok: false,
-      error: { kind: 'unknown_transaction', message: 'Unknown transaction' },
+      error: { code: 'CALLBACK_UNKNOWN_TRANSACTION', message: 'Unknown transaction' },
     });
   });
 
@@ -315,7 +318,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     forged.body = { ...(forged.body as object), amountSen: 1 };
     expect(await apply.execute({ request: forged, source: 'callback' })).toMatchObject({
       ok: false,
-      error: { kind: 'bad_signature' },
+      error: { code: 'CALLBACK_BAD_SIGNATURE' },
     });
   });
 
@@ -388,6 +391,9 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     expect(await read()).toEqual({ ok: true, value: { status: 'failed' } });
     expect(
       await getStatus.execute({ memberId: aMemberRow().id, paymentId: payment.payment_id }),
-    ).toEqual({ ok: false, error: { kind: 'not_found' } });
+    ).toEqual({
+      ok: false,
+      error: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found.' },
+    });
   });
 });

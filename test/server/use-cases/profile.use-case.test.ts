@@ -51,7 +51,7 @@ describe('GetProfileUseCase on in-memory stores', () => {
     const { getProfile } = await setUp();
     expect(await getProfile.execute({ memberId: SESSION_A })).toEqual({
       ok: false,
-      error: { kind: 'not_found', message: 'Member not found.' },
+      error: { code: 'MEMBER_NOT_FOUND', message: 'Member not found.' },
     });
   });
 });
@@ -83,7 +83,7 @@ describe('UpdateProfileUseCase on in-memory stores', () => {
       });
     expect(await change('60122222222')).toEqual({
       ok: false,
-      error: { kind: 'conflict', message: MESSAGES.phoneTaken },
+      error: { code: 'MEMBER_PHONE_TAKEN', message: MESSAGES.phoneTaken, field: 'phone_no' },
     });
     expect(await change('60121111111')).toEqual({ ok: true, value: { field: 'phone_no' } });
     expect(await change('60123333333')).toEqual({ ok: true, value: { field: 'phone_no' } });

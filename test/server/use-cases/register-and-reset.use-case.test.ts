@@ -88,7 +88,7 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
     await register.execute(registration({ code }));
     expect(await register.execute(registration({ code }))).toEqual({
       ok: false,
-      error: { kind: 'conflict', message: MESSAGES.phoneTaken },
+      error: { code: 'MEMBER_PHONE_TAKEN', message: MESSAGES.phoneTaken, field: 'phone_no' },
     });
   });
 
@@ -96,31 +96,31 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
     const { register, codeFor, clock } = setUp();
     expect(await register.execute(registration())).toEqual({
       ok: false,
-      error: { kind: 'invalid', message: MESSAGES.codeMissing },
+      error: { code: 'SMS_CODE_MISSING', message: MESSAGES.codeMissing, field: 'tac_code' },
     });
 
     const code = await codeFor('60121234567', 'registration');
     const wrong = registration({ code: otherThan(code) });
     expect(await register.execute(wrong)).toEqual({
       ok: false,
-      error: { kind: 'invalid', message: MESSAGES.codeWrong },
+      error: { code: 'SMS_CODE_WRONG', message: MESSAGES.codeWrong, field: 'tac_code' },
     });
     await register.execute(wrong);
     // The third wrong try of three kills the code; the right one no longer helps.
     expect(await register.execute(wrong)).toEqual({
       ok: false,
-      error: { kind: 'invalid', message: MESSAGES.codeDead },
+      error: { code: 'SMS_CODE_LOCKED', message: MESSAGES.codeDead, field: 'tac_code' },
     });
     expect(await register.execute(registration({ code }))).toEqual({
       ok: false,
-      error: { kind: 'invalid', message: MESSAGES.codeDead },
+      error: { code: 'SMS_CODE_LOCKED', message: MESSAGES.codeDead, field: 'tac_code' },
     });
 
     const other = await codeFor('60127654321', 'registration');
     clock.advance(TTL_S * 1000);
     expect(await register.execute(registration({ phoneNo: '60127654321', code: other }))).toEqual({
       ok: false,
-      error: { kind: 'invalid', message: MESSAGES.codeExpired },
+      error: { code: 'SMS_CODE_EXPIRED', message: MESSAGES.codeExpired, field: 'tac_code' },
     });
   });
 
@@ -132,10 +132,13 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
       await register.execute(
         registration({ phoneNo: '60129999999', icOrPassport: 'A1234567', code }),
       ),
-    ).toEqual({ ok: false, error: { kind: 'conflict', message: MESSAGES.icTaken } });
+    ).toEqual({
+      ok: false,
+      error: { code: 'MEMBER_IC_TAKEN', message: MESSAGES.icTaken, field: 'ic_or_passport' },
+    });
     expect(await register.execute(registration({ icOrPassport: 'C1234567', code }))).toEqual({
       ok: false,
-      error: { kind: 'conflict', message: MESSAGES.phoneTaken },
+      error: { code: 'MEMBER_PHONE_TAKEN', message: MESSAGES.phoneTaken, field: 'phone_no' },
     });
   });
 
@@ -161,7 +164,7 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
     const code = await codeFor('60122222222', 'registration');
     expect(await racing.execute(registration({ phoneNo: '60122222222', code }))).toEqual({
       ok: false,
-      error: { kind: 'conflict', message: MESSAGES.icTaken },
+      error: { code: 'MEMBER_IC_TAKEN', message: MESSAGES.icTaken, field: 'ic_or_passport' },
     });
     expect((await smsCodes.latest('60122222222', 'registration'))?.consumedAt).toBeNull();
     const retried = await register.execute(
@@ -213,7 +216,10 @@ describe('ResetPasswordUseCase on in-memory stores', () => {
     await members.insert(aMemberRow({ phoneNo: '60121234567' }));
     expect(
       await reset.execute({ phoneNo: '60121234567', code, newPassword: 'a brand new secret' }),
-    ).toEqual({ ok: false, error: { kind: 'invalid', message: MESSAGES.codeMissing } });
+    ).toEqual({
+      ok: false,
+      error: { code: 'SMS_CODE_MISSING', message: MESSAGES.codeMissing, field: 'tac_code' },
+    });
   });
 
   it('fails an unknown phone like a wrong code, changing nothing', async () => {
@@ -226,6 +232,9 @@ describe('ResetPasswordUseCase on in-memory stores', () => {
         code: '123456',
         newPassword: 'a brand new secret',
       }),
-    ).toEqual({ ok: false, error: { kind: 'invalid', message: MESSAGES.codeWrong } });
+    ).toEqual({
+      ok: false,
+      error: { code: 'SMS_CODE_WRONG', message: MESSAGES.codeWrong, field: 'tac_code' },
+    });
   });
 });

@@ -60,7 +60,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     expect(await send.execute(request('60121234567'))).toEqual({
       ok: false,
       error: {
-        kind: 'rate_limited',
+        code: 'SMS_COOLDOWN',
         message: 'Please wait before requesting another code.',
         retryAfterS: 15,
       },
@@ -80,7 +80,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     expect(capped).toEqual({
       ok: false,
       error: {
-        kind: 'rate_limited',
+        code: 'SMS_PHONE_LIMIT',
         message: 'Too many codes were requested for this phone number. Please try again later.',
         retryAfterS: (SMS_WINDOW_MS - 3 * 61_000) / 1000,
       },
@@ -97,7 +97,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     expect(capped.ok).toBe(false);
     if (!capped.ok) {
       expect(capped.error).toMatchObject({
-        kind: 'rate_limited',
+        code: 'SMS_NETWORK_LIMIT',
         message: 'Too many codes were requested from your network. Please try again later.',
       });
     }
@@ -108,7 +108,11 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     await members.insert(aMemberRow({ phoneNo: '60121234567' }));
     expect(await send.execute(request('60121234567'))).toEqual({
       ok: false,
-      error: { kind: 'conflict', message: 'phone_no: this phone number is already registered.' },
+      error: {
+        code: 'MEMBER_PHONE_TAKEN',
+        message: 'phone_no: this phone number is already registered.',
+        field: 'phone_no',
+      },
     });
     expect(sms.sent).toEqual([]);
   });
@@ -129,17 +133,20 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     expect(again.ok).toBe(false);
   });
 
-  it('answers unavailable when the provider refuses, and still counts the request', async () => {
+  it('answers SMS_SEND_FAILED when the provider refuses, and still counts the request', async () => {
     const { send, sms, clock } = setUp();
     sms.failNext();
     expect(await send.execute(request('60121234567'))).toEqual({
       ok: false,
-      error: { kind: 'unavailable', message: 'We could not send the SMS code. Please try again.' },
+      error: {
+        code: 'SMS_SEND_FAILED',
+        message: 'We could not send the SMS code. Please try again.',
+      },
     });
     clock.advance(1000);
     const retried = await send.execute(request('60121234567'));
     expect(retried.ok).toBe(false);
-    if (!retried.ok) expect(retried.error.kind).toBe('rate_limited');
+    if (!retried.ok) expect(retried.error.code).toBe('SMS_COOLDOWN');
   });
 
   it('passes the wrong tries of the previous code on to a new one', async () => {

@@ -12,7 +12,7 @@ import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stor
 const HOUR = 60 * 60_000;
 const ENDED = {
   ok: false,
-  error: { kind: 'unauthorized', message: 'Your session has ended. Please log in again.' },
+  error: { code: 'AUTH_SESSION_ENDED', message: 'Your session has ended. Please log in again.' },
 };
 
 async function setUp() {
