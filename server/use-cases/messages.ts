@@ -59,19 +59,3 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, string>> = {
   SMS_CODE_MISSING: 'tac_code',
   SMS_CODE_LOCKED: 'tac_code',
 };
-
-/**
- * The member-facing texts several use cases share, by their older names: the same strings as
- * ERROR_MESSAGES (the browser's message matching is tested against this list).
- */
-export const MESSAGES = {
-  loginFailed: ERROR_MESSAGES.AUTH_INVALID_CREDENTIALS,
-  phoneTaken: ERROR_MESSAGES.MEMBER_PHONE_TAKEN,
-  icTaken: ERROR_MESSAGES.MEMBER_IC_TAKEN,
-  codeWrong: ERROR_MESSAGES.SMS_CODE_WRONG,
-  codeExpired: ERROR_MESSAGES.SMS_CODE_EXPIRED,
-  codeUsed: ERROR_MESSAGES.SMS_CODE_USED,
-  codeMissing: ERROR_MESSAGES.SMS_CODE_MISSING,
-  codeDead: ERROR_MESSAGES.SMS_CODE_LOCKED,
-  smsFailed: ERROR_MESSAGES.SMS_SEND_FAILED,
-} as const;

@@ -46,6 +46,9 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   CALLBACK_CONTRADICTION: 'serverMessages.gatewayRejected',
   SERVICE_UNAVAILABLE: 'serverMessages.unavailable',
   INTERNAL_ERROR: 'serverMessages.unavailable',
+  PATH_FORBIDDEN: 'serverMessages.invalidRequest',
+  PRECONDITION_FAILED: 'serverMessages.invalidRequest',
+  RANGE_NOT_SATISFIABLE: 'serverMessages.invalidRequest',
 };
 
 /**

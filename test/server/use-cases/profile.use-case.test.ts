@@ -1,6 +1,6 @@
 import { type SessionRecord } from '../../../server/domain/session-policy';
 import { GetProfileUseCase } from '../../../server/use-cases/get-profile.use-case';
-import { MESSAGES } from '../../../server/use-cases/messages';
+import { ERROR_MESSAGES } from '../../../server/use-cases/messages';
 import { UpdateProfileUseCase } from '../../../server/use-cases/update-profile.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
 import { FixedClock } from '../support/fixed-clock';
@@ -83,7 +83,11 @@ describe('UpdateProfileUseCase on in-memory stores', () => {
       });
     expect(await change('60122222222')).toEqual({
       ok: false,
-      error: { code: 'MEMBER_PHONE_TAKEN', message: MESSAGES.phoneTaken, field: 'phone_no' },
+      error: {
+        code: 'MEMBER_PHONE_TAKEN',
+        message: ERROR_MESSAGES.MEMBER_PHONE_TAKEN,
+        field: 'phone_no',
+      },
     });
     expect(await change('60121111111')).toEqual({ ok: true, value: { field: 'phone_no' } });
     expect(await change('60123333333')).toEqual({ ok: true, value: { field: 'phone_no' } });

@@ -1,7 +1,7 @@
 import { CryptoRandom } from '../../../server/adapters/crypto-random';
 import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
 import { hashSessionToken } from '../../../server/domain/session-policy';
-import { MESSAGES } from '../../../server/use-cases/messages';
+import { ERROR_MESSAGES } from '../../../server/use-cases/messages';
 import {
   RegisterMemberUseCase,
   type RegisterMemberInput,
@@ -88,7 +88,11 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
     await register.execute(registration({ code }));
     expect(await register.execute(registration({ code }))).toEqual({
       ok: false,
-      error: { code: 'MEMBER_PHONE_TAKEN', message: MESSAGES.phoneTaken, field: 'phone_no' },
+      error: {
+        code: 'MEMBER_PHONE_TAKEN',
+        message: ERROR_MESSAGES.MEMBER_PHONE_TAKEN,
+        field: 'phone_no',
+      },
     });
   });
 
@@ -96,31 +100,47 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
     const { register, codeFor, clock } = setUp();
     expect(await register.execute(registration())).toEqual({
       ok: false,
-      error: { code: 'SMS_CODE_MISSING', message: MESSAGES.codeMissing, field: 'tac_code' },
+      error: {
+        code: 'SMS_CODE_MISSING',
+        message: ERROR_MESSAGES.SMS_CODE_MISSING,
+        field: 'tac_code',
+      },
     });
 
     const code = await codeFor('60121234567', 'registration');
     const wrong = registration({ code: otherThan(code) });
     expect(await register.execute(wrong)).toEqual({
       ok: false,
-      error: { code: 'SMS_CODE_WRONG', message: MESSAGES.codeWrong, field: 'tac_code' },
+      error: { code: 'SMS_CODE_WRONG', message: ERROR_MESSAGES.SMS_CODE_WRONG, field: 'tac_code' },
     });
     await register.execute(wrong);
     // The third wrong try of three kills the code; the right one no longer helps.
     expect(await register.execute(wrong)).toEqual({
       ok: false,
-      error: { code: 'SMS_CODE_LOCKED', message: MESSAGES.codeDead, field: 'tac_code' },
+      error: {
+        code: 'SMS_CODE_LOCKED',
+        message: ERROR_MESSAGES.SMS_CODE_LOCKED,
+        field: 'tac_code',
+      },
     });
     expect(await register.execute(registration({ code }))).toEqual({
       ok: false,
-      error: { code: 'SMS_CODE_LOCKED', message: MESSAGES.codeDead, field: 'tac_code' },
+      error: {
+        code: 'SMS_CODE_LOCKED',
+        message: ERROR_MESSAGES.SMS_CODE_LOCKED,
+        field: 'tac_code',
+      },
     });
 
     const other = await codeFor('60127654321', 'registration');
     clock.advance(TTL_S * 1000);
     expect(await register.execute(registration({ phoneNo: '60127654321', code: other }))).toEqual({
       ok: false,
-      error: { code: 'SMS_CODE_EXPIRED', message: MESSAGES.codeExpired, field: 'tac_code' },
+      error: {
+        code: 'SMS_CODE_EXPIRED',
+        message: ERROR_MESSAGES.SMS_CODE_EXPIRED,
+        field: 'tac_code',
+      },
     });
   });
 
@@ -134,11 +154,19 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
       ),
     ).toEqual({
       ok: false,
-      error: { code: 'MEMBER_IC_TAKEN', message: MESSAGES.icTaken, field: 'ic_or_passport' },
+      error: {
+        code: 'MEMBER_IC_TAKEN',
+        message: ERROR_MESSAGES.MEMBER_IC_TAKEN,
+        field: 'ic_or_passport',
+      },
     });
     expect(await register.execute(registration({ icOrPassport: 'C1234567', code }))).toEqual({
       ok: false,
-      error: { code: 'MEMBER_PHONE_TAKEN', message: MESSAGES.phoneTaken, field: 'phone_no' },
+      error: {
+        code: 'MEMBER_PHONE_TAKEN',
+        message: ERROR_MESSAGES.MEMBER_PHONE_TAKEN,
+        field: 'phone_no',
+      },
     });
   });
 
@@ -164,7 +192,11 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
     const code = await codeFor('60122222222', 'registration');
     expect(await racing.execute(registration({ phoneNo: '60122222222', code }))).toEqual({
       ok: false,
-      error: { code: 'MEMBER_IC_TAKEN', message: MESSAGES.icTaken, field: 'ic_or_passport' },
+      error: {
+        code: 'MEMBER_IC_TAKEN',
+        message: ERROR_MESSAGES.MEMBER_IC_TAKEN,
+        field: 'ic_or_passport',
+      },
     });
     expect((await smsCodes.latest('60122222222', 'registration'))?.consumedAt).toBeNull();
     const retried = await register.execute(
@@ -218,7 +250,11 @@ describe('ResetPasswordUseCase on in-memory stores', () => {
       await reset.execute({ phoneNo: '60121234567', code, newPassword: 'a brand new secret' }),
     ).toEqual({
       ok: false,
-      error: { code: 'SMS_CODE_MISSING', message: MESSAGES.codeMissing, field: 'tac_code' },
+      error: {
+        code: 'SMS_CODE_MISSING',
+        message: ERROR_MESSAGES.SMS_CODE_MISSING,
+        field: 'tac_code',
+      },
     });
   });
 
@@ -234,7 +270,7 @@ describe('ResetPasswordUseCase on in-memory stores', () => {
       }),
     ).toEqual({
       ok: false,
-      error: { code: 'SMS_CODE_WRONG', message: MESSAGES.codeWrong, field: 'tac_code' },
+      error: { code: 'SMS_CODE_WRONG', message: ERROR_MESSAGES.SMS_CODE_WRONG, field: 'tac_code' },
     });
   });
 });
