@@ -18,6 +18,7 @@ import { paymentGatewayFor } from './adapters/gateways/payment-gateway.factory';
 import { ReturnFromGatewayUseCase } from './use-cases/return-from-gateway.use-case';
 import { type PaymentSigner } from './ports/payment-signer.port';
 import { type TransactionStore } from './ports/transaction-store.port';
+import { type PaymentHistoryStore } from './ports/payment-history.port';
 import { ApplyPaymentCallbackUseCase } from './use-cases/apply-payment-callback.use-case';
 import { CreatePaymentRequestUseCase } from './use-cases/create-payment-request.use-case';
 import { GetPaymentStatusUseCase } from './use-cases/get-payment-status.use-case';
@@ -66,6 +67,8 @@ export interface ServerStores {
   loginFailures: LoginFailureStore;
   unitOfWork: UnitOfWork;
   transactions: TransactionStore;
+  // payment history and receipts (issue 15)
+  paymentHistory: PaymentHistoryStore;
 }
 
 /** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
