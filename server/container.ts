@@ -34,6 +34,11 @@ import { type SessionStore } from './ports/session-store.port';
 import { type SmsCodeStore } from './ports/sms-code-store.port';
 import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
 import { type UnitOfWork } from './ports/unit-of-work.port';
+// payment history and receipts (issue 15)
+import { PdfkitReceiptRenderer } from './adapters/pdf/pdfkit-receipt-renderer';
+import { type ReceiptRenderer } from './ports/receipt-renderer.port';
+import { ListPaymentHistoryUseCase } from './use-cases/list-payment-history.use-case';
+import { RenderReceiptPdfUseCase } from './use-cases/render-receipt-pdf.use-case';
 import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
 import { inMemoryStoresOver } from './adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
@@ -78,6 +83,8 @@ export interface ServerAdapters extends ContainerOverrides, ServerStores {
   gatewayStatusClient: GatewayStatusClient;
   /** The gateway GATEWAY chose; by default built from the adapters above (paymentGatewayFor). */
   paymentGateway?: PaymentGateway;
+  // receipts (issue 15): PdfkitReceiptRenderer unless a test hands another
+  receiptRenderer?: ReceiptRenderer;
 }
 
 /** The use cases, wired once (wireUseCases) whatever adapters serve them. */
@@ -98,6 +105,9 @@ export interface ServerUseCases {
   reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
   returnFromGateway: ReturnFromGatewayUseCase;
   purgeStaleRecords: PurgeStaleRecordsUseCase;
+  // payment history and receipts (issue 15)
+  listPaymentHistory: ListPaymentHistoryUseCase;
+  renderReceiptPdf: RenderReceiptPdfUseCase;
 }
 
 /**
@@ -308,6 +318,16 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
       reconcilePendingPayments,
     ),
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
+    // payment history and receipts (issue 15)
+    listPaymentHistory: new ListPaymentHistoryUseCase(adapters.paymentHistory),
+    renderReceiptPdf: new RenderReceiptPdfUseCase(
+      adapters.paymentHistory,
+      members,
+      reconcilePendingPayments,
+      adapters.receiptRenderer ?? new PdfkitReceiptRenderer(),
+      clock,
+      () => config.merchantName,
+    ),
   };
 }
 

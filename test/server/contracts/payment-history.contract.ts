@@ -92,7 +92,7 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
 
   it('reads one payment with its receipt number, paid-at and gateway reference', async () => {
     const { pay, finalise, paymentHistory, transactions, member } = await withMember();
-    const id = await pay({ amountSen: 50_000, paymentMethod: 'fpx' });
+    const id = await pay({ amountSen: 50_000 });
     await transactions.attachGatewayRef(id, 'BILL-9');
     expect(await paymentHistory.findRecord(id)).toMatchObject({
       status: 'pending',
@@ -105,7 +105,7 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
       transactionId: id,
       memberId: member.id,
       amountSen: 50_000,
-      paymentMethod: 'fpx',
+      paymentMethod: 'qr',
       status: 'completed',
       createdAt: at(0),
       updatedAt: at(7),
