@@ -44,6 +44,8 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
       size: 'A4',
       margin: MARGIN,
       pdfVersion: '1.7',
+      // No default font: pdfkit would parse Helvetica's metrics for every document, unused.
+      font: '',
       lang: receipt.language === 'zn' ? 'zh-CN' : receipt.language,
       info: {
         Title: `${texts.title} ${receipt.receiptNumber}`,
