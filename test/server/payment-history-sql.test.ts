@@ -109,7 +109,7 @@ describe.each(eachDatabase())('receipts and history in SQL on %s', (database) =>
 
   it('reads a page of history through the keyset index, not a scan', async () => {
     await migrate(db);
-    const members = [];
+    const members: { id: string }[] = [];
     for (let m = 0; m < 4; m += 1) {
       members.push(
         await seed(
