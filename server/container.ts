@@ -18,7 +18,6 @@ import { paymentGatewayFor } from './adapters/gateways/payment-gateway.factory';
 import { ReturnFromGatewayUseCase } from './use-cases/return-from-gateway.use-case';
 import { type PaymentSigner } from './ports/payment-signer.port';
 import { type TransactionStore } from './ports/transaction-store.port';
-import { type PaymentHistoryStore } from './ports/payment-history.port';
 import { ApplyPaymentCallbackUseCase } from './use-cases/apply-payment-callback.use-case';
 import { CreatePaymentRequestUseCase } from './use-cases/create-payment-request.use-case';
 import { GetPaymentStatusUseCase } from './use-cases/get-payment-status.use-case';
@@ -34,11 +33,7 @@ import { type SessionStore } from './ports/session-store.port';
 import { type SmsCodeStore } from './ports/sms-code-store.port';
 import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
 import { type UnitOfWork } from './ports/unit-of-work.port';
-// payment history and receipts (issue 15)
-import { PdfkitReceiptRenderer } from './adapters/pdf/pdfkit-receipt-renderer';
-import { type ReceiptRenderer } from './ports/receipt-renderer.port';
-import { ListPaymentHistoryUseCase } from './use-cases/list-payment-history.use-case';
-import { RenderReceiptPdfUseCase } from './use-cases/render-receipt-pdf.use-case';
+import * as history from './payment-history.wiring'; // payment history and receipts (issue 15)
 import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
 import { inMemoryStoresOver } from './adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
@@ -65,30 +60,27 @@ export interface ContainerOverrides {
 }
 
 /** The stores over one database (postgresStoresOver) or one set of tables (inMemoryStoresOver). */
-export interface ServerStores {
+export interface ServerStores extends Pick<history.PaymentHistoryAdapters, 'paymentHistory'> {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
   loginFailures: LoginFailureStore;
   unitOfWork: UnitOfWork;
   transactions: TransactionStore;
-  // payment history and receipts (issue 15)
-  paymentHistory: PaymentHistoryStore;
 }
 
 /** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
-export interface ServerAdapters extends ContainerOverrides, ServerStores {
+export interface ServerAdapters
+  extends ContainerOverrides, ServerStores, history.PaymentHistoryAdapters {
   paymentSigner: PaymentSigner;
   /** The sandbox-style gateway's status transport (unused with GATEWAY=billplz). */
   gatewayStatusClient: GatewayStatusClient;
   /** The gateway GATEWAY chose; by default built from the adapters above (paymentGatewayFor). */
   paymentGateway?: PaymentGateway;
-  // receipts (issue 15): PdfkitReceiptRenderer unless a test hands another
-  receiptRenderer?: ReceiptRenderer;
 }
 
 /** The use cases, wired once (wireUseCases) whatever adapters serve them. */
-export interface ServerUseCases {
+export interface ServerUseCases extends history.PaymentHistoryUseCases {
   login: LoginUseCase;
   logout: LogoutUseCase;
   authenticateSession: AuthenticateSessionUseCase;
@@ -105,9 +97,6 @@ export interface ServerUseCases {
   reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
   returnFromGateway: ReturnFromGatewayUseCase;
   purgeStaleRecords: PurgeStaleRecordsUseCase;
-  // payment history and receipts (issue 15)
-  listPaymentHistory: ListPaymentHistoryUseCase;
-  renderReceiptPdf: RenderReceiptPdfUseCase;
 }
 
 /**
@@ -318,16 +307,7 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
       reconcilePendingPayments,
     ),
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
-    // payment history and receipts (issue 15)
-    listPaymentHistory: new ListPaymentHistoryUseCase(adapters.paymentHistory),
-    renderReceiptPdf: new RenderReceiptPdfUseCase(
-      adapters.paymentHistory,
-      members,
-      reconcilePendingPayments,
-      adapters.receiptRenderer ?? new PdfkitReceiptRenderer(),
-      clock,
-      () => config.merchantName,
-    ),
+    ...history.wirePaymentHistory(adapters, config, reconcilePendingPayments),
   };
 }
 
