@@ -1,9 +1,12 @@
+import { HISTORY_CURSOR_MAX_LENGTH } from '../../src/contract/payment-history';
 import type { HistoryPosition } from '../ports/payment-history.port';
 import { isTransactionId } from './transaction';
 
 /**
  * The history's cursor: where the previous page ended (its last payment's creation time and id),
  * as base64url text the client hands back unread. It reveals nothing the page did not show.
+ * Creation times are written by the application clock, to the millisecond, so the millisecond
+ * in the cursor is exact.
  */
 export function encodeHistoryCursor(position: HistoryPosition): string {
   const json = JSON.stringify([position.createdAt.getTime(), position.transactionId]);
@@ -12,7 +15,7 @@ export function encodeHistoryCursor(position: HistoryPosition): string {
 
 /** The position in a cursor; null for anything this server did not make. */
 export function decodeHistoryCursor(cursor: string): HistoryPosition | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  if (cursor.length > HISTORY_CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
