@@ -33,7 +33,7 @@ import { type SessionStore } from './ports/session-store.port';
 import { type SmsCodeStore } from './ports/sms-code-store.port';
 import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
 import { type UnitOfWork } from './ports/unit-of-work.port';
-import * as history from './payment-history.wiring'; // payment history and receipts (issue 15)
+import * as history from './payment-history.wiring'; // the payment history and receipts
 import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
 import { inMemoryStoresOver } from './adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
