@@ -81,7 +81,7 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
       [texts.gatewayReference, receipt.gatewayReference],
       [texts.amount, `MYR ${receipt.amount}`],
       [texts.paymentMethod, texts.methods[receipt.paymentMethod]],
-      [texts.paidAt, `${malaysiaDateTime(receipt.paidAt)} ${texts.malaysiaTime}`],
+      [texts.paidAt, `${malaysiaDateTime(receipt.paidAt)}${texts.malaysiaTime}`],
       [texts.status, texts.completed],
     ];
     doc.fontSize(11);
@@ -96,7 +96,7 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
 
     doc.y += GAP;
     doc.fillColor(MUTED).fontSize(9);
-    const issued = `${texts.issuedAt}: ${malaysiaDateTime(receipt.issuedAt)} ${texts.malaysiaTime}`;
+    const issued = `${texts.issuedAt}${texts.colon}${malaysiaDateTime(receipt.issuedAt)}${texts.malaysiaTime}`;
     doc.text(issued, MARGIN, doc.y, { width });
     doc.text(texts.footer, { width });
     doc.end();

@@ -15,8 +15,10 @@ export interface ReceiptTexts {
   status: string;
   completed: string;
   methods: Record<PaymentMethod, string>;
-  /** Follows every time printed: the times are Malaysia's wall clock. */
+  /** Follows every time printed (spacing included): the times are Malaysia's wall clock. */
   malaysiaTime: string;
+  /** Between a label and its value in running text, as the language writes it. */
+  colon: string;
   issuedAt: string;
   footer: string;
 }
@@ -35,7 +37,8 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     status: 'Status',
     completed: 'Completed',
     methods: { qr: 'QR payment' },
-    malaysiaTime: '(Malaysia time, UTC+8)',
+    malaysiaTime: ' (Malaysia time, UTC+8)',
+    colon: ': ',
     issuedAt: 'Issued',
     footer: 'Keep this receipt for your records.',
   },
@@ -52,7 +55,8 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     status: 'Statut',
     completed: 'Terminé',
     methods: { qr: 'Paiement par QR' },
-    malaysiaTime: '(heure de Malaisie, UTC+8)',
+    malaysiaTime: ' (heure de Malaisie, UTC+8)',
+    colon: ' : ',
     issuedAt: 'Émis le',
     footer: 'Conservez ce reçu pour vos dossiers.',
   },
@@ -70,6 +74,7 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     completed: '已完成',
     methods: { qr: '二维码支付' },
     malaysiaTime: '（马来西亚时间，UTC+8）',
+    colon: '：',
     issuedAt: '开具时间',
     footer: '请妥善保存此收据。',
   },
