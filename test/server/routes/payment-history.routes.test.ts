@@ -116,6 +116,29 @@ describe('payment history and receipt routes on the in-memory container (app.inj
     expect((await receipt(paid)).statusCode).toBe(200);
   });
 
+  it('asks the gateway about a payment left pending too long, and numbers it on completion', async () => {
+    const first = await newPayment('90.00');
+    const late = await newPayment('95.00');
+    await settle(first, '90.00', 'completed');
+    t.clock.advance(t.config.reconcileAfterS * 1000);
+    const message = {
+      transactionId: late,
+      status: 'completed' as const,
+      amount: '95.00',
+      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+    };
+    t.gateway.answer(late, {
+      ...message,
+      signature: signer.sign(gatewayOutcomeCanonical(message)),
+    });
+    const answer = await receipt(late);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(
+      'attachment; filename="receipt-R-2026-000002.pdf"',
+    );
+    expect(t.gateway.queries).toEqual([late]);
+  });
+
   it('answers 409 RECEIPT_NOT_AVAILABLE for a pending or failed payment, 400 for a bad lang', async () => {
     const pending = await newPayment('70.00');
     const failed = await newPayment('80.00');
