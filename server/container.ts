@@ -33,6 +33,7 @@ import { type SessionStore } from './ports/session-store.port';
 import { type SmsCodeStore } from './ports/sms-code-store.port';
 import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
 import { type UnitOfWork } from './ports/unit-of-work.port';
+import * as history from './payment-history.wiring'; // the payment history and receipts
 import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
 import { inMemoryStoresOver } from './adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
@@ -59,7 +60,7 @@ export interface ContainerOverrides {
 }
 
 /** The stores over one database (postgresStoresOver) or one set of tables (inMemoryStoresOver). */
-export interface ServerStores {
+export interface ServerStores extends Pick<history.PaymentHistoryAdapters, 'paymentHistory'> {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
@@ -69,7 +70,8 @@ export interface ServerStores {
 }
 
 /** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
-export interface ServerAdapters extends ContainerOverrides, ServerStores {
+export interface ServerAdapters
+  extends ContainerOverrides, ServerStores, history.PaymentHistoryAdapters {
   paymentSigner: PaymentSigner;
   /** The sandbox-style gateway's status transport (unused with GATEWAY=billplz). */
   gatewayStatusClient: GatewayStatusClient;
@@ -78,7 +80,7 @@ export interface ServerAdapters extends ContainerOverrides, ServerStores {
 }
 
 /** The use cases, wired once (wireUseCases) whatever adapters serve them. */
-export interface ServerUseCases {
+export interface ServerUseCases extends history.PaymentHistoryUseCases {
   login: LoginUseCase;
   logout: LogoutUseCase;
   authenticateSession: AuthenticateSessionUseCase;
@@ -305,6 +307,7 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
       reconcilePendingPayments,
     ),
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
+    ...history.wirePaymentHistory(adapters, config, reconcilePendingPayments),
   };
 }
 

@@ -23,6 +23,7 @@ import { healthRoutes } from './routes/health.routes';
 import { isConnectionFailure } from '../adapters/postgres/database';
 import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
+import { paymentHistoryRoutes } from './routes/payment-history.routes';
 import { registerSpa } from './spa';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import { registerRequestMetrics } from './metrics';
@@ -135,6 +136,7 @@ export async function buildApp(
       await api.register(healthRoutes(container));
       if (config.appEnv !== 'production') await api.register(devRoutes(container));
       await api.register(paymentRoutes(container));
+      await api.register(paymentHistoryRoutes(container));
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,10 @@
 import type { ErrorCode } from './errors';
 import type { GatewayHandOff, PaymentStatus } from './payment';
+import type {
+  PaymentHistoryQuery,
+  PaymentHistoryResponse,
+  ReceiptPdfQuery,
+} from './payment-history';
 import type { Nationality, PaymentMethod, SmsPurpose } from './rules';
 
 /**
@@ -22,6 +27,9 @@ export const ApiPaths = {
   paymentStatus: '/payment/status',
   transactionDetails: '/transaction/details',
   paymentCallback: '/payment/callback',
+  paymentHistory: '/payment/history',
+  /** With the id and `/pdf` appended: receiptPdfPath(id) in payment-history.ts. */
+  receiptPdf: '/payment/receipt',
 } as const;
 
 /** The path of one payment's status. */
@@ -172,6 +180,13 @@ export interface ApiEndpoints {
     request: { transactionId: string };
     response: TransactionDetailsResponse;
   };
+  paymentHistory: {
+    method: 'GET';
+    request: PaymentHistoryQuery;
+    response: PaymentHistoryResponse;
+  };
+  /** Not an envelope: the answer is the PDF itself (application/pdf, as an attachment). */
+  receiptPdf: { method: 'GET'; request: ReceiptPdfQuery; response: Uint8Array };
 }
 
 export type Endpoint = keyof ApiEndpoints;
@@ -191,4 +206,6 @@ export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['meth
   createPayment: 'POST',
   paymentStatus: 'GET',
   transactionDetails: 'GET',
+  paymentHistory: 'GET',
+  receiptPdf: 'GET',
 };

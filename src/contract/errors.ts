@@ -55,6 +55,8 @@ export const ERROR_HTTP_STATUS = {
   // The service
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  // Receipts: the payment exists and is the member's, but has none (yet): only completed ones do
+  RECEIPT_NOT_AVAILABLE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

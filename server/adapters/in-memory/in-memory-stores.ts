@@ -1,3 +1,4 @@
+import { InMemoryPaymentHistoryStore } from './in-memory-payment-history-store';
 import { InMemoryLoginFailureStore } from './in-memory-login-failure-store';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
 import { InMemorySessionStore } from './in-memory-session-store';
@@ -15,5 +16,6 @@ export function inMemoryStoresOver(tables: InMemoryTables) {
     loginFailures: new InMemoryLoginFailureStore(tables),
     unitOfWork: new InMemoryUnitOfWork(tables),
     transactions: new InMemoryTransactionStore(tables),
+    paymentHistory: new InMemoryPaymentHistoryStore(tables),
   };
 }

@@ -145,6 +145,14 @@ export interface TransactionRow extends Transaction {
   finalisedAt: Date | null;
   /** The gateway's own id of the payment (a Billplz bill id), unique when set. */
   gatewayRef: string | null;
+  /** Given when the payment completes (receipt_number), unique when set. */
+  receiptNumber: string | null;
+}
+
+/** The last receipt sequence handed out in a year (receipt_counters). */
+export interface ReceiptCounterRow {
+  year: number;
+  lastNumber: number;
 }
 
 export interface IdempotencyKeyRow {
@@ -173,6 +181,7 @@ export class InMemoryTables {
   readonly transactions = new InMemoryTable<TransactionRow>('transactions');
   readonly idempotencyKeys = new InMemoryTable<IdempotencyKeyRow>('payment_idempotency_keys');
   readonly callbacks = new InMemoryTable<CallbackRow>('payment_callbacks');
+  readonly receiptCounters = new InMemoryTable<ReceiptCounterRow>('receipt_counters');
 
   /** Units of work run one at a time, as on PGlite's single connection. */
   readonly unitOfWorkLock = new Mutex();

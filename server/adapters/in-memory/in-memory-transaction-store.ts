@@ -1,4 +1,5 @@
 import { MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from '../../../src/contract/rules';
+import { formatReceiptNumber, malaysiaYear } from '../../domain/receipt';
 import { type FinalStatus, isTransactionId, type Transaction } from '../../domain/transaction';
 import {
   type CallbackRecord,
@@ -98,13 +99,17 @@ export class InMemoryTransactionStore implements TransactionStore {
     return this.tables.transactionLocks.run(transactionId, async () => {
       const journal = new UndoJournal();
       const unit: LockedTransactionUnit = {
-        finalise: async (status: FinalStatus, at: Date) =>
-          this.tables.transactions.get(transactionId)?.status === 'pending' &&
-          this.tables.transactions.update(
+        finalise: async (status: FinalStatus, at: Date) => {
+          if (this.tables.transactions.get(transactionId)?.status !== 'pending') return false;
+          // As on PostgreSQL, the number is drawn in the same unit: undone with it when it fails.
+          const receiptNumber =
+            status === 'completed' ? nextReceiptNumber(this.tables, at, journal) : null;
+          return this.tables.transactions.update(
             transactionId,
-            (row) => ({ ...row, status, updatedAt: at, finalisedAt: at }),
+            (row) => ({ ...row, status, updatedAt: at, finalisedAt: at, receiptNumber }),
             journal,
-          ),
+          );
+        },
         recordCallback: async (record) => this.insertCallback(record, journal),
       };
       const current = this.tables.transactions.get(transactionId);
@@ -145,6 +150,7 @@ export class InMemoryTransactionStore implements TransactionStore {
       updatedAt: tx.createdAt,
       finalisedAt: null,
       gatewayRef: null,
+      receiptNumber: null,
     };
   }
 
@@ -160,6 +166,16 @@ export class InMemoryTransactionStore implements TransactionStore {
     const id = this.tables.nextCallbackId();
     this.tables.callbacks.insert(String(id), { ...record, id }, journal);
   }
+}
+
+/** The year's next receipt number (receipt_counters' row for the year, created or moved on). */
+function nextReceiptNumber(tables: InMemoryTables, at: Date, journal: UndoJournal): string {
+  const year = malaysiaYear(at);
+  const key = String(year);
+  const lastNumber = (tables.receiptCounters.get(key)?.lastNumber ?? 0) + 1;
+  if (lastNumber === 1) tables.receiptCounters.insert(key, { year, lastNumber }, journal);
+  else tables.receiptCounters.update(key, (row) => ({ ...row, lastNumber }), journal);
+  return formatReceiptNumber(year, lastNumber);
 }
 
 /** NUL cannot occur in an idempotency key (printable ASCII), so the pair maps to one key. */

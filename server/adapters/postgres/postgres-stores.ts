@@ -1,4 +1,5 @@
 import { type Database } from './database';
+import { PostgresPaymentHistoryStore } from './postgres-payment-history-store';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store';
 import { PostgresMemberRepository } from './postgres-member-repository';
 import { PostgresSessionStore } from './postgres-session-store';
@@ -15,5 +16,6 @@ export function postgresStoresOver(db: Database) {
     loginFailures: new PostgresLoginFailureStore(db),
     unitOfWork: new PostgresUnitOfWork(db),
     transactions: new PostgresTransactionStore(db),
+    paymentHistory: new PostgresPaymentHistoryStore(db),
   };
 }

@@ -11,6 +11,7 @@ import {
   type NewTransaction,
   type TransactionStore,
 } from '../../ports/transaction-store.port';
+import { malaysiaYear } from '../../domain/receipt';
 import { type Database } from './database';
 
 interface TransactionRow {
@@ -24,6 +25,30 @@ interface TransactionRow {
 }
 
 const COLUMNS = 'id, member_id, amount_sen, payment_method, status, created_at, updated_at';
+
+/**
+ * pending -> completed with the year's next receipt number, in one statement of the completing
+ * transaction ($1 id, $2 time, $3 year in Malaysia). The counter row is bumped only when the
+ * payment is still pending, and stays locked until the commit: a concurrent completion (another
+ * instance included) waits and takes the next number; a rollback gives this one back, so the
+ * sequence has no gaps and no number is given twice (the unique index is the last guard).
+ */
+const COMPLETE_WITH_RECEIPT = `
+  WITH target AS (
+    SELECT id FROM transactions WHERE id = $1 AND status = 'pending'
+  ), counter AS (
+    INSERT INTO receipt_counters (year, last_number)
+    SELECT $3::int, 1 FROM target
+    ON CONFLICT (year) DO UPDATE SET last_number = receipt_counters.last_number + 1
+    RETURNING last_number
+  )
+  UPDATE transactions t
+     SET status = 'completed', updated_at = $2, finalised_at = $2,
+         receipt_number = 'R-' || $3::int || '-' ||
+           lpad(c.last_number::text, greatest(6, length(c.last_number::text)), '0')
+    FROM counter c
+   WHERE t.id = $1 AND t.status = 'pending'
+  RETURNING t.id`;
 
 export class PostgresTransactionStore implements TransactionStore {
   constructor(private readonly db: Database) {}
@@ -118,12 +143,15 @@ export class PostgresTransactionStore implements TransactionStore {
       );
       const unit: LockedTransactionUnit = {
         finalise: async (status: FinalStatus, at: Date) => {
-          const changed = await db.query(
-            `UPDATE transactions SET status = $2, updated_at = $3, finalised_at = $3
-              WHERE id = $1 AND status = 'pending'
-              RETURNING id`,
-            [transactionId, status, at],
-          );
+          const changed =
+            status === 'completed'
+              ? await db.query(COMPLETE_WITH_RECEIPT, [transactionId, at, malaysiaYear(at)])
+              : await db.query(
+                  `UPDATE transactions SET status = $2, updated_at = $3, finalised_at = $3
+                    WHERE id = $1 AND status = 'pending'
+                    RETURNING id`,
+                  [transactionId, status, at],
+                );
           return changed.length === 1;
         },
         recordCallback: (record) => insertCallback(db, record),

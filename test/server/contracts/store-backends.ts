@@ -86,7 +86,7 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
     async fresh() {
       await opened.exec(
         `TRUNCATE members, sessions, sms_codes, sms_requests, login_failures, transactions,
-           payment_idempotency_keys, payment_callbacks RESTART IDENTITY CASCADE`,
+           payment_idempotency_keys, payment_callbacks, receipt_counters RESTART IDENTITY CASCADE`,
       );
       return { ...postgresStoresOver(opened), callbacks: () => readCallbacks(opened) };
     },

@@ -1,0 +1,81 @@
+import type { ReceiptLanguage } from '../../../src/contract/payment-history';
+import type { PaymentMethod } from '../../../src/contract/rules';
+
+/** Every word a receipt prints, in each language a receipt is written in. */
+export interface ReceiptTexts {
+  title: string;
+  receiptNumber: string;
+  memberName: string;
+  identity: string;
+  transactionId: string;
+  gatewayReference: string;
+  amount: string;
+  paymentMethod: string;
+  paidAt: string;
+  status: string;
+  completed: string;
+  methods: Record<PaymentMethod, string>;
+  /** Follows every time printed (spacing included): the times are Malaysia's wall clock. */
+  malaysiaTime: string;
+  /** Between a label and its value in running text, as the language writes it. */
+  colon: string;
+  issuedAt: string;
+  footer: string;
+}
+
+export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
+  en: {
+    title: 'Payment receipt',
+    receiptNumber: 'Receipt number',
+    memberName: 'Member name',
+    identity: 'IC / Passport number',
+    transactionId: 'Transaction ID',
+    gatewayReference: 'Gateway reference',
+    amount: 'Amount',
+    paymentMethod: 'Payment method',
+    paidAt: 'Paid at',
+    status: 'Status',
+    completed: 'Completed',
+    methods: { qr: 'QR payment' },
+    malaysiaTime: ' (Malaysia time, UTC+8)',
+    colon: ': ',
+    issuedAt: 'Issued',
+    footer: 'Keep this receipt for your records.',
+  },
+  fr: {
+    title: 'Reçu de paiement',
+    receiptNumber: 'Numéro de reçu',
+    memberName: 'Nom du membre',
+    identity: 'Numéro IC / passeport',
+    transactionId: 'ID de transaction',
+    gatewayReference: 'Référence de la passerelle',
+    amount: 'Montant',
+    paymentMethod: 'Moyen de paiement',
+    paidAt: 'Payé le',
+    status: 'Statut',
+    completed: 'Terminé',
+    methods: { qr: 'Paiement par QR' },
+    malaysiaTime: ' (heure de Malaisie, UTC+8)',
+    colon: ' : ',
+    issuedAt: 'Émis le',
+    footer: 'Conservez ce reçu pour vos dossiers.',
+  },
+  zn: {
+    title: '付款收据',
+    receiptNumber: '收据编号',
+    memberName: '会员姓名',
+    identity: '身份证 / 护照号码',
+    transactionId: '交易编号',
+    gatewayReference: '支付网关参考号',
+    amount: '金额',
+    paymentMethod: '付款方式',
+    paidAt: '付款时间',
+    status: '状态',
+    completed: '已完成',
+    methods: { qr: '二维码支付' },
+    malaysiaTime: '（马来西亚时间，UTC+8）',
+    colon: '：',
+    issuedAt: '开具时间',
+    footer: '请妥善保存此收据。',
+  },
+};

@@ -1,0 +1,98 @@
+import { type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import { ApiPaths } from '../../../src/contract/api';
+import { ERROR_HTTP_STATUS } from '../../../src/contract/errors';
+import { type ServerContainer } from '../../container';
+import { type CodedFailure } from '../../use-cases/list-payment-history.use-case';
+import { memberOf } from '../auth';
+import { success } from '../envelope';
+import { perSessionRateLimit } from '../rate-limits';
+
+/**
+ * The history page reads a page on opening, on "load more" and on each filter change, and
+ * re-reads while payments are pending; keyed per session, as the status polls are.
+ */
+const HISTORY_READS_PER_SESSION_PER_MINUTE = 60;
+/** A PDF costs tens of milliseconds of CPU: enough for a member saving receipts one by one. */
+const RECEIPTS_PER_SESSION_PER_MINUTE = 20;
+
+/**
+ * A failure as the envelope carries it: its status from the contract's table, its code, and the
+ * field at fault when there is one.
+ */
+function sendFailure(reply: FastifyReply, failure: CodedFailure): FastifyReply {
+  return reply.code(ERROR_HTTP_STATUS[failure.code]).send({
+    status: 0,
+    message: failure.message,
+    code: failure.code,
+    ...(failure.field === undefined ? {} : { field: failure.field }),
+  });
+}
+
+/** The member's payment history and receipt PDFs under /api, behind authentication. */
+export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Querystring: { status?: string; cursor?: string; limit?: string } }>(
+      ApiPaths.paymentHistory,
+      {
+        preHandler: app.authenticate,
+        config: { rateLimit: perSessionRateLimit(container, HISTORY_READS_PER_SESSION_PER_MINUTE) },
+        schema: {
+          // Text as sent: the use case checks each value and names the field it refuses.
+          querystring: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              status: { type: 'string' },
+              cursor: { type: 'string' },
+              limit: { type: 'string' },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await container.listPaymentHistory.execute({
+          memberId: memberOf(request).id,
+          ...request.query,
+        });
+        if (!result.ok) return sendFailure(reply, result.error);
+        return success('Payment history.', result.value);
+      },
+    );
+
+    app.get<{ Params: { transactionId: string }; Querystring: { lang?: string } }>(
+      `${ApiPaths.receiptPdf}/:transactionId/pdf`,
+      {
+        preHandler: app.authenticate,
+        config: { rateLimit: perSessionRateLimit(container, RECEIPTS_PER_SESSION_PER_MINUTE) },
+        schema: {
+          params: {
+            type: 'object',
+            properties: { transactionId: { type: 'string', maxLength: 64 } },
+          },
+          querystring: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { lang: { type: 'string' } },
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await container.renderReceiptPdf.execute({
+          memberId: memberOf(request).id,
+          transactionId: request.params.transactionId,
+          lang: request.query.lang,
+        });
+        if (!result.ok) return sendFailure(reply, result.error);
+        const { fileName, pdf } = result.value;
+        return (
+          reply
+            .header('Content-Type', 'application/pdf')
+            .header('Content-Disposition', `attachment; filename="${fileName}"`)
+            // A member's receipt: kept by no shared cache, and by no cache at all.
+            .header('Cache-Control', 'private, no-store')
+            .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength))
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,38 @@
+import type { PaymentStatus } from '../../src/contract/payment';
+import type { Transaction } from '../domain/transaction';
+
+/** A payment as its history and its receipt show it. */
+export interface PaymentRecord extends Transaction {
+  /** Given once, when the payment completes; null before and for failed payments. */
+  readonly receiptNumber: string | null;
+  /** When it completed; null unless completed. */
+  readonly paidAt: Date | null;
+  /** The gateway's own id of the payment (a Billplz bill id), when it keeps one. */
+  readonly gatewayRef: string | null;
+}
+
+/** Where a page of history ends: the next page starts strictly after this payment. */
+export interface HistoryPosition {
+  createdAt: Date;
+  transactionId: string;
+}
+
+export interface HistoryQuery {
+  memberId: string;
+  /** Only payments in this status; null for all. */
+  status: PaymentStatus | null;
+  /** Null for the first page. */
+  after: HistoryPosition | null;
+  limit: number;
+}
+
+/** Reads over a member's payments; the writes stay with TransactionStore. */
+export interface PaymentHistoryStore {
+  /**
+   * The member's payments newest first (created_at, then transaction id, both descending), at
+   * most `limit`, starting after `after`: a keyset read that an index serves, never an OFFSET.
+   */
+  listForMember(query: HistoryQuery): Promise<PaymentRecord[]>;
+  /** One payment with its receipt fields; null when there is no such payment. */
+  findRecord(transactionId: string): Promise<PaymentRecord | null>;
+}

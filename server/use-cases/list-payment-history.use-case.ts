@@ -1,0 +1,96 @@
+import type { ErrorCode } from '../../src/contract/errors';
+import { formatSen } from '../../src/contract/money';
+import {
+  HISTORY_PAGE_SIZE_DEFAULT,
+  HISTORY_PAGE_SIZE_MAX,
+  HISTORY_STATUS_FILTERS,
+  type HistoryStatusFilter,
+  type PaymentHistoryResponse,
+  type PaymentHistoryRow,
+} from '../../src/contract/payment-history';
+import { err, ok, type Result } from '../../src/contract/result';
+import { decodeHistoryCursor, encodeHistoryCursor } from '../domain/history-cursor';
+import type { PaymentHistoryStore, PaymentRecord } from '../ports/payment-history.port';
+
+/** An expected failure: its stable code, an English sentence, and the request field at fault. */
+export interface CodedFailure {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+/** The history request as it arrives: query-string text, each part optional. */
+export interface ListPaymentHistoryInput {
+  memberId: string;
+  status?: string;
+  cursor?: string;
+  limit?: string;
+}
+
+export const HISTORY_MESSAGES = {
+  status: `Status filter: must be one of ${HISTORY_STATUS_FILTERS.join(', ')}.`,
+  limit: `Page size: must be a whole number from 1 to ${HISTORY_PAGE_SIZE_MAX}.`,
+  cursor: 'Page position: is not valid. Please reload your payment history.',
+} as const;
+
+/**
+ * One page of the member's own payments, newest first. Every part of the request is checked
+ * before anything is read; a bad one fails naming the field in the member's words.
+ */
+export class ListPaymentHistoryUseCase {
+  constructor(private readonly history: PaymentHistoryStore) {}
+
+  async execute(
+    input: ListPaymentHistoryInput,
+  ): Promise<Result<PaymentHistoryResponse, CodedFailure>> {
+    const status = input.status ?? 'all';
+    if (!isStatusFilter(status)) return invalid('status');
+    const limit = input.limit === undefined ? HISTORY_PAGE_SIZE_DEFAULT : pageSize(input.limit);
+    if (limit === null) return invalid('limit');
+    const after = input.cursor === undefined ? null : decodeHistoryCursor(input.cursor);
+    if (input.cursor !== undefined && after === null) return invalid('cursor');
+
+    // One row more than the page tells whether another page follows.
+    const rows = await this.history.listForMember({
+      memberId: input.memberId,
+      status: status === 'all' ? null : status,
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return ok({
+      payments: page.map(toRow),
+      nextCursor:
+        rows.length > limit && last !== undefined
+          ? encodeHistoryCursor({ createdAt: last.createdAt, transactionId: last.transactionId })
+          : null,
+    });
+  }
+}
+
+const isStatusFilter = (value: string): value is HistoryStatusFilter =>
+  (HISTORY_STATUS_FILTERS as readonly string[]).includes(value);
+
+/** 1 to HISTORY_PAGE_SIZE_MAX in plain digits, else null. */
+function pageSize(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const size = Number(text);
+  return size >= 1 && size <= HISTORY_PAGE_SIZE_MAX ? size : null;
+}
+
+function invalid(field: keyof typeof HISTORY_MESSAGES) {
+  return err<CodedFailure>({ code: 'VALIDATION_FAILED', message: HISTORY_MESSAGES[field], field });
+}
+
+export function toRow(record: PaymentRecord): PaymentHistoryRow {
+  return {
+    transactionId: record.transactionId,
+    createdAt: record.createdAt.toISOString(),
+    amount: formatSen(record.amountSen),
+    paymentMethod: record.paymentMethod,
+    status: record.status,
+    receiptNumber: record.receiptNumber,
+    paidAt: record.paidAt === null ? null : record.paidAt.toISOString(),
+  };
+}
