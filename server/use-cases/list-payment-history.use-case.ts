@@ -1,4 +1,3 @@
-import type { ErrorCode } from '../../src/contract/errors';
 import { formatSen } from '../../src/contract/money';
 import {
   HISTORY_PAGE_SIZE_DEFAULT,
@@ -8,16 +7,9 @@ import {
   type PaymentHistoryResponse,
   type PaymentHistoryRow,
 } from '../../src/contract/payment-history';
-import { err, ok, type Result } from '../../src/contract/result';
+import { err, ok, type Result, type UseCaseError } from './result';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../domain/history-cursor';
 import type { PaymentHistoryStore, PaymentRecord } from '../ports/payment-history.port';
-
-/** An expected failure: its stable code, an English sentence, and the request field at fault. */
-export interface CodedFailure {
-  code: ErrorCode;
-  message: string;
-  field?: string;
-}
 
 /** The history request as it arrives: query-string text, each part optional. */
 export interface ListPaymentHistoryInput {
@@ -42,7 +34,7 @@ export class ListPaymentHistoryUseCase {
 
   async execute(
     input: ListPaymentHistoryInput,
-  ): Promise<Result<PaymentHistoryResponse, CodedFailure>> {
+  ): Promise<Result<PaymentHistoryResponse, UseCaseError>> {
     const status = input.status ?? 'all';
     if (!isStatusFilter(status)) return invalid('status');
     const limit = input.limit === undefined ? HISTORY_PAGE_SIZE_DEFAULT : pageSize(input.limit);
@@ -80,7 +72,7 @@ function pageSize(text: string): number | null {
 }
 
 function invalid(field: keyof typeof HISTORY_MESSAGES) {
-  return err<CodedFailure>({ code: 'VALIDATION_FAILED', message: HISTORY_MESSAGES[field], field });
+  return err<UseCaseError>({ code: 'VALIDATION_FAILED', message: HISTORY_MESSAGES[field], field });
 }
 
 export function toRow(record: PaymentRecord): PaymentHistoryRow {

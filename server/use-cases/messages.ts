@@ -47,6 +47,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CALLBACK_CONTRADICTION: 'The payment already has another outcome',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable',
   INTERNAL_ERROR: 'Something went wrong. Please try again.',
+  RECEIPT_NOT_AVAILABLE: 'Only a completed payment has a receipt.',
 };
 
 /** The request field a code's own message names (its `field:` prefix), sent as `field`. */

@@ -11,7 +11,7 @@ import type { Clock } from '../ports/clock.port';
 import type { MemberRepository } from '../ports/member-repository.port';
 import type { PaymentHistoryStore, PaymentRecord } from '../ports/payment-history.port';
 import type { ReceiptRenderer } from '../ports/receipt-renderer.port';
-import type { CodedFailure } from './list-payment-history.use-case';
+import type { UseCaseError } from './result';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
 
 export interface RenderReceiptPdfInput {
@@ -49,7 +49,7 @@ export class RenderReceiptPdfUseCase {
     private readonly merchantName: () => string,
   ) {}
 
-  async execute(input: RenderReceiptPdfInput): Promise<Result<ReceiptPdf, CodedFailure>> {
+  async execute(input: RenderReceiptPdfInput): Promise<Result<ReceiptPdf, UseCaseError>> {
     const language = input.lang ?? 'en';
     if (!isReceiptLanguage(language)) {
       return err({ code: 'VALIDATION_FAILED', message: RECEIPT_MESSAGES.lang, field: 'lang' });

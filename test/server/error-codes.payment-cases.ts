@@ -1,5 +1,6 @@
 import { DatabaseUnavailableError } from '../../server/adapters/postgres/database';
 import { ApiPaths, paymentStatusPath } from '../../src/contract/api';
+import { receiptPdfPath } from '../../src/contract/payment-history';
 import { callback, type FailureCase, newPaymentId, pay, UNKNOWN_ID } from './support/failures';
 
 const outage = () => new DatabaseUnavailableError(new Error('connection lost'));
@@ -23,6 +24,11 @@ export const PAYMENT_CASES: FailureCase[] = [
     'an unknown transaction',
     (c) =>
       c.t.get(`${ApiPaths.transactionDetails}?transactionId=${UNKNOWN_ID}`, { token: c.token }),
+  ],
+  [
+    'RECEIPT_NOT_AVAILABLE',
+    "a pending payment's receipt",
+    async (c) => c.t.get(receiptPdfPath(await newPaymentId(c)), { token: c.token }),
   ],
   [
     'PAYMENT_IDEMPOTENCY_CONFLICT',

@@ -1,10 +1,9 @@
-import { type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import { type FastifyPluginAsync } from 'fastify';
 import { ApiPaths } from '../../../src/contract/api';
-import { ERROR_HTTP_STATUS } from '../../../src/contract/errors';
 import { type ServerContainer } from '../../container';
-import { type CodedFailure } from '../../use-cases/list-payment-history.use-case';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
+import { valueOrThrow } from '../errors';
 import { perSessionRateLimit } from '../rate-limits';
 
 /**
@@ -14,19 +13,6 @@ import { perSessionRateLimit } from '../rate-limits';
 const HISTORY_READS_PER_SESSION_PER_MINUTE = 60;
 /** A PDF costs tens of milliseconds of CPU: enough for a member saving receipts one by one. */
 const RECEIPTS_PER_SESSION_PER_MINUTE = 20;
-
-/**
- * A failure as the envelope carries it: its status from the contract's table, its code, and the
- * field at fault when there is one.
- */
-function sendFailure(reply: FastifyReply, failure: CodedFailure): FastifyReply {
-  return reply.code(ERROR_HTTP_STATUS[failure.code]).send({
-    status: 0,
-    message: failure.message,
-    code: failure.code,
-    ...(failure.field === undefined ? {} : { field: failure.field }),
-  });
-}
 
 /** The member's payment history and receipt PDFs under /api, behind authentication. */
 export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginAsync {
@@ -49,13 +35,12 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const result = await container.listPaymentHistory.execute({
           memberId: memberOf(request).id,
           ...request.query,
         });
-        if (!result.ok) return sendFailure(reply, result.error);
-        return success('Payment history.', result.value);
+        return success('Payment history.', valueOrThrow(result));
       },
     );
 
@@ -82,8 +67,7 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
           transactionId: request.params.transactionId,
           lang: request.query.lang,
         });
-        if (!result.ok) return sendFailure(reply, result.error);
-        const { fileName, pdf } = result.value;
+        const { fileName, pdf } = valueOrThrow(result);
         return (
           reply
             .header('Content-Type', 'application/pdf')

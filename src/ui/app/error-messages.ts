@@ -49,6 +49,7 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   PATH_FORBIDDEN: 'serverMessages.invalidRequest',
   PRECONDITION_FAILED: 'serverMessages.invalidRequest',
   RANGE_NOT_SATISFIABLE: 'serverMessages.invalidRequest',
+  RECEIPT_NOT_AVAILABLE: 'serverMessages.receiptNotAvailable',
 };
 
 /**
