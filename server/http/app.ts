@@ -11,6 +11,7 @@ import Fastify, {
 import { type Config } from '../config';
 import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
+import { registerConnectionsPerAddress } from './connections-per-address';
 import { failure } from './envelope';
 import { ApiError, DATABASE_RETRY_AFTER_S, validationMessage } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
@@ -83,6 +84,7 @@ export async function buildApp(
 
   // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
   app.server.maxConnections = limits.maxConnections;
+  registerConnectionsPerAddress(app, config);
 
   // Helmet's headers on every answer, and no-store on every /api answer (security-headers.ts).
   registerSecurityHeaders(app, config, isApiPath);
