@@ -38,7 +38,7 @@ import { serveHello, serveRaw } from './bench/hello-world';
 import { GET_ROOT, load } from './bench/load';
 import { mib, rssMiB } from './bench/memory';
 import { measureDatabase } from './bench/measure-database';
-import { servePortal } from './bench/portal-server';
+import { initPglite, servePortal } from './bench/portal-server';
 import { print } from './bench/report';
 import { CONNECTIONS, type Database, type Row, SESSIONS } from './bench/settings';
 
@@ -46,7 +46,11 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--hello') return serveHello();
   if (args[0] === '--raw') return serveRaw();
-  if (args[0] === '--serve') return servePortal(args[1] as Database, !args.includes('--no-cache'));
+  const dataDir = args.includes('--data-dir') ? args[args.indexOf('--data-dir') + 1] : undefined;
+  if (args[0] === '--init-pglite') return initPglite(args[1]);
+  if (args[0] === '--serve') {
+    return servePortal(args[1] as Database, !args.includes('--no-cache'), dataDir);
+  }
 
   const cache = !args.includes('--no-cache');
   const numberOption = (name: string, fallback: number) => {

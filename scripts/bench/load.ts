@@ -65,7 +65,7 @@ function run(
 
 /**
  * A warm-up first (`warmCalls` calls, one per live session by default, so the figure is the
- * steady state rather than a cold cache; at least 20 per connection), then `seconds` measured.
+ * steady state rather than a cold cache; none when 0), then `seconds` measured.
  */
 export async function load(
   port: number,
@@ -73,7 +73,7 @@ export async function load(
   calls: Calls,
   warmCalls = SESSIONS,
 ): Promise<Figure> {
-  await run(port, calls, { amount: Math.max(warmCalls, CONNECTIONS * 20) });
+  if (warmCalls > 0) await run(port, calls, { amount: warmCalls });
   const result = await run(port, calls, { duration: seconds });
   return {
     rate: result.requests.total / result.duration,
