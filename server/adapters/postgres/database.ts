@@ -1,5 +1,6 @@
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { Pool, type PoolClient } from 'pg';
+import { createDataDirApart } from './pglite-init';
 import { PGLITE_START_PARAMS } from './pglite-settings';
 
 /**
@@ -126,6 +127,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     }
     return new PgPoolDatabase(pool);
   }
+  await createDataDirApart(opts.dataDir, PGLITE_START_PARAMS);
   const pglite = await PGlite.create(opts.dataDir, { startParams: [...PGLITE_START_PARAMS] });
   return new PGliteDatabase(pglite);
 }
