@@ -81,6 +81,11 @@ export interface Config {
   readCacheTtlMs: number;
   /** Connection hygiene: slow or idle clients cannot hold the server (see loadConnectionLimits). */
   connections: ConnectionLimits;
+  /**
+   * Open connections one client address may hold (MAX_CONNECTIONS_PER_ADDRESS); 0 = no cap. Off
+   * with trustProxy, as every connection then comes from the proxy (connections-per-address.ts).
+   */
+  maxConnectionsPerAddress: number;
   /** How long SIGTERM waits for in-flight requests before cutting them (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
   /** The Prometheus listener (METRICS_PORT, METRICS_HOST); port undefined = no metrics listener. */
@@ -289,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: text('REDIS_URL', '') || undefined,
     readCacheTtlMs: integer('READ_CACHE_TTL_MS', 30_000, 0, 60_000),
     connections: loadConnectionLimits(integer, problems),
+    maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 100, 0, 100_000),
     shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     metrics: {
       // Off unless set: the metrics get a listener of their own, never the public one.

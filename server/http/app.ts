@@ -13,6 +13,7 @@ import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
 import { type ErrorCode } from '../../src/contract/errors';
 import { ERROR_MESSAGES } from '../use-cases/messages';
+import { registerConnectionsPerAddress } from './connections-per-address';
 import { failure } from './envelope';
 import { ApiError, DATABASE_RETRY_AFTER_S, validationField, validationMessage } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
@@ -86,6 +87,7 @@ export async function buildApp(
 
   // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
   app.server.maxConnections = limits.maxConnections;
+  registerConnectionsPerAddress(app, config);
 
   // Helmet's headers on every answer, and no-store on every /api answer (security-headers.ts).
   registerSecurityHeaders(app, config, isApiPath);
