@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   // payments: re-query payments left pending (a lost callback) every RECONCILE_INTERVAL_S.
   const stopReconciling = scheduleReconciliation(
     container.reconcilePendingPayments,
+    container.clock,
     config.reconcileIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
   );
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   // Delete used codes, old throttle records and ended sessions every PURGE_INTERVAL_S.
   const stopPurging = schedulePurge(
     container.purgeStaleRecords,
+    container.clock,
     config.purgeIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
     (report) => app.log.info({ deleted: report }, 'purged stale records'),

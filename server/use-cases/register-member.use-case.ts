@@ -56,7 +56,7 @@ export class RegisterMemberUseCase {
     if (await this.members.findByIcOrPassport(icOrPassport)) {
       return fail({ kind: 'conflict', message: MESSAGES.icTaken });
     }
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const hopeless = await hopelessCode(
       this.smsCodes,
       { phoneNo: input.phoneNo, purpose: 'registration', maxAttempts: this.codePolicy.maxAttempts },
