@@ -85,6 +85,9 @@ export async function buildApp(
     },
   });
 
+  // The container's own warnings (reconciliation, cache invalidation) go to this logger too.
+  container.log.attach(app.log);
+
   // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
   app.server.maxConnections = limits.maxConnections;
 
