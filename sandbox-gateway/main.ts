@@ -24,14 +24,14 @@ async function main(): Promise<void> {
     // A launcher may forward a signal the terminal already sent: close once.
     if (closing) return;
     closing = true;
-    console.log(`sandbox gateway: ${signal} received: closing`);
+    app.log.info(`sandbox gateway: ${signal} received: closing`);
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     try {
       await app.close();
       process.exit(0);
     } catch (error) {
-      console.error('sandbox gateway: shutdown failed', error);
+      app.log.error({ err: error }, 'sandbox gateway: shutdown failed');
       process.exit(1);
     }
   };
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
   console.log(`Sandbox gateway listening on http://${config.host}:${port} (payment page /pay)`);
 }
 

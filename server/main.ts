@@ -27,14 +27,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  if (config.appEnv === 'production' && config.smsProvider === 'console') {
-    console.warn('WARNING: SMS_PROVIDER=console in production: codes are only logged, not sent.');
-  }
   const container = await createContainer(config);
   const app = await buildApp(container, config);
+  if (config.appEnv === 'production' && config.smsProvider === 'console') {
+    app.log.warn('SMS_PROVIDER=console in production: codes are only logged, not sent');
+  }
   // payments: re-query payments left pending (a lost callback) every RECONCILE_INTERVAL_S.
   const stopReconciling = scheduleReconciliation(
     container.reconcilePendingPayments,
+    container.clock,
     config.reconcileIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
   );
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   // Delete used codes, old throttle records and ended sessions every PURGE_INTERVAL_S.
   const stopPurging = schedulePurge(
     container.purgeStaleRecords,
+    container.clock,
     config.purgeIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
     (report) => app.log.info({ deleted: report }, 'purged stale records'),
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
   console.log(`Member portal listening on http://${config.host}:${port}`);
 
   if (metricsApp !== undefined) {
@@ -98,7 +101,7 @@ function gracefulShutdown(
   const drain = async (): Promise<void> => {
     const grace = setTimeout(() => {
       cut = true;
-      console.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
+      app.log.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
       app.server.closeAllConnections();
     }, graceMs);
     try {
@@ -112,20 +115,20 @@ function gracefulShutdown(
 
   return (reason) => {
     if (closing) {
-      console.log(`${reason} received: already closing, the drain goes on`);
+      app.log.info(`${reason} received: already closing, the drain goes on`);
       return;
     }
     closing = true;
-    console.log(`${reason} received: closing`);
+    app.log.info(`${reason} received: closing`);
     // Should the database never answer its close, the process still ends.
     setTimeout(() => {
-      console.error('shutdown: the database did not close in time');
+      app.log.error('shutdown: the database did not close in time');
       process.exit(1);
     }, graceMs + CLOSE_DATABASE_MS).unref();
     drain().then(
       () => process.exit(cut ? 1 : 0),
       (error: unknown) => {
-        console.error('shutdown failed', error);
+        app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

@@ -30,6 +30,8 @@ import { sharedRateLimitStore } from './shared-rate-limit';
 import { registerRequestMetrics } from './metrics';
 import { registerSecurityHeaders } from './security-headers';
 import { projectRoot } from '../project-root';
+import { logFormatInputs } from './log-format-inputs';
+import { logTransport } from '../../src/contract/log-format';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 // The repository, or the directory holding dist-server/ when run compiled.
@@ -55,7 +57,9 @@ export async function buildApp(
           // Every level: no query strings, secret keys or database error parameters (log-safety.ts).
           redact: { paths: REDACTED_PATHS, censor: REDACTED },
           serializers: { req: serializeRequest, err: serializeError },
-          ...(options.logStream ? { stream: options.logStream } : {}),
+          ...(options.logStream
+            ? { stream: options.logStream }
+            : { transport: logTransport(logFormatInputs(config.appEnv)) }),
         }
       : false,
     // Slow clients cannot hold the server: the whole request (an unfinished body included) must
@@ -84,6 +88,9 @@ export async function buildApp(
       },
     },
   });
+
+  // The container's own warnings (reconciliation, cache invalidation) go to this logger too.
+  container.log.attach(app.log);
 
   // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
   app.server.maxConnections = limits.maxConnections;

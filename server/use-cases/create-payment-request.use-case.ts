@@ -105,7 +105,7 @@ export class CreatePaymentRequestUseCase {
         memberId: input.memberId,
         amountSen: amount.value,
         paymentMethod: input.paymentMethod,
-        createdAt: this.clock.now(),
+        createdAt: new Date(this.clock.now()),
       },
       key,
     );

@@ -4,7 +4,7 @@ import { type Config } from '../../server/config';
 import { RATE_LIMIT_NAMESPACE } from '../../server/http/shared-rate-limit';
 import { eachDatabase, type TestDatabase } from './support/databases';
 import { FakePasswordHasher } from './support/fake-password-hasher';
-import { FixedClock } from './support/fixed-clock';
+import { FakeClock } from '../fakes/fake-clock';
 import { type ApiResponse, getJson, postJson } from './support/http';
 import { aMember, registerMember } from './support/members';
 import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from './support/redis';
@@ -64,7 +64,7 @@ describe.each(eachDatabase())('limits under concurrency on %s', (database: TestD
 
   /** Fresh database and instances per test: each one spends its address's budgets. */
   async function start(config: Partial<Config> = {}): Promise<TestApp[]> {
-    const clock = new FixedClock();
+    const clock = new FakeClock();
     hasher = new CountingSlowHasher();
     // One SMS sender for every instance, so the codes sent are counted in one place.
     sms = new RecordingSmsSender(clock);
@@ -189,7 +189,7 @@ describe('the per-address request limit across instances', () => {
 
   /** Two instances, each on its own in-memory database: only the request limit is shared. */
   async function startTwo(config: Partial<Config>): Promise<TestApp[]> {
-    const clock = new FixedClock();
+    const clock = new FakeClock();
     instances = [
       await startInstance({ clock, config: { rateLimitPerMinute: LIMIT, ...config } }),
       await startInstance({ clock, config: { rateLimitPerMinute: LIMIT, ...config } }),

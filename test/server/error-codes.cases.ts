@@ -179,7 +179,7 @@ export const ACCOUNT_CASES: FailureCase[] = [
     async (c) => {
       const { phone_no } = aMember();
       await sendCode(c, phone_no);
-      c.t.clock.advance((c.t.config.otpTtlS + 1) * 1000);
+      await c.t.clock.advance((c.t.config.otpTtlS + 1) * 1000);
       return register(c, c.t.sms.lastCode(phone_no) ?? '', { phone_no });
     },
   ],
@@ -209,8 +209,8 @@ export const ACCOUNT_CASES: FailureCase[] = [
     'more codes than a phone may have in an hour',
     (c) => {
       const { phone_no } = aMember();
-      return until('SMS_PHONE_LIMIT', 10, () => {
-        c.t.clock.advance((c.t.config.smsResendCooldownS + 1) * 1000);
+      return until('SMS_PHONE_LIMIT', 10, async () => {
+        await c.t.clock.advance((c.t.config.smsResendCooldownS + 1) * 1000);
         return sendCode(c, phone_no);
       });
     },

@@ -187,7 +187,7 @@ describe.each(eachDatabase())('nothing secret in the logs at trace level on %s',
       transactionId: payment.payment_id,
       status: 'completed' as const,
       amount: payment.amount,
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      timestamp: Math.floor(t.clock.now() / 1000),
     };
     const signature = new HmacSha256PaymentSigner(t.config.gatewaySecret).sign(
       gatewayOutcomeCanonical(message),

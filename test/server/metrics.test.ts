@@ -93,7 +93,7 @@ describe.each(eachDatabase())('Prometheus metrics on %s', (database) => {
       transactionId: payment.transactionId,
       status: 'completed',
       amount: payment.amount,
-      timestamp: Math.floor(p.t.clock.now().getTime() / 1000),
+      timestamp: Math.floor(p.t.clock.now() / 1000),
     });
     expect((await postJson(p.t.baseUrl, '/payment/callback', message)).status).toBe(200);
     expect((await postJson(p.t.baseUrl, '/payment/callback', message)).status).toBe(200);

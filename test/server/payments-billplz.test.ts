@@ -184,7 +184,7 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
   it('reconciles a stale payment whose callback was lost by reading its bill', async () => {
     const payment = await newPayment(t.baseUrl, alice, '65.00');
     fake.pay(billOf(payment).id, true); // paid, but the callback never arrives
-    t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
+    await t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
     const report = await t.container.reconcilePendingPayments.execute();
     expect(report.completed).toBeGreaterThanOrEqual(1);
     expect(await paymentStatus(t.baseUrl, payment.transactionId, alice)).toBe('completed');

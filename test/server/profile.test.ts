@@ -31,7 +31,7 @@ describe.each(eachDatabase())('profile on %s', (database) => {
       name: member.name,
       phone_no: member.phone_no,
       ic_or_passport: member.ic_or_passport,
-      created_at: t.clock.now().toISOString(),
+      created_at: new Date(t.clock.now()).toISOString(),
     });
   });
 

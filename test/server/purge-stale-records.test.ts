@@ -22,7 +22,7 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
   let t0: number;
   const open = async (config: Parameters<typeof startTestApp>[0]['config'] = {}) => {
     t = await startTestApp({ database, config });
-    t0 = t.clock.now().getTime();
+    t0 = t.clock.now();
   };
   afterEach(() => t.close());
 
@@ -66,21 +66,21 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
     expect(await purge()).toEqual(NOTHING);
 
     // Exactly at the 24 h cut-off nothing goes; the code (expired at t0 + 5 min) stays longer.
-    t.clock.set(t0 + DAY);
+    await t.clock.set(t0 + DAY);
     expect(await purge()).toEqual(NOTHING);
-    t.clock.set(t0 + DAY + 1);
+    await t.clock.set(t0 + DAY + 1);
     expect(await purge()).toEqual({ ...NOTHING, smsRequests: 1, loginFailures: 1 });
-    t.clock.set(t0 + DAY + 5 * MINUTE + 1);
+    await t.clock.set(t0 + DAY + 5 * MINUTE + 1);
     expect(await purge()).toEqual({ ...NOTHING, smsCodes: 1 });
 
     // The logged-out session ended at t0, the idle one at t0 + 12 h: each goes 7 days later.
-    t.clock.set(t0 + 7 * DAY);
+    await t.clock.set(t0 + 7 * DAY);
     expect(await purge()).toEqual(NOTHING);
-    t.clock.set(t0 + 7 * DAY + 1);
+    await t.clock.set(t0 + 7 * DAY + 1);
     expect(await purge()).toEqual({ ...NOTHING, sessions: 1 });
-    t.clock.set(t0 + 7 * DAY + 12 * HOUR);
+    await t.clock.set(t0 + 7 * DAY + 12 * HOUR);
     expect(await purge()).toEqual(NOTHING);
-    t.clock.set(t0 + 7 * DAY + 12 * HOUR + 1);
+    await t.clock.set(t0 + 7 * DAY + 12 * HOUR + 1);
     expect(await purge()).toEqual({ ...NOTHING, sessions: 1 });
 
     expect(await rowCounts()).toEqual(NOTHING);
@@ -91,7 +91,7 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
   it('keeps what the SMS rules still read: wrong tries carry over and hourly caps hold', async () => {
     await open({ smsPerPhonePerHour: 3 });
     expect((await send(aMember().phone_no)).status).toBe(200);
-    t.clock.set(t0 + 2 * DAY);
+    await t.clock.set(t0 + 2 * DAY);
 
     const member = aMember();
     expect((await send(member.phone_no)).status).toBe(200);
@@ -99,10 +99,10 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
     for (let i = 0; i < 3; i += 1) {
       expect((await register(member, wrongFor(first))).status).toBe(400);
     }
-    t.clock.advance(MINUTE);
+    await t.clock.advance(MINUTE);
     expect((await send(member.phone_no)).status).toBe(200);
     // The second code (which inherited the 3 tries) has expired, but is within the hour.
-    t.clock.advance(10 * MINUTE);
+    await t.clock.advance(10 * MINUTE);
 
     // Only the two-day-old request and code go.
     expect(await purge()).toEqual({ ...NOTHING, smsCodes: 1, smsRequests: 1 });
@@ -122,7 +122,7 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
     expect((await register(member, third)).body.message).toBe(DEAD);
 
     // ...and the hourly cap of 3 still counts the requests made before the purge.
-    t.clock.advance(MINUTE);
+    await t.clock.advance(MINUTE);
     expect(await purge()).toEqual(NOTHING);
     const capped = await send(member.phone_no);
     expect(capped.status).toBe(429);
@@ -135,11 +135,11 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
     const loggedOut = await login(t.baseUrl, member);
     await postJson(t.baseUrl, '/service/logout', {}, { token: loggedOut.token });
     await failLogin(aMember().ic_or_passport);
-    t.clock.set(t0 + 8 * DAY);
+    await t.clock.set(t0 + 8 * DAY);
 
     // A session used 11 h ago (idle expiry is 12 h) and one just used.
     const live = await login(t.baseUrl, member);
-    t.clock.advance(11 * HOUR);
+    await t.clock.advance(11 * HOUR);
     const fresh = await login(t.baseUrl, member);
     for (let i = 0; i < 3; i += 1)
       expect((await failLogin(member.ic_or_passport)).status).toBe(401);
@@ -163,10 +163,10 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
       await t.container.loginFailures.record({
         id: t.container.random.uuid(),
         accountKey: `K${i}`,
-        at: t.clock.now(),
+        at: new Date(t.clock.now()),
       });
     }
-    t.clock.set(t0 + 2 * DAY);
+    await t.clock.set(t0 + 2 * DAY);
     const c = t.container;
     const batched = new PurgeStaleRecordsUseCase(
       c.smsCodes,
@@ -179,24 +179,46 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
     expect((await rowCounts()).loginFailures).toBe(0);
   });
 
-  it('runs on a timer until stopped, and not at all with interval 0', async () => {
+  it('runs on the clock at each interval until stopped, and not at all with interval 0', async () => {
     await open();
     await failLogin(aMember().ic_or_passport);
-    t.clock.set(t0 + 2 * DAY);
+    await t.clock.set(t0 + 2 * DAY);
+    const execute = jest.spyOn(t.container.purgeStaleRecords, 'execute');
     const warn = jest.fn();
-    expect(schedulePurge(t.container.purgeStaleRecords, 0, warn)).toBeInstanceOf(Function);
-
     const reports: PurgeReport[] = [];
-    const stop = schedulePurge(t.container.purgeStaleRecords, 20, warn, (r) => reports.push(r));
-    try {
-      for (let i = 0; i < 250 && reports.length < 2; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    } finally {
-      stop();
-    }
+    const timersBefore = t.clock.pendingTimers;
+
+    schedulePurge(t.container.purgeStaleRecords, t.clock, 0, warn);
+    expect(t.clock.pendingTimers).toBe(timersBefore);
+
+    const stop = schedulePurge(t.container.purgeStaleRecords, t.clock, HOUR, warn, (report) =>
+      reports.push(report),
+    );
+    await t.clock.advance(HOUR - 1);
+    expect(execute).not.toHaveBeenCalled();
+    await t.clock.advance(1);
+    expect(execute).toHaveBeenCalledTimes(1);
+    await until(() => reports.length === 1);
     expect(reports[0]).toEqual({ ...NOTHING, loginFailures: 1 });
+
+    await t.clock.advance(HOUR);
+    expect(execute).toHaveBeenCalledTimes(2);
+    await until(() => reports.length === 2);
     expect(reports[1]).toEqual(NOTHING);
+
+    stop();
+    expect(t.clock.pendingTimers).toBe(timersBefore);
+    await t.clock.advance(DAY);
+    expect(execute).toHaveBeenCalledTimes(2);
     expect(warn).not.toHaveBeenCalled();
   });
 });
+
+/** Waits (in real time: the database answers in real time) until `done` holds. */
+async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -22,7 +22,7 @@ import {
   type InvalidationBus,
 } from '../../server/ports/invalidation-bus.port';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from './support/databases';
-import { FixedClock } from './support/fixed-clock';
+import { FakeClock } from '../fakes/fake-clock';
 import { millisecondsUntil } from './support/instances';
 import { aMemberRow, inMemoryStores } from './support/in-memory-stores';
 import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from './support/redis';
@@ -30,18 +30,18 @@ import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from './support/redis
 jest.setTimeout(30_000);
 
 describe('TtlCache', () => {
-  it('serves an entry until its lifetime ends on the clock', () => {
-    const clock = new FixedClock();
+  it('serves an entry until its lifetime ends on the clock', async () => {
+    const clock = new FakeClock();
     const cache = new TtlCache<string, number>(clock, { ttlMs: 1000, maxEntries: 10 });
     cache.setIfUnchanged('a', 1, cache.generation);
-    clock.advance(999);
+    await clock.advance(999);
     expect(cache.get('a')).toBe(1);
-    clock.advance(1);
+    await clock.advance(1);
     expect(cache.get('a')).toBeUndefined();
   });
 
   it('keeps at most maxEntries, dropping the oldest', () => {
-    const cache = new TtlCache<string, number>(new FixedClock(), { ttlMs: 1000, maxEntries: 2 });
+    const cache = new TtlCache<string, number>(new FakeClock(), { ttlMs: 1000, maxEntries: 2 });
     for (const [key, value] of [
       ['a', 1],
       ['b', 2],
@@ -54,7 +54,7 @@ describe('TtlCache', () => {
   });
 
   it('refuses a value read before an invalidation', () => {
-    const cache = new TtlCache<string, number>(new FixedClock(), { ttlMs: 1000, maxEntries: 2 });
+    const cache = new TtlCache<string, number>(new FakeClock(), { ttlMs: 1000, maxEntries: 2 });
     const before = cache.generation;
     cache.delete('other');
     expect(cache.setIfUnchanged('a', 1, before)).toBe(false);
@@ -107,7 +107,7 @@ class SwitchableBus extends InProcessInvalidationBus {
 describe('CachedSessionStore', () => {
   async function setUp(bus: InvalidationBus = new InProcessInvalidationBus()) {
     const stores = inMemoryStores();
-    const clock = new FixedClock();
+    const clock = new FakeClock();
     const member = aMemberRow();
     await stores.members.insert(member);
     const inner = new CountingSessionStore(stores.tables);
@@ -117,7 +117,7 @@ describe('CachedSessionStore', () => {
       id: randomUUID(),
       memberId: member.id,
       tokenHash: 'hash-1',
-      now: clock.now(),
+      now: new Date(clock.now()),
     };
     await sessions.create(session);
     return { stores, clock, member, inner, caches, sessions, session };
@@ -134,9 +134,9 @@ describe('CachedSessionStore', () => {
   it('keeps the cached copy touched, so a check does not write on every call', async () => {
     const { clock, sessions, session } = await setUp();
     await sessions.findByTokenHash('hash-1');
-    clock.advance(61_000);
-    await sessions.touch(session.id, clock.now());
-    expect((await sessions.findByTokenHash('hash-1'))?.lastSeenAt).toEqual(clock.now());
+    await clock.advance(61_000);
+    await sessions.touch(session.id, new Date(clock.now()));
+    expect((await sessions.findByTokenHash('hash-1'))?.lastSeenAt).toEqual(new Date(clock.now()));
   });
 
   it('does not put back a session a revocation raced: the read began before it', async () => {
@@ -165,7 +165,7 @@ describe('CachedSessionStore', () => {
 
   it('forgets a logged-out session even when its id has left the bounded index', async () => {
     const stores = inMemoryStores();
-    const clock = new FixedClock();
+    const clock = new FakeClock();
     const member = aMemberRow();
     await stores.members.insert(member);
     const inner = new CountingSessionStore(stores.tables);
@@ -176,12 +176,17 @@ describe('CachedSessionStore', () => {
     const sessions = new CachedSessionStore(inner, caches, clock);
     const ids = Array.from({ length: 5 }, () => randomUUID());
     for (const [n, id] of ids.entries()) {
-      await sessions.create({ id, memberId: member.id, tokenHash: `hash-${n}`, now: clock.now() });
+      await sessions.create({
+        id,
+        memberId: member.id,
+        tokenHash: `hash-${n}`,
+        now: new Date(clock.now()),
+      });
       await sessions.findByTokenHash(`hash-${n}`);
     }
     // The cache holds the last two; the index was trimmed when the fifth came in.
     expect(caches.sessions.size).toBe(2);
-    await sessions.revoke(ids[3], clock.now());
+    await sessions.revoke(ids[3], new Date(clock.now()));
     expect((await sessions.findByTokenHash('hash-3'))?.revokedAt).not.toBeNull();
   });
 
@@ -199,7 +204,7 @@ describe('InvalidatingUnitOfWork', () => {
   it('publishes revocations once the unit has committed, and none for a failed unit', async () => {
     const stores = inMemoryStores();
     const bus = new InProcessInvalidationBus();
-    const caches = new ReadCaches(bus, new FixedClock());
+    const caches = new ReadCaches(bus, new FakeClock());
     const heard: Invalidation[] = [];
     bus.subscribe((event) => heard.push(event));
     const unitOfWork = new InvalidatingUnitOfWork(stores.unitOfWork, caches);
@@ -235,7 +240,7 @@ describe('CachedTransactionStore', () => {
       reads++;
       return stores.transactions.findById(id);
     };
-    const cached = new CachedTransactionStore(counting, new FixedClock());
+    const cached = new CachedTransactionStore(counting, new FakeClock());
     const pending = { memberId: member.id, amountSen: 5000 as Sen, paymentMethod: 'qr' as const };
     const ids = ['TXNAAAAAAAAAAAAAAAAAAAAAAAA', 'TXNBBBBBBBBBBBBBBBBBBBBBBBB'];
     for (const transactionId of ids) {

@@ -84,7 +84,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const member = await registerMember(t.baseUrl, aMember());
     for (let i = 0; i < 10; i += 1) {
       expect((await tryLogin(member.ic_or_passport, `wrong ${i}`)).status).toBe(401);
-      t.clock.advance(10_000);
+      await t.clock.advance(10_000);
     }
     const locked = await tryLogin(member.ic_or_passport, member.password);
     expect(locked.status).toBe(429);
@@ -95,7 +95,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     });
     // The first failure leaves the 15-minute window 15 min - 100 s from now.
     expect(Number(locked.headers.get('retry-after'))).toBe(15 * 60 - 100);
-    t.clock.advance((15 * 60 - 100) * 1000);
+    await t.clock.advance((15 * 60 - 100) * 1000);
     expect((await tryLogin(member.ic_or_passport, member.password)).status).toBe(200);
   });
 
@@ -104,7 +104,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     for (let i = 0; i < 10; i += 1) await tryLogin(ic, 'whatever password');
     const locked = await tryLogin(ic, 'whatever password');
     expect(locked.status).toBe(429);
-    t.clock.advance(15 * 60_000);
+    await t.clock.advance(15 * 60_000);
   });
 
   it('does not count failures of one account against another', async () => {
@@ -112,7 +112,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     const other = aMember().ic_or_passport;
     for (let i = 0; i < 10; i += 1) await tryLogin(other, 'guess');
     expect((await tryLogin(victim.ic_or_passport, victim.password)).status).toBe(200);
-    t.clock.advance(15 * 60_000);
+    await t.clock.advance(15 * 60_000);
   });
 
   it('answers 401 without a token, with a malformed token and with an unknown token', async () => {
@@ -139,28 +139,28 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
 
   it('ends a session after 12 hours without use', async () => {
     const member = await registerAndLogin(t.baseUrl);
-    t.clock.advance(11 * HOUR);
+    await t.clock.advance(11 * HOUR);
     expect((await sessionCheck(member.token)).status).toBe(200);
-    t.clock.advance(11 * HOUR);
+    await t.clock.advance(11 * HOUR);
     expect((await sessionCheck(member.token)).status).toBe(200);
-    t.clock.advance(12 * HOUR);
+    await t.clock.advance(12 * HOUR);
     expect((await sessionCheck(member.token)).status).toBe(401);
   });
 
   it('ends a session 7 days after login however busy it is', async () => {
     const member = await registerAndLogin(t.baseUrl);
     for (let elapsed = 0; elapsed + 10 * HOUR < 7 * 24 * HOUR; elapsed += 10 * HOUR) {
-      t.clock.advance(10 * HOUR);
+      await t.clock.advance(10 * HOUR);
       expect((await sessionCheck(member.token)).status).toBe(200);
     }
-    t.clock.advance(10 * HOUR);
+    await t.clock.advance(10 * HOUR);
     expect((await sessionCheck(member.token)).status).toBe(401);
   });
 
   it('revokes every session of the member on password reset', async () => {
     const member = await registerAndLogin(t.baseUrl);
     const second = await login(t.baseUrl, member);
-    t.clock.advance(60_000);
+    await t.clock.advance(60_000);
     await sendResetCode(member.phone_no);
     const tac_code = await latestSmsCode(t.baseUrl, member.phone_no, 'password_reset');
     const reset = await postJson(t.baseUrl, '/service/forgot-password/reset', {
@@ -178,7 +178,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
 
   it('resets a password once when the same code is used twice at the same moment', async () => {
     const member = await registerMember(t.baseUrl, aMember());
-    t.clock.advance(60_000);
+    await t.clock.advance(60_000);
     await sendResetCode(member.phone_no);
     const tac_code = await latestSmsCode(t.baseUrl, member.phone_no, 'password_reset');
     const reset = (new_password: string) =>
@@ -208,7 +208,7 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
   it('answers reset tries after a code request alike for registered and unknown phones', async () => {
     const known = await registerMember(t.baseUrl, aMember());
     const unknown = aMember();
-    t.clock.advance(60_000);
+    await t.clock.advance(60_000);
     for (const phone_no of [known.phone_no, unknown.phone_no]) {
       expect((await sendResetCode(phone_no)).status).toBe(200);
     }

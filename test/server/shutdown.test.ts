@@ -14,8 +14,9 @@ afterEach(() => {
   }
 });
 
+/** At LOG_LEVEL=info: the drain's progress is logged at info. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const server = await startServerProcess(env);
+  const server = await startServerProcess({ LOG_LEVEL: 'info', ...env });
   started.push(server.child);
   return server;
 }

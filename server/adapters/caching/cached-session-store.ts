@@ -35,7 +35,8 @@ export class CachedSessionStore implements SessionStore {
     const cache = this.caches.sessions;
     if (this.caches.usable) {
       const cached = cache.get(tokenHash);
-      if (cached !== undefined && isSessionActive(cached, this.clock.now())) return copy(cached);
+      if (cached !== undefined && isSessionActive(cached, new Date(this.clock.now())))
+        return copy(cached);
     }
     const generation = cache.generation;
     const session = await this.inner.findByTokenHash(tokenHash);

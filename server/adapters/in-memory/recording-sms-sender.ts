@@ -25,7 +25,7 @@ export class RecordingSmsSender implements SmsSender, SmsOutbox {
       throw new Error('SMS provider refused the message');
     }
     this.sent.push({ ...message });
-    this.sentAt.push(this.clock.now());
+    this.sentAt.push(new Date(this.clock.now()));
   }
 
   /** The next `count` sends reject. */

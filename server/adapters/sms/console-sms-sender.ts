@@ -26,7 +26,7 @@ export class ConsoleSmsSender implements SmsSender, SmsOutbox {
       phone_no: message.phoneNo,
       purpose: message.purpose,
       code: message.code,
-      sent_at: this.clock.now().toISOString(),
+      sent_at: new Date(this.clock.now()).toISOString(),
     });
     this.entries.length = Math.min(this.entries.length, OUTBOX_LIMIT);
     this.log(`[sms:console] to +${message.phoneNo}: ${message.body}`);

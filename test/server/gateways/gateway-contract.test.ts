@@ -6,6 +6,7 @@ import { BillplzGatewayAdapter } from '../../../server/adapters/gateways/billplz
 import { SandboxGatewayAdapter } from '../../../server/adapters/gateways/sandbox-gateway.adapter';
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
 import { HttpGatewayStatusClient } from '../../../server/adapters/payments/http-gateway-status-client';
+import { SystemClock } from '../../../server/adapters/system-clock';
 import { type GatewayCallbackRequest } from '../../../server/ports/payment-gateway.port';
 import { FakeBillplz } from '../support/fake-billplz';
 import { gatewayContract, type GatewayHarness } from './gateway-contract';
@@ -30,7 +31,7 @@ gatewayContract('sandbox', async (): Promise<GatewayHarness> => {
   const gateway = new SandboxGatewayAdapter(
     () => ({ payUrl: `${origin}/pay`, clientId: 'member-portal' }),
     new HmacSha256PaymentSigner(SECRET),
-    { now: () => new Date() },
+    new SystemClock(),
     new HttpGatewayStatusClient(() => `${origin}/status`),
   );
   const json = (body: Record<string, unknown>): GatewayCallbackRequest => ({

@@ -111,7 +111,7 @@ describe('auth routes on the in-memory container (app.inject)', () => {
   it('answers 429 with Retry-After for a code asked for within the cooldown', async () => {
     const body = { phone_no: '60121234567', purpose: 'registration' };
     expect((await t.post(ApiPaths.sendSmsCode, body)).status).toBe(200);
-    t.clock.advance(20_000);
+    await t.clock.advance(20_000);
     const again = await t.post(ApiPaths.sendSmsCode, body);
     expect(again.status).toBe(429);
     expect(again.headers['retry-after']).toBe('40');

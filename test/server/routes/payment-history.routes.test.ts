@@ -27,7 +27,7 @@ describe('payment history and receipt routes on the in-memory container (app.inj
       { token: as },
     );
     expect(created.status).toBe(200);
-    t.clock.advance(1000);
+    await t.clock.advance(1000);
     return (created.body.data as PaymentRequestBody).payment_id;
   };
   const settle = async (transactionId: string, amount: string, status: PaymentStatus) => {
@@ -35,7 +35,7 @@ describe('payment history and receipt routes on the in-memory container (app.inj
       transactionId,
       status,
       amount,
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      timestamp: Math.floor(t.clock.now() / 1000),
     };
     const signature = signer.sign(gatewayOutcomeCanonical(message));
     const applied = await t.post(ApiPaths.paymentCallback, { ...message, signature });
@@ -68,7 +68,7 @@ describe('payment history and receipt routes on the in-memory container (app.inj
         amount: '123.45',
         status: 'completed',
         receiptNumber: 'R-2026-000001',
-        paidAt: t.clock.now().toISOString(),
+        paidAt: new Date(t.clock.now()).toISOString(),
       }),
     ]);
     const completed = await history('?status=completed&limit=1');
@@ -120,12 +120,12 @@ describe('payment history and receipt routes on the in-memory container (app.inj
     const first = await newPayment('90.00');
     const late = await newPayment('95.00');
     await settle(first, '90.00', 'completed');
-    t.clock.advance(t.config.reconcileAfterS * 1000);
+    await t.clock.advance(t.config.reconcileAfterS * 1000);
     const message = {
       transactionId: late,
       status: 'completed' as const,
       amount: '95.00',
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      timestamp: Math.floor(t.clock.now() / 1000),
     };
     t.gateway.answer(late, {
       ...message,

@@ -32,7 +32,7 @@ describe('payment routes on the in-memory container (app.inject)', () => {
       transactionId: payment.payment_id,
       status,
       amount: payment.amount,
-      timestamp: Math.floor(t.clock.now().getTime() / 1000),
+      timestamp: Math.floor(t.clock.now() / 1000),
     };
     return { ...message, signature: signer.sign(gatewayOutcomeCanonical(message)) };
   };
@@ -150,7 +150,7 @@ describe('payment routes on the in-memory container (app.inject)', () => {
 
   it('asks the gateway about a payment left pending too long when its status is read', async () => {
     const payment = await newPayment();
-    t.clock.advance(t.config.reconcileAfterS * 1000);
+    await t.clock.advance(t.config.reconcileAfterS * 1000);
     t.gateway.answer(payment.payment_id, signedOutcome(payment, 'completed'));
     const status = await t.get(paymentStatusPath(payment.payment_id), { token });
     expect(status.body.data).toEqual({ status: 'completed' });

@@ -35,7 +35,7 @@ describe('user routes on the in-memory container (app.inject)', () => {
       name: member.name,
       phone_no: member.phone_no,
       ic_or_passport: member.ic_or_passport,
-      created_at: t.clock.now().toISOString(),
+      created_at: new Date(t.clock.now()).toISOString(),
     });
     expect((await t.get(ApiPaths.profile)).status).toBe(401);
   });

@@ -65,7 +65,7 @@ export function callback(
     transactionId,
     status,
     amount: opts.amount ?? '100.00',
-    timestamp: Math.floor(c.t.clock.now().getTime() / 1000) - (opts.ageS ?? 0),
+    timestamp: Math.floor(c.t.clock.now() / 1000) - (opts.ageS ?? 0),
   };
   const signature = c.signer.sign(gatewayOutcomeCanonical(message));
   return c.t.post(ApiPaths.paymentCallback, { ...message, signature });

@@ -1,12 +1,12 @@
-import { type Config } from './config';
-import { PdfkitReceiptRenderer } from './adapters/pdf/pdfkit-receipt-renderer';
-import { type Clock } from './ports/clock.port';
-import { type MemberRepository } from './ports/member-repository.port';
-import { type PaymentHistoryStore } from './ports/payment-history.port';
-import { type ReceiptRenderer } from './ports/receipt-renderer.port';
-import { ListPaymentHistoryUseCase } from './use-cases/list-payment-history.use-case';
-import { type ReconcilePendingPaymentsUseCase } from './use-cases/reconcile-pending-payments.use-case';
-import { RenderReceiptPdfUseCase } from './use-cases/render-receipt-pdf.use-case';
+import { type Config } from '../config';
+import { PdfkitReceiptRenderer } from '../adapters/pdf/pdfkit-receipt-renderer';
+import { type Clock } from '../ports/clock.port';
+import { type MemberRepository } from '../ports/member-repository.port';
+import { type PaymentHistoryStore } from '../ports/payment-history.port';
+import { type ReceiptRenderer } from '../ports/receipt-renderer.port';
+import { ListPaymentHistoryUseCase } from '../use-cases/list-payment-history.use-case';
+import { type ReconcilePendingPaymentsUseCase } from '../use-cases/reconcile-pending-payments.use-case';
+import { RenderReceiptPdfUseCase } from '../use-cases/render-receipt-pdf.use-case';
 
 /** The history and receipt adapters beside the container's others. */
 export interface PaymentHistoryAdapters {
