@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { Paths } from '../app/paths';
+import { Paths } from '../shared/paths';
 import '../styles/layout.css';
 import { LanguageSwitcher } from './language-switcher';
 import { SkipLink, usePageChrome } from './page-chrome';

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../app/di';
-import { Paths } from '../../app/paths';
+import { useViewModel } from '../../shared/di';
+import { Paths } from '../../shared/paths';
 import { CodeBoxes } from '../../components/code-boxes';
 import { CodeExpiry } from '../../components/code-expiry';
 import { PasswordField } from '../../components/password-field';

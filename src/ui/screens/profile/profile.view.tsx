@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useViewModel } from '../../app/di';
+import { useViewModel } from '../../shared/di';
 import { ModalDialog } from '../../components/modal-dialog';
 import { PasswordField } from '../../components/password-field';
 import { PhoneInput } from '../../components/phone-input';
