@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../../shared/di';
 import { Paths } from '../../shared/paths';
-import { LanguageSwitcher } from '../../components/language-switcher';
+import { HeaderActions, NavList } from '../../components/nav-list';
 import { SkipLink, usePageChrome } from '../../components/page-chrome';
-import { ThemeToggle } from '../../components/theme-toggle';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './wizardz.css';
@@ -57,19 +56,8 @@ export const WizardzScreen = observer(function WizardzScreen() {
         <Link to={Paths.wizardz} className="wizardz-brand">
           {t('wizardz.brand')}
         </Link>
-        <nav aria-label={t('wizardz.nav.label')}>
-          <ul className="wizardz-nav">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{t(link.key)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="app-header-actions">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
+        <NavList links={NAV_LINKS} label={t('wizardz.nav.label')} listClassName="wizardz-nav" />
+        <HeaderActions />
       </header>
 
       <main id="main" className="wizardz-main">
@@ -99,15 +87,11 @@ export const WizardzScreen = observer(function WizardzScreen() {
       </main>
 
       <footer className="wizardz-footer">
-        <nav aria-label={t('wizardz.footer.label')}>
-          <ul className="wizardz-footer-links">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{t(link.key)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavList
+          links={FOOTER_LINKS}
+          label={t('wizardz.footer.label')}
+          listClassName="wizardz-footer-links"
+        />
 
         <form className="wizardz-subscribe" onSubmit={submitWith(vm.submit)} noValidate>
           <h2>{t('wizardz.subscribe.title')}</h2>
