@@ -2,18 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { Paths } from '../shared/paths';
 import '../styles/layout.css';
-import { HeaderActions, NavList } from './nav-list';
+import { HeaderActions, MEMBER_LINKS, NavList } from './nav-list';
 import { SkipLink, usePageChrome } from './page-chrome';
-
-/** Where a member can go from the app's header. */
-const MEMBER_LINKS = [
-  { to: Paths.home, key: 'pages.home' },
-  { to: Paths.movies, key: 'pages.movies' },
-  { to: Paths.tvSeries, key: 'pages.tvSeries' },
-  { to: Paths.bookmarks, key: 'pages.bookmarks' },
-  { to: Paths.payment, key: 'pages.payment' },
-  { to: Paths.profile, key: 'pages.profile' },
-] as const;
 
 /** The header of every page: skip link, brand, (for members) the app's links, language, theme. */
 export function AppHeader({ member }: { member: boolean }) {

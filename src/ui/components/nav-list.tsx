@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
+import { Paths } from '../shared/paths';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
 
@@ -8,6 +9,16 @@ export interface NavLinkItem {
   /** An i18n key. */
   key: string;
 }
+
+/** Where a member can go from the app's header. */
+export const MEMBER_LINKS = [
+  { to: Paths.home, key: 'pages.home' },
+  { to: Paths.movies, key: 'pages.movies' },
+  { to: Paths.tvSeries, key: 'pages.tvSeries' },
+  { to: Paths.bookmarks, key: 'pages.bookmarks' },
+  { to: Paths.payment, key: 'pages.payment' },
+  { to: Paths.profile, key: 'pages.profile' },
+] as const;
 
 /**
  * A list of links (a header's or a footer's), named for screen readers by `label`. With `markCurrent` the link to

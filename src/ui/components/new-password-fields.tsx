@@ -3,7 +3,7 @@ import { PasswordField } from './password-field';
 export type NewPasswordField = 'password' | 'confirmPassword';
 
 /**
- * A new password and its confirmation (sign-up and password reset): two password fields that
+ * A new password and its confirmation (sign-up, password reset, the profile's password dialog): two password fields that
  * the browser may fill with a generated password (autocomplete new-password).
  */
 export function NewPasswordFields({
@@ -21,7 +21,7 @@ export function NewPasswordFields({
   /** i18n keys. */
   errors: Partial<Record<NewPasswordField, string | null>>;
   onChange: (field: NewPasswordField, value: string) => void;
-  disabled: boolean;
+  disabled?: boolean;
 }) {
   return (
     <>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../../shared/di';
 import { Paths } from '../../shared/paths';
-import { HeaderActions, NavList } from '../../components/nav-list';
+import { HeaderActions, MEMBER_LINKS, NavList } from '../../components/nav-list';
 import { SkipLink, usePageChrome } from '../../components/page-chrome';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
@@ -12,17 +12,11 @@ import './wizardz.css';
 import { WizardzViewModel } from './wizardz.view-model';
 
 /**
- * Links of the placeholder page: the member's catalogue views and profile (a visitor
- * logs in first and then lands there). The footer's pages do not exist and fall through to the
+ * Links of the placeholder page: the app header's member links but Payment (a visitor logs in
+ * first and then lands there). The footer's pages do not exist and fall through to the
  * catch-all redirect.
  */
-const NAV_LINKS = [
-  { to: Paths.home, key: 'wizardz.nav.home' },
-  { to: Paths.movies, key: 'wizardz.nav.movies' },
-  { to: Paths.tvSeries, key: 'wizardz.nav.tvSeries' },
-  { to: Paths.bookmarks, key: 'wizardz.nav.bookmarks' },
-  { to: Paths.profile, key: 'wizardz.nav.profile' },
-] as const;
+const NAV_LINKS = MEMBER_LINKS.filter((link) => link.to !== Paths.payment);
 
 const FOOTER_LINKS = [
   { to: '/about-us', key: 'wizardz.footer.aboutUs' },
