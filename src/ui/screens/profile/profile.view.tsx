@@ -9,6 +9,7 @@ import { PhoneInputA11y } from '../../components/phone-input-a11y';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './profile.css';
+import './profile-phone-input.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
 
 /** The country dropdown is at most 200px tall. */
