@@ -76,6 +76,28 @@ module.exports = {
       to: { pathNot: ['^src/contract', 'node_modules/(class-validator|class-transformer)/'] },
     },
     {
+      name: 'screen-imports-no-other-screen',
+      comment:
+        'A screen uses only its own folder; what two screens share lives in src/ui/components or src/ui/shared.',
+      severity: 'error',
+      from: { path: '^src/ui/screens/([^/]+)/' },
+      to: { path: '^src/ui/screens/', pathNot: '^src/ui/screens/$1/' },
+    },
+    {
+      name: 'shared-not-shell',
+      comment: 'Shared pieces are used by the shell and the screens, so they import neither.',
+      severity: 'error',
+      from: { path: '^src/ui/(shared|components)/' },
+      to: { path: ['^src/ui/shell/', '^src/ui/screens/'] },
+    },
+    {
+      name: 'screens-not-shell',
+      comment: 'The shell binds and routes the screens; a screen never reaches back into it.',
+      severity: 'error',
+      from: { path: '^src/ui/screens/' },
+      to: { path: '^src/ui/shell/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -52,12 +52,12 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     const { vm, http } = setup(aPaymentRequest({ transactionId: 'TXN-STORED', amount: '80.00' }));
     http.on('transactionDetails', details('pending', '99.00'));
     vm.load('TXN-1');
-    expect(vm.transactionId).toBe('TXN-1');
+    expect(vm.shown.transactionId).toBe('TXN-1');
     // The stored amount belongs to another transaction: not shown for this one.
-    expect(vm.displayAmount).toBe('RM 50.00');
+    expect(vm.shown.displayAmount).toBe('RM 50.00');
     await flushPromises();
     expect(http.calls[0].request).toEqual({ transactionId: 'TXN-1' });
-    expect(vm.displayAmount).toBe('RM 99.00');
+    expect(vm.shown.displayAmount).toBe('RM 99.00');
     vm.dispose();
   });
 
@@ -66,8 +66,8 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     http.on('transactionDetails', failure('INTERNAL_ERROR'));
     vm.load(undefined);
     await flushPromises();
-    expect(vm.transactionId).toBe('TXN-9');
-    expect(vm.displayAmount).toBe('RM 77.10');
+    expect(vm.shown.transactionId).toBe('TXN-9');
+    expect(vm.shown.displayAmount).toBe('RM 77.10');
     vm.dispose();
   });
 
@@ -75,9 +75,9 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     const { vm, http, clock } = setup();
     vm.load(undefined);
     await clock.advance(30_000);
-    expect(vm.transactionId).toBeNull();
-    expect(vm.paymentStatus).toBe('pending');
-    expect(vm.displayAmount).toBe('RM 50.00');
+    expect(vm.shown.transactionId).toBeNull();
+    expect(vm.shown.paymentStatus).toBe('pending');
+    expect(vm.shown.displayAmount).toBe('RM 50.00');
     expect(http.calls).toHaveLength(0);
     expect(clock.pendingTimers).toBe(0);
   });
@@ -95,9 +95,9 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     expect(http.calls).toHaveLength(1);
     await clock.advance(1);
     expect(http.calls).toHaveLength(2);
-    expect(vm.paymentStatus).toBe('pending');
+    expect(vm.shown.paymentStatus).toBe('pending');
     await clock.advance(10_000);
-    expect(vm.paymentStatus).toBe('completed');
+    expect(vm.shown.paymentStatus).toBe('completed');
     expect(notifier.toasts).toHaveLength(0);
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(60_000);
@@ -109,7 +109,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     http.on('transactionDetails', details('failed'));
     vm.load('TXN-1');
     await flushPromises();
-    expect(vm.paymentStatus).toBe('failed');
+    expect(vm.shown.paymentStatus).toBe('failed');
     expect(clock.pendingTimers).toBe(0);
   });
 
@@ -134,7 +134,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     vm.load('TXN-1');
     await flushPromises();
     await vm.refresh();
-    expect(vm.paymentStatus).toBe(status);
+    expect(vm.shown.paymentStatus).toBe(status);
     expect(notifier.toasts).toEqual([{ kind, message: { key }, autoCloseMs: 5000 }]);
     expect(clock.pendingTimers).toBe(0);
   });
@@ -198,7 +198,7 @@ describe('PaymentStatusViewModel: a transaction the server does not know for thi
     http.on('transactionDetails', failure('PAYMENT_NOT_FOUND'));
     vm.load('TXN-SOMEONE-ELSES');
     await flushPromises();
-    expect(vm.notFound).toBe(true);
+    expect(vm.shown.notFound).toBe(true);
     expect(clock.pendingTimers).toBe(0);
     await vm.refresh();
     expect(notifier.toasts).toEqual([]);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { Paths } from '../app/paths';
+import { Paths } from '../shared/paths';
 
 /** Each route's own title key (the browser tab, history, and what a screen reader says first). */
 const TITLES: readonly [RegExp, string][] = [

@@ -3,9 +3,9 @@ import { makeAutoObservable } from 'mobx';
 import type { CatalogueItem } from '../../../domain/model/catalogue-item';
 import type { ListCatalogueUseCase } from '../../../domain/use-cases/list-catalogue.use-case';
 import type { ToggleBookmarkUseCase } from '../../../domain/use-cases/toggle-bookmark.use-case';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { SessionViewModel } from '../../app/session.view-model';
-import { LIST_CATALOGUE_USE_CASE, TOGGLE_BOOKMARK_USE_CASE } from '../../app/tokens';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { SessionViewModel } from '../../shared/session.view-model';
+import { LIST_CATALOGUE_USE_CASE, TOGGLE_BOOKMARK_USE_CASE } from '../../shared/tokens';
 
 /** Which part of the catalogue a route shows. */
 export type CatalogueView = 'home' | 'movies' | 'tvSeries' | 'bookmarks';

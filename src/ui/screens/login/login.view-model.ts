@@ -3,12 +3,12 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { LoginForm } from '../../../domain/rules/login-form';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { LoginUseCase } from '../../../domain/use-cases/login.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { SessionViewModel } from '../../app/session.view-model';
-import { LOGIN_USE_CASE } from '../../app/tokens';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { SessionViewModel } from '../../shared/session.view-model';
+import { LOGIN_USE_CASE } from '../../shared/tokens';
 
 export type LoginStatus = 'idle' | 'submitting';
 type Field = 'icOrPassport' | 'password';

@@ -1,26 +1,17 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { formatRinggit } from '../../../domain/model/money';
-import {
-  parseStoredPaymentRequest,
-  PaymentMessages,
-  type PaymentStatus,
-} from '../../../domain/model/payment';
+import { parseStoredPaymentRequest, PaymentMessages } from '../../../domain/model/payment';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../../domain/ports/storage.port';
-import type {
-  WatchedTransaction,
-  WatchTransactionUseCase,
-} from '../../../domain/use-cases/watch-transaction.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
+import type { WatchTransactionUseCase } from '../../../domain/use-cases/watch-transaction.use-case';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
+import { WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
 
-/** Toasts on the status and return pages close after 5 s. */
-export const STATUS_TOAST_MS = 5000;
 /** How long the 'Copied' confirmation stays. */
 export const COPIED_FEEDBACK_MS = 2000;
 
@@ -34,7 +25,8 @@ export type CopyState = 'idle' | 'copied' | 'failed';
 @injectable()
 export class PaymentStatusViewModel {
   copyState: CopyState = 'idle';
-  transaction: WatchedTransaction;
+  /** The transaction on the page: id, status, amount, not found, sign-in required. */
+  readonly shown: ShownTransaction;
   private cancelCopied: Cancel | null = null;
   private disposed = false;
 
@@ -46,7 +38,7 @@ export class PaymentStatusViewModel {
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
   ) {
-    this.transaction = watch.state;
+    this.shown = new ShownTransaction(watch);
     makeAutoObservable<
       this,
       'watch' | 'storage' | 'clipboard' | 'notifier' | 'navigation' | 'clock' | 'cancelCopied'
@@ -54,6 +46,7 @@ export class PaymentStatusViewModel {
       this,
       {
         watch: false,
+        shown: false,
         storage: false,
         clipboard: false,
         notifier: false,
@@ -63,30 +56,6 @@ export class PaymentStatusViewModel {
       },
       { autoBind: true },
     );
-    watch.subscribe((state) => runInAction(() => (this.transaction = state)));
-  }
-
-  get transactionId(): string | null {
-    return this.transaction.transactionId;
-  }
-
-  get paymentStatus(): PaymentStatus {
-    return this.transaction.paymentStatus;
-  }
-
-  /** The server knows no such transaction for this member; the page says so and stops asking. */
-  get notFound(): boolean {
-    return this.transaction.notFound;
-  }
-
-  /** Nobody is logged in, so the server shows nothing: the page asks the visitor to log in. */
-  get signInRequired(): boolean {
-    return this.transaction.signInRequired;
-  }
-
-  /** 'RM 123.45', or 'RM 50.00' when no amount is known. */
-  get displayAmount(): string {
-    return formatRinggit(this.transaction.amount);
   }
 
   /** Call on mount with the path's transactionId (the receipt route), if any. */
@@ -119,8 +88,8 @@ export class PaymentStatusViewModel {
   }
 
   async copyTransactionId(): Promise<void> {
-    if (this.transactionId === null) return;
-    const copied = await this.clipboard.copy(this.transactionId);
+    if (this.shown.transactionId === null) return;
+    const copied = await this.clipboard.copy(this.shown.transactionId);
     if (this.disposed) return;
     runInAction(() => (this.copyState = copied ? 'copied' : 'failed'));
     this.cancelCopied?.();

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PaymentStatus } from '../../../domain/model/payment';
-import { useViewModel } from '../../app/di';
+import { useViewModel } from '../../shared/di';
 import '../../styles/auth.css';
-import '../payment/payment.css';
-import { PaymentIcon } from '../payment/payment-icons';
+import '../../styles/payment.css';
+import { PaymentIcon } from '../../components/payment-icon';
 import { PaymentStatusViewModel } from './payment-status.view-model';
-import { SignInLink } from './sign-in-link';
+import { SignInLink } from '../../components/sign-in-link';
 
 const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
   pending: {
@@ -38,9 +38,13 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const vm = useViewModel(PaymentStatusViewModel);
   const { transactionId } = useParams();
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
-  const unavailable = vm.notFound ? notFoundTexts : vm.signInRequired ? signInTexts : null;
-  const shown = unavailable ?? statusTexts[vm.paymentStatus];
-  const look = unavailable ? 'failed' : vm.paymentStatus;
+  const unavailable = vm.shown.notFound
+    ? notFoundTexts
+    : vm.shown.signInRequired
+      ? signInTexts
+      : null;
+  const shown = unavailable ?? statusTexts[vm.shown.paymentStatus];
+  const look = unavailable ? 'failed' : vm.shown.paymentStatus;
 
   return (
     <main id="main" className="payment-card payment-result">
@@ -59,15 +63,15 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
           {t(shown.title)}
         </p>
         <p className="payment-status-text">{t(shown.text)}</p>
-        {vm.signInRequired && <SignInLink />}
+        {vm.shown.signInRequired && <SignInLink />}
       </section>
 
       <dl className="payment-summary">
         <div>
           <dt>{t('paymentStatus.transactionId')}</dt>
           <dd className="payment-transaction-id">
-            <code>{vm.transactionId ?? t('paymentStatus.notAvailable')}</code>
-            {vm.transactionId !== null && (
+            <code>{vm.shown.transactionId ?? t('paymentStatus.notAvailable')}</code>
+            {vm.shown.transactionId !== null && (
               <button
                 type="button"
                 className="button-link"
@@ -87,7 +91,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
         {!unavailable && (
           <div>
             <dt>{t('paymentStatus.amount')}</dt>
-            <dd>{vm.displayAmount}</dd>
+            <dd>{vm.shown.displayAmount}</dd>
           </div>
         )}
       </dl>
@@ -97,7 +101,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
           type="button"
           className="button-primary"
           onClick={() => void vm.refresh()}
-          disabled={vm.transactionId === null}
+          disabled={vm.shown.transactionId === null}
         >
           {t('paymentStatus.refresh')}
         </button>

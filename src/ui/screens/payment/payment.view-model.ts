@@ -8,11 +8,11 @@ import {
   type PaymentFormErrors,
 } from '../../../domain/rules/payment-form';
 import type { PayUseCase } from '../../../domain/use-cases/pay.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { Paths } from '../../app/paths';
-import { SessionViewModel } from '../../app/session.view-model';
-import { PAY_USE_CASE } from '../../app/tokens';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { Paths } from '../../shared/paths';
+import { SessionViewModel } from '../../shared/session.view-model';
+import { PAY_USE_CASE } from '../../shared/tokens';
 import { renderPayEvent, type PaymentScreenStatus } from './pay-events';
 
 export type { PaymentScreenStatus } from './pay-events';

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { PasswordDialogForm, validateProfileForm } from '../../../domain/rules/profile-forms';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
-import type { Notifier } from '../../app/notifier';
+import type { Notifier } from '../../shared/notifier';
 
 /** The profile screen's 'Update Password' dialog: open or closed, its two fields, the update. */
 export class PasswordDialog {

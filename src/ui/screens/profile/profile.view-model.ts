@@ -5,11 +5,11 @@ import { inlineEditChange } from '../../../domain/rules/profile-forms';
 import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../app/tokens';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../shared/tokens';
 import { PasswordDialog } from './password-dialog';
 
 /** Toasts on the profile screen close after 3 s. */

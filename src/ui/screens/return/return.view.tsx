@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { PaymentStatus } from '../../../domain/model/payment';
-import { useViewModel } from '../../app/di';
+import { useViewModel } from '../../shared/di';
 import '../../styles/auth.css';
-import '../payment/payment.css';
-import { PaymentIcon } from '../payment/payment-icons';
-import { SignInLink } from '../payment-status/sign-in-link';
+import '../../styles/payment.css';
+import { PaymentIcon } from '../../components/payment-icon';
+import { SignInLink } from '../../components/sign-in-link';
 import { ReturnViewModel } from './return.view-model';
 
 const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
@@ -38,13 +38,13 @@ export const ReturnScreen = observer(function ReturnScreen() {
     );
   }
 
-  const unavailable = vm.notFound
+  const unavailable = vm.shown.notFound
     ? { title: 'paymentStatus.notFoundTitle', text: 'paymentStatus.notFoundText' }
-    : vm.signInRequired
+    : vm.shown.signInRequired
       ? { title: 'paymentStatus.signInTitle', text: 'paymentStatus.signInText' }
       : null;
-  const shown = unavailable ?? statusTexts[vm.paymentStatus];
-  const look = unavailable ? 'failed' : vm.paymentStatus;
+  const shown = unavailable ?? statusTexts[vm.shown.paymentStatus];
+  const look = unavailable ? 'failed' : vm.shown.paymentStatus;
   return (
     <main id="main" className="payment-card payment-result">
       <section className={`payment-status payment-status-${look}`}>
@@ -55,20 +55,20 @@ export const ReturnScreen = observer(function ReturnScreen() {
           {t(shown.title)}
         </h1>
         <p className="payment-status-text">{t(shown.text)}</p>
-        {vm.signInRequired && <SignInLink />}
+        {vm.shown.signInRequired && <SignInLink />}
       </section>
 
       <dl className="payment-summary">
         <div>
           <dt>{t('returnPage.transactionId')}</dt>
           <dd>
-            <code>{vm.transactionId}</code>
+            <code>{vm.shown.transactionId}</code>
           </dd>
         </div>
         {!unavailable && (
           <div>
             <dt>{t('returnPage.amount')}</dt>
-            <dd>{vm.displayAmount}</dd>
+            <dd>{vm.shown.displayAmount}</dd>
           </div>
         )}
       </dl>

@@ -8,15 +8,15 @@ import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.us
 import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
 import {
   CHECK_PHONE_USE_CASE,
   REGISTER_USE_CASE,
   SMS_CODE_LIFECYCLE_USE_CASE,
-} from '../../app/tokens';
+} from '../../shared/tokens';
 
 export type SignUpStatus =
   'idle' | 'verifying' | 'sending' | 'resending' | 'registering' | 'registered';

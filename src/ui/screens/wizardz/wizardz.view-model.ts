@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type { SubscribeNewsletterUseCase } from '../../../domain/use-cases/subscribe-newsletter.use-case';
-import { SUBSCRIBE_NEWSLETTER_USE_CASE } from '../../app/tokens';
+import { SUBSCRIBE_NEWSLETTER_USE_CASE } from '../../shared/tokens';
 
 /**
  * The placeholder marketing page's subscribe box: SubscribeNewsletterUseCase checks the address

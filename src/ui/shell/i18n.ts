@@ -7,8 +7,7 @@ import { initReactI18next } from 'react-i18next';
 import { StorageKeys } from '../../domain/ports/storage.port';
 // English, the default language, is in the bundle: the first render needs no second request.
 import english from '../../../locales/en/translation.json';
-
-export const SUPPORTED_LANGUAGES = ['en', 'fr', 'zn'] as const;
+import { SUPPORTED_LANGUAGES } from '../shared/languages';
 
 /** The product spells Chinese 'zn'; browsers say 'zh', 'zh-CN', 'zh-TW', ... */
 export const toSupportedLanguage = (detected: string): string =>

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { Paths } from '../../app/paths';
-import { SessionViewModel } from '../../app/session.view-model';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { Paths } from '../../shared/paths';
+import { SessionViewModel } from '../../shared/session.view-model';
 
 /** Home (guarded): greets the member and logs out. */
 @injectable()

@@ -33,19 +33,24 @@ import { PaymentStatusViewModel } from '../screens/payment-status/payment-status
 import { CLIPBOARD, NavigatorClipboard, type Clipboard } from '../screens/payment-status/clipboard';
 import { ReturnViewModel } from '../screens/return/return.view-model';
 import { ForgotPasswordViewModel } from '../screens/forgot-password/forgot-password.view-model';
-import { HomeViewModel } from '../screens/home/home.view-model';
+import { HomeViewModel } from '../screens/catalogue/home.view-model';
 import { CatalogueViewModel } from '../screens/catalogue/catalogue.view-model';
 import { LoginViewModel } from '../screens/login/login.view-model';
 import { SignUpViewModel } from '../screens/sign-up/sign-up.view-model';
 import { ProfileViewModel } from '../screens/profile/profile.view-model';
 import { WizardzViewModel } from '../screens/wizardz/wizardz.view-model';
-import { THEME_ROOT, ThemeViewModel, documentThemeRoot, type ThemeRoot } from './theme.view-model';
-import { readConfig, type AppConfig } from './config';
+import {
+  THEME_ROOT,
+  ThemeViewModel,
+  documentThemeRoot,
+  type ThemeRoot,
+} from '../shared/theme.view-model';
+import { readConfig, type AppConfig } from '../shared/config';
 import { i18next } from './i18n';
-import { NAVIGATION, type Navigation } from './navigation';
-import { NOTIFIER, type Notifier } from './notifier';
+import { NAVIGATION, type Navigation } from '../shared/navigation';
+import { NOTIFIER, type Notifier } from '../shared/notifier';
 import { LocationNavigation } from './router-navigation';
-import { SessionViewModel } from './session.view-model';
+import { SessionViewModel } from '../shared/session.view-model';
 import { ToastNotifier } from './toast-notifier';
 import {
   CHECK_PHONE_USE_CASE,
@@ -69,7 +74,7 @@ import {
   LIST_CATALOGUE_USE_CASE,
   TOGGLE_BOOKMARK_USE_CASE,
   SUBSCRIBE_NEWSLETTER_USE_CASE,
-} from './tokens';
+} from '../shared/tokens';
 
 /** What tests (and index.tsx) may replace: the app's edges. */
 export interface ContainerOverrides {

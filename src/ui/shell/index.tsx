@@ -3,17 +3,17 @@
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createContainer } from './app/container';
-import { DiProvider } from './app/di';
-import { initI18n } from './app/i18n';
-import { RouterNavigation } from './app/router-navigation';
-import { RouterNavigator } from './app/router-navigator';
-import { AppRoutes } from './app/routes';
-import { SessionViewModel } from './app/session.view-model';
-import { ThemeViewModel } from './app/theme.view-model';
-import { Spinner } from './components/spinner';
-import { LazyToasts } from './components/lazy-toasts';
-import './styles/base.css';
+import { createContainer } from './container';
+import { DiProvider } from '../shared/di';
+import { initI18n } from './i18n';
+import { RouterNavigation } from './router-navigation';
+import { RouterNavigator } from './router-navigator';
+import { AppRoutes } from './routes';
+import { SessionViewModel } from '../shared/session.view-model';
+import { ThemeViewModel } from '../shared/theme.view-model';
+import { Spinner } from '../components/spinner';
+import { LazyToasts } from '../components/lazy-toasts';
+import '../styles/base.css';
 
 const routerNavigator = new RouterNavigator();
 const container = createContainer({ navigation: new RouterNavigation(routerNavigator) });

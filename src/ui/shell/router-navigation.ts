@@ -1,4 +1,4 @@
-import type { Navigation } from './navigation';
+import type { Navigation } from '../shared/navigation';
 
 /** The part of react-router's router that navigation needs. */
 export interface Navigator {

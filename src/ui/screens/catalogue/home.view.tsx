@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../app/di';
-import { Paths } from '../../app/paths';
-import { CatalogueList } from '../catalogue/catalogue-list';
-import { CatalogueViewModel } from '../catalogue/catalogue.view-model';
+import { useViewModel } from '../../shared/di';
+import { Paths } from '../../shared/paths';
+import { CatalogueList } from './catalogue-list';
+import { CatalogueViewModel } from './catalogue.view-model';
 import { HomeViewModel } from './home.view-model';
 
 /** Home: greets the member, then the five trending titles, then the rest of the catalogue. */

@@ -4,7 +4,7 @@ import { RequireAuth } from '../components/guard';
 import { MemberLayout, PublicLayout } from '../components/layouts';
 import { BookmarksScreen, MoviesScreen, TvSeriesScreen } from '../screens/catalogue/catalogue.view';
 import { ForgotPasswordScreen } from '../screens/forgot-password/forgot-password.view';
-import { HomeScreen } from '../screens/home/home.view';
+import { HomeScreen } from '../screens/catalogue/home.view';
 import { LoginScreen } from '../screens/login/login.view';
 import { PaymentStatusScreen } from '../screens/payment-status/payment-status.view';
 import { PaymentScreen } from '../screens/payment/payment.view';
@@ -12,7 +12,7 @@ import { ProfileScreen } from '../screens/profile/profile.view';
 import { ReturnScreen } from '../screens/return/return.view';
 import { SignUpScreen } from '../screens/sign-up/sign-up.view';
 import { WizardzScreen } from '../screens/wizardz/wizardz.view';
-import { Paths } from './paths';
+import { Paths } from '../shared/paths';
 import type { RouterNavigator } from './router-navigator';
 
 /*

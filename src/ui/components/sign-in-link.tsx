@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { Paths } from '../../app/paths';
+import { Paths } from '../shared/paths';
 
 /** To the login page, and back to this very page afterwards (?next=). */
 export function SignInLink() {

@@ -1,5 +1,5 @@
-import type { PaymentStatus } from '../../../domain/model/payment';
-import type { ListedPaymentMethod } from '../../../domain/rules/payment-form';
+import type { PaymentStatus } from '../../domain/model/payment';
+import type { ListedPaymentMethod } from '../../domain/rules/payment-form';
 
 /** Small decorative icons (inline SVG: no image requests, no CDN); names come from text beside them. */
 const paths: Record<ListedPaymentMethod | PaymentStatus | 'lock' | 'shield', string> = {

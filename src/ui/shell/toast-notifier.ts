@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { toast as toastify } from 'react-toastify';
-import type { Notifier, UiMessage } from './notifier';
+import type { Notifier, UiMessage } from '../shared/notifier';
 
 type Toast = typeof toastify;
 
