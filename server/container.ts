@@ -298,7 +298,11 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
       () => ({ clientId: config.gatewayClientId, publicUrl: config.publicUrl }),
     ),
     getPaymentStatus: new GetPaymentStatusUseCase(transactions, reconcilePendingPayments),
-    getTransactionDetails: new GetTransactionDetailsUseCase(transactions, reconcilePendingPayments),
+    getTransactionDetails: new GetTransactionDetailsUseCase(
+      transactions,
+      reconcilePendingPayments,
+      adapters.paymentHistory,
+    ),
     applyPaymentCallback,
     reconcilePendingPayments,
     returnFromGateway: new ReturnFromGatewayUseCase(
