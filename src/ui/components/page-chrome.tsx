@@ -16,6 +16,7 @@ const TITLES: readonly [RegExp, string][] = [
   [/^\/(payment-status|receipt\/.*)$/, 'paymentStatus.title'],
   [/^\/return$/, 'pages.return'],
   [/^\/member\/profile$/, 'profile.title'],
+  [/^\/member\/payments$/, 'pages.paymentHistory'],
   [new RegExp(`^${Paths.wizardz}$`), 'wizardz.brand'],
 ];
 

@@ -7,7 +7,9 @@ import {
   type PaymentStatus,
 } from '../../../domain/model/payment';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import { PRINTER_PORT, type PrinterPort } from '../../../domain/ports/printer.port';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../../domain/ports/storage.port';
+import type { DownloadReceiptUseCase } from '../../../domain/use-cases/download-receipt.use-case';
 import type {
   WatchedTransaction,
   WatchTransactionUseCase,
@@ -16,7 +18,7 @@ import { NAVIGATION, type Navigation } from '../../app/navigation';
 import { NOTIFIER, type Notifier } from '../../app/notifier';
 import { failureMessage } from '../../app/error-messages';
 import { Paths } from '../../app/paths';
-import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
+import { DOWNLOAD_RECEIPT_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
 
 /** Toasts on the status and return pages close after 5 s. */
@@ -34,6 +36,8 @@ export type CopyState = 'idle' | 'copied' | 'failed';
 @injectable()
 export class PaymentStatusViewModel {
   copyState: CopyState = 'idle';
+  /** A receipt PDF download is under way. */
+  downloading = false;
   transaction: WatchedTransaction;
   private cancelCopied: Cancel | null = null;
   private disposed = false;
@@ -45,11 +49,21 @@ export class PaymentStatusViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
+    @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
+    @inject(PRINTER_PORT) private readonly printer: PrinterPort,
   ) {
     this.transaction = watch.state;
     makeAutoObservable<
       this,
-      'watch' | 'storage' | 'clipboard' | 'notifier' | 'navigation' | 'clock' | 'cancelCopied'
+      | 'watch'
+      | 'storage'
+      | 'clipboard'
+      | 'notifier'
+      | 'navigation'
+      | 'clock'
+      | 'cancelCopied'
+      | 'downloadReceipt'
+      | 'printer'
     >(
       this,
       {
@@ -60,6 +74,8 @@ export class PaymentStatusViewModel {
         navigation: false,
         clock: false,
         cancelCopied: false,
+        downloadReceipt: false,
+        printer: false,
       },
       { autoBind: true },
     );
@@ -82,6 +98,16 @@ export class PaymentStatusViewModel {
   /** Nobody is logged in, so the server shows nothing: the page asks the visitor to log in. */
   get signInRequired(): boolean {
     return this.transaction.signInRequired;
+  }
+
+  /** R-2026-000123 once the payment completed; null before. */
+  get receiptNumber(): string | null {
+    return this.transaction.receiptNumber ?? null;
+  }
+
+  /** Only a completed payment has a receipt to download. */
+  get canDownload(): boolean {
+    return this.paymentStatus === 'completed' && !this.notFound && !this.signInRequired;
   }
 
   /** 'RM 123.45', or 'RM 50.00' when no amount is known. */
@@ -128,6 +154,30 @@ export class PaymentStatusViewModel {
       this.cancelCopied = null;
       runInAction(() => (this.copyState = 'idle'));
     });
+  }
+
+  /** Saves the receipt PDF in `language` (the app's current one); a failure is toasted. */
+  async downloadPdf(language: string | undefined): Promise<void> {
+    const transactionId = this.transactionId;
+    if (transactionId === null || this.downloading) return;
+    this.downloading = true;
+    const result = await this.downloadReceipt.execute({
+      transactionId,
+      receiptNumber: this.receiptNumber,
+      language,
+    });
+    if (this.disposed) return;
+    runInAction(() => (this.downloading = false));
+    if (!result.ok && !result.error.interrupted) {
+      this.notifier.error(failureMessage(result.error, result.error.key), {
+        autoCloseMs: STATUS_TOAST_MS,
+      });
+    }
+  }
+
+  /** The browser's print dialog; the page's print stylesheet keeps only the receipt. */
+  print(): void {
+    this.printer.print();
   }
 
   dispose(): void {
