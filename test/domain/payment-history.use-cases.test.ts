@@ -95,14 +95,8 @@ describe('DownloadReceiptUseCase', () => {
   });
 
   it('asks for the app’s language as a receipt language, English for any other', () => {
-    expect(['en', 'fr', 'zn', 'fr-FR', 'ZN', 'ms', undefined].map(receiptLanguageOf)).toEqual([
-      'en',
-      'fr',
-      'zn',
-      'fr',
-      'zn',
-      'en',
-      'en',
-    ]);
+    expect(
+      ['en', 'fr', 'zn', 'fr-FR', 'ZN', 'zh-CN', 'ms', undefined].map(receiptLanguageOf),
+    ).toEqual(['en', 'fr', 'zn', 'fr', 'zn', 'zn', 'en', 'en']);
   });
 });

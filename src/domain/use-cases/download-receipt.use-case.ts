@@ -14,9 +14,13 @@ export const ReceiptMessages = {
   downloadFailed: 'receipt.downloadFailed',
 } as const;
 
-/** The receipt language for an app language ('zn', 'fr-FR'...); English for any other. */
+/**
+ * The receipt language for an app language ('zn', 'fr-FR', a browser's 'zh-CN'...); English for
+ * any other.
+ */
 export function receiptLanguageOf(language: string | undefined): ReceiptLanguage {
-  const base = (language ?? '').toLowerCase().split('-')[0];
+  const lowered = (language ?? '').toLowerCase().split('-')[0];
+  const base = lowered === 'zh' ? 'zn' : lowered;
   return (RECEIPT_LANGUAGES as readonly string[]).includes(base) ? (base as ReceiptLanguage) : 'en';
 }
 

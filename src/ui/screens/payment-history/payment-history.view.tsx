@@ -114,7 +114,7 @@ const HistoryItem = observer(function HistoryItem({
   vm: PaymentHistoryViewModel;
 }) {
   const { t, i18n } = useTranslation();
-  const when = formatMalaysiaTime(row.createdAt, i18n.language);
+  const when = formatMalaysiaTime(row.createdAt, i18n.resolvedLanguage ?? i18n.language);
   return (
     <li
       className={`history-item history-item-${row.status}`}
@@ -168,7 +168,7 @@ const HistoryItem = observer(function HistoryItem({
           <button
             type="button"
             className="button-link"
-            onClick={() => void vm.download(row, i18n.language)}
+            onClick={() => void vm.download(row, i18n.resolvedLanguage ?? i18n.language)}
             disabled={vm.downloading !== null}
             aria-busy={vm.downloading === row.transactionId}
             aria-label={t('receipt.downloadPdfLabel', { id: row.transactionId })}

@@ -107,7 +107,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
             <button
               type="button"
               className="button-primary"
-              onClick={() => void vm.downloadPdf(i18n.language)}
+              onClick={() => void vm.downloadPdf(i18n.resolvedLanguage ?? i18n.language)}
               disabled={vm.downloading}
               aria-busy={vm.downloading}
             >
