@@ -109,7 +109,11 @@ export function wireUseCases(
       () => ({ clientId: config.gatewayClientId, publicUrl: config.publicUrl }),
     ),
     getPaymentStatus: new GetPaymentStatusUseCase(transactions, reconcilePendingPayments),
-    getTransactionDetails: new GetTransactionDetailsUseCase(transactions, reconcilePendingPayments),
+    getTransactionDetails: new GetTransactionDetailsUseCase(
+      transactions,
+      reconcilePendingPayments,
+      adapters.paymentHistory,
+    ),
     applyPaymentCallback,
     reconcilePendingPayments,
     returnFromGateway: new ReturnFromGatewayUseCase(

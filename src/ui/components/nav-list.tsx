@@ -17,6 +17,7 @@ export const MEMBER_LINKS = [
   { to: Paths.tvSeries, key: 'pages.tvSeries' },
   { to: Paths.bookmarks, key: 'pages.bookmarks' },
   { to: Paths.payment, key: 'pages.payment' },
+  { to: Paths.paymentHistory, key: 'pages.paymentHistory' },
   { to: Paths.profile, key: 'pages.profile' },
 ] as const;
 

@@ -13,5 +13,6 @@ export const Paths = {
   receiptPattern: '/receipt/:transactionId',
   return: '/return',
   profile: '/member/profile',
+  paymentHistory: '/member/payments',
   wizardz: '/wizardz',
 } as const;

@@ -40,6 +40,11 @@ export class ShownTransaction {
     return this.transaction.signInRequired;
   }
 
+  /** R-2026-000123 once the payment completed; null before. */
+  get receiptNumber(): string | null {
+    return this.transaction.receiptNumber ?? null;
+  }
+
   /** 'RM 123.45', or 'RM 50.00' when no amount is known. */
   get displayAmount(): string {
     return formatRinggit(this.transaction.amount);

@@ -26,3 +26,6 @@ export const QUERY_CACHE = Symbol.for('QueryCache');
 export const LIST_CATALOGUE_USE_CASE = Symbol.for('ListCatalogueUseCase');
 export const TOGGLE_BOOKMARK_USE_CASE = Symbol.for('ToggleBookmarkUseCase');
 export const SUBSCRIBE_NEWSLETTER_USE_CASE = Symbol.for('SubscribeNewsletterUseCase');
+/** The payment history and receipts. */
+export const LIST_PAYMENT_HISTORY_USE_CASE = Symbol.for('ListPaymentHistoryUseCase');
+export const DOWNLOAD_RECEIPT_USE_CASE = Symbol.for('DownloadReceiptUseCase');

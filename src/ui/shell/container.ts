@@ -3,6 +3,13 @@ import { FetchHttpAdapter, browserPageLifecycle } from '../../adapters/fetch-htt
 import { LocalStorageAdapter } from '../../adapters/local-storage.adapter';
 import { SystemClockAdapter } from '../../adapters/system-clock.adapter';
 import { FormPostGatewayAdapter } from '../../adapters/form-post-gateway.adapter';
+import { BrowserFileSaverAdapter } from '../../adapters/browser-file-saver.adapter';
+import { WindowPrintAdapter } from '../../adapters/window-print.adapter';
+import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
+import { PRINTER_PORT, type PrinterPort } from '../../domain/ports/printer.port';
+import { DownloadReceiptUseCase } from '../../domain/use-cases/download-receipt.use-case';
+import { ListPaymentHistoryUseCase } from '../../domain/use-cases/list-payment-history.use-case';
+import { PaymentHistoryViewModel } from '../screens/payment-history/payment-history.view-model';
 import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
 import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
 import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
@@ -74,6 +81,8 @@ import {
   LIST_CATALOGUE_USE_CASE,
   TOGGLE_BOOKMARK_USE_CASE,
   SUBSCRIBE_NEWSLETTER_USE_CASE,
+  LIST_PAYMENT_HISTORY_USE_CASE,
+  DOWNLOAD_RECEIPT_USE_CASE,
 } from '../shared/tokens';
 
 /** What tests (and index.tsx) may replace: the app's edges. */
@@ -86,6 +95,8 @@ export interface ContainerOverrides {
   navigation?: Navigation;
   gateway?: GatewayPort;
   clipboard?: Clipboard;
+  fileSaver?: FileSaverPort;
+  printer?: PrinterPort;
 }
 
 /**
@@ -103,6 +114,7 @@ export const SCREEN_VIEW_MODELS: Newable<object>[] = [
   PaymentViewModel,
   PaymentStatusViewModel,
   ReturnViewModel,
+  PaymentHistoryViewModel,
 ];
 
 /** The composition root: the only place that binds. A fresh container per call. */
@@ -133,6 +145,12 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   container
     .bind<Clipboard>(CLIPBOARD)
     .toConstantValue(overrides.clipboard ?? new NavigatorClipboard());
+  container
+    .bind<FileSaverPort>(FILE_SAVER_PORT)
+    .toConstantValue(overrides.fileSaver ?? new BrowserFileSaverAdapter(clock));
+  container
+    .bind<PrinterPort>(PRINTER_PORT)
+    .toConstantValue(overrides.printer ?? new WindowPrintAdapter());
 
   // Use cases: plain classes (domain knows nothing of inversify), built here from their ports.
   const http = (ctx: ResolutionContext) => ctx.get<HttpPort>(HTTP_PORT);
@@ -169,6 +187,14 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   container
     .bind(GET_TRANSACTION_USE_CASE)
     .toDynamicValue((ctx) => new GetTransactionUseCase(http(ctx), cache(ctx)));
+  container
+    .bind(LIST_PAYMENT_HISTORY_USE_CASE)
+    .toDynamicValue((ctx) => new ListPaymentHistoryUseCase(http(ctx)));
+  container
+    .bind(DOWNLOAD_RECEIPT_USE_CASE)
+    .toDynamicValue(
+      (ctx) => new DownloadReceiptUseCase(http(ctx), ctx.get<FileSaverPort>(FILE_SAVER_PORT)),
+    );
   container
     .bind(LIST_CATALOGUE_USE_CASE)
     .toDynamicValue((ctx) => new ListCatalogueUseCase(storage(ctx)));

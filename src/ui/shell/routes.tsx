@@ -6,6 +6,7 @@ import { BookmarksScreen, MoviesScreen, TvSeriesScreen } from '../screens/catalo
 import { ForgotPasswordScreen } from '../screens/forgot-password/forgot-password.view';
 import { HomeScreen } from '../screens/catalogue/home.view';
 import { LoginScreen } from '../screens/login/login.view';
+import { PaymentHistoryScreen } from '../screens/payment-history/payment-history.view';
 import { PaymentStatusScreen } from '../screens/payment-status/payment-status.view';
 import { PaymentScreen } from '../screens/payment/payment.view';
 import { ProfileScreen } from '../screens/profile/profile.view';
@@ -28,7 +29,8 @@ import type { RouterNavigator } from './router-navigator';
  */
 
 /**
- * Every route of the app. Guarded: / and /member/profile, /payment, which is for a
+ * Every route of the app. Guarded: / and /member/profile, /member/payments (the member's own
+ * payments), /payment, which is for a
  * logged-in member, and the catalogue views (/movies, /tv-series,
  * /bookmarks), which show a member's own bookmarks. The payment result pages stay public: the
  * gateway sends the payer's tab there, and they only read a status.
@@ -47,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: Paths.movies, element: <MoviesScreen /> },
       { path: Paths.tvSeries, element: <TvSeriesScreen /> },
       { path: Paths.bookmarks, element: <BookmarksScreen /> },
+      { path: Paths.paymentHistory, element: <PaymentHistoryScreen /> },
     ],
   },
   {

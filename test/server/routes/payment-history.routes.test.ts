@@ -81,6 +81,20 @@ describe('payment history and receipt routes on the in-memory container (app.inj
     expect(next.data.nextCursor).toBeNull();
   });
 
+  it('names the receipt number in the transaction details once the payment completed', async () => {
+    const paid = await newPayment('123.45');
+    const details = async () =>
+      (await t.get(`${ApiPaths.transactionDetails}?transactionId=${paid}`, { token })).body.data;
+    expect(await details()).not.toHaveProperty('receiptNumber');
+    await settle(paid, '123.45', 'completed');
+    expect(await details()).toEqual({
+      transactionId: paid,
+      status: 'completed',
+      amount: '123.45',
+      receiptNumber: 'R-2026-000001',
+    });
+  });
+
   it('answers 400 naming the field (code VALIDATION_FAILED), and 401 without a session', async () => {
     for (const [query, field, words] of [
       ['?status=paid', 'status', 'Status filter'],

@@ -44,10 +44,15 @@ export class LoginViewModel {
     return this.session.endedByCheck;
   }
 
-  /** Only a path of this app ('/movies'), never another site ('//evil.example', 'https:...'). */
+  /**
+   * Only a path of this app ('/movies'), never another site ('//evil.example', 'https:...').
+   * Home ('/') is where the guard sends anyone who opened the app logged out: the usual landing
+   * page (/payment) stays the destination then.
+   */
   setReturnTo(next: string | null): void {
     const internal = next !== null && /^\/(?![/\\])/.test(next);
-    this.returnTo = internal && !next.startsWith(Paths.login) ? next : null;
+    const home = next !== null && /^\/(?:[?#]|$)/.test(next);
+    this.returnTo = internal && !home && !next.startsWith(Paths.login) ? next : null;
   }
 
   setField(field: Field, value: string): void {
@@ -72,9 +77,12 @@ export class LoginViewModel {
         return;
       }
       this.session.loggedIn(result.value.user, result.value.token);
-      this.notifier.success({ key: 'login.success' });
-      // The landing page after login is /payment; a member sent here by the guard goes back.
-      this.navigation.go(this.returnTo ?? Paths.payment);
+      // The landing page after login is /payment; a member sent here by the guard goes back,
+      // and the toast then does not name the payment page.
+      const destination = this.returnTo ?? Paths.payment;
+      const toPayment = /^\/payment(?:[?#]|$)/.test(destination);
+      this.notifier.success({ key: toPayment ? 'login.success' : 'login.successReturning' });
+      this.navigation.go(destination);
     });
   }
 

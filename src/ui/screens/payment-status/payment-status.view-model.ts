@@ -2,14 +2,16 @@ import { inject, injectable } from 'inversify';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { parseStoredPaymentRequest, PaymentMessages } from '../../../domain/model/payment';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import { PRINTER_PORT, type PrinterPort } from '../../../domain/ports/printer.port';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../../domain/ports/storage.port';
+import type { DownloadReceiptUseCase } from '../../../domain/use-cases/download-receipt.use-case';
 import type { WatchTransactionUseCase } from '../../../domain/use-cases/watch-transaction.use-case';
 import { NAVIGATION, type Navigation } from '../../shared/navigation';
 import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
-import { WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
+import { DOWNLOAD_RECEIPT_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
 
 /** How long the 'Copied' confirmation stays. */
@@ -25,6 +27,8 @@ export type CopyState = 'idle' | 'copied' | 'failed';
 @injectable()
 export class PaymentStatusViewModel {
   copyState: CopyState = 'idle';
+  /** A receipt PDF download is under way. */
+  downloading = false;
   /** The transaction on the page: id, status, amount, not found, sign-in required. */
   readonly shown: ShownTransaction;
   private cancelCopied: Cancel | null = null;
@@ -37,11 +41,21 @@ export class PaymentStatusViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
+    @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
+    @inject(PRINTER_PORT) private readonly printer: PrinterPort,
   ) {
     this.shown = new ShownTransaction(watch);
     makeAutoObservable<
       this,
-      'watch' | 'storage' | 'clipboard' | 'notifier' | 'navigation' | 'clock' | 'cancelCopied'
+      | 'watch'
+      | 'storage'
+      | 'clipboard'
+      | 'notifier'
+      | 'navigation'
+      | 'clock'
+      | 'cancelCopied'
+      | 'downloadReceipt'
+      | 'printer'
     >(
       this,
       {
@@ -53,6 +67,8 @@ export class PaymentStatusViewModel {
         navigation: false,
         clock: false,
         cancelCopied: false,
+        downloadReceipt: false,
+        printer: false,
       },
       { autoBind: true },
     );
@@ -83,6 +99,12 @@ export class PaymentStatusViewModel {
     }
   }
 
+  /** Only a completed payment has a receipt to download. */
+  get canDownload(): boolean {
+    const { paymentStatus, notFound, signInRequired } = this.shown;
+    return paymentStatus === 'completed' && !notFound && !signInRequired;
+  }
+
   goHome(): void {
     this.navigation.go(Paths.home);
   }
@@ -97,6 +119,30 @@ export class PaymentStatusViewModel {
       this.cancelCopied = null;
       runInAction(() => (this.copyState = 'idle'));
     });
+  }
+
+  /** Saves the receipt PDF in `language` (the app's current one); a failure is toasted. */
+  async downloadPdf(language: string | undefined): Promise<void> {
+    const transactionId = this.shown.transactionId;
+    if (transactionId === null || this.downloading) return;
+    this.downloading = true;
+    const result = await this.downloadReceipt.execute({
+      transactionId,
+      receiptNumber: this.shown.receiptNumber,
+      language,
+    });
+    if (this.disposed) return;
+    runInAction(() => (this.downloading = false));
+    if (!result.ok && !result.error.interrupted) {
+      this.notifier.error(failureMessage(result.error, result.error.key), {
+        autoCloseMs: STATUS_TOAST_MS,
+      });
+    }
+  }
+
+  /** The browser's print dialog; the page's print stylesheet keeps only the receipt. */
+  print(): void {
+    this.printer.print();
   }
 
   dispose(): void {

@@ -6,6 +6,7 @@ import type { PaymentStatus } from '../../../domain/model/payment';
 import { useViewModel } from '../../shared/di';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
+import './receipt-print.css';
 import { PaymentIcon } from '../../components/payment-icon';
 import { PaymentStatusViewModel } from './payment-status.view-model';
 import { SignInLink } from '../../components/sign-in-link';
@@ -34,7 +35,7 @@ const signInTexts = { title: 'paymentStatus.signInTitle', text: 'paymentStatus.s
 
 /** /payment-status and /receipt/:transactionId (the ID then comes from the path). */
 export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const vm = useViewModel(PaymentStatusViewModel);
   const { transactionId } = useParams();
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
@@ -47,7 +48,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const look = unavailable ? 'failed' : vm.shown.paymentStatus;
 
   return (
-    <main id="main" className="payment-card payment-result">
+    <main id="main" className="payment-card payment-result receipt-printable">
       <h1>{t('paymentStatus.title')}</h1>
       <section
         className={`payment-status payment-status-${look}`}
@@ -74,20 +75,28 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
             {vm.shown.transactionId !== null && (
               <button
                 type="button"
-                className="button-link"
+                className="button-link no-print"
                 aria-label={t('paymentStatus.copyLabel')}
                 onClick={() => void vm.copyTransactionId()}
               >
                 {t('paymentStatus.copy')}
               </button>
             )}
-            <span className="payment-copy-feedback" role="status">
+            <span className="payment-copy-feedback no-print" role="status">
               {vm.copyState === 'copied' && t('paymentStatus.copied')}
               {vm.copyState === 'failed' && t('paymentStatus.copyFailed')}
             </span>
           </dd>
-          <dd className="field-hint">{t('paymentStatus.keepId')}</dd>
+          <dd className="field-hint no-print">{t('paymentStatus.keepId')}</dd>
         </div>
+        {!unavailable && vm.shown.receiptNumber !== null && (
+          <div>
+            <dt>{t('receipt.receiptNumber')}</dt>
+            <dd className="payment-receipt-number">
+              <code>{vm.shown.receiptNumber}</code>
+            </dd>
+          </div>
+        )}
         {!unavailable && (
           <div>
             <dt>{t('paymentStatus.amount')}</dt>
@@ -96,7 +105,26 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
         )}
       </dl>
 
-      <div className="payment-actions">
+      {!unavailable && (
+        <div className="payment-actions receipt-actions no-print">
+          {vm.canDownload && (
+            <button
+              type="button"
+              className="button-primary"
+              onClick={() => void vm.downloadPdf(i18n.resolvedLanguage ?? i18n.language)}
+              disabled={vm.downloading}
+              aria-busy={vm.downloading}
+            >
+              {t(vm.downloading ? 'receipt.downloading' : 'receipt.downloadPdf')}
+            </button>
+          )}
+          <button type="button" className="button-secondary" onClick={vm.print}>
+            {t('receipt.print')}
+          </button>
+        </div>
+      )}
+
+      <div className="payment-actions no-print">
         <button
           type="button"
           className="button-primary"

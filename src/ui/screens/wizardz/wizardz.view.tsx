@@ -16,7 +16,9 @@ import { WizardzViewModel } from './wizardz.view-model';
  * first and then lands there). The footer's pages do not exist and fall through to the
  * catch-all redirect.
  */
-const NAV_LINKS = MEMBER_LINKS.filter((link) => link.to !== Paths.payment);
+const NAV_LINKS = MEMBER_LINKS.filter(
+  (link) => link.to !== Paths.payment && link.to !== Paths.paymentHistory,
+);
 
 const FOOTER_LINKS = [
   { to: '/about-us', key: 'wizardz.footer.aboutUs' },
