@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      // eslint-disable-next-line no-console -- a configuration error stops start-up before any logger exists
       console.error(error.message);
       process.exit(1);
     }
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
+  // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
   console.log(`Member portal listening on http://${config.host}:${port}`);
 
   if (metricsApp !== undefined) {
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     const metricsAddress = metricsApp.server.address();
     const metricsPort =
       metricsAddress !== null && typeof metricsAddress === 'object' ? metricsAddress.port : 0;
+    // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
     console.log(`Metrics on http://${config.metrics.host}:${metricsPort}/metrics`);
   }
 }
@@ -136,6 +139,7 @@ function gracefulShutdown(
 }
 
 main().catch((error: unknown) => {
+  // eslint-disable-next-line no-console -- start-up may fail before the app and its logger exist
   console.error('Failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

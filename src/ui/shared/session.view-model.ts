@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import type { SessionUser } from '../../domain/model/session-user';
 import type {
   SessionState,
@@ -7,6 +7,7 @@ import type {
   WatchSessionUseCase,
 } from '../../domain/use-cases/watch-session.use-case';
 import { WATCH_SESSION_USE_CASE } from './tokens';
+import { observeExcept } from './observe-except';
 
 export type { SessionStatus } from '../../domain/use-cases/watch-session.use-case';
 
@@ -20,7 +21,7 @@ export class SessionViewModel {
 
   constructor(@inject(WATCH_SESSION_USE_CASE) private readonly session: WatchSessionUseCase) {
     this.state = session.state;
-    makeAutoObservable<SessionViewModel, 'session'>(this, { session: false }, { autoBind: true });
+    observeExcept(this, ['session']);
     session.subscribe((state) => runInAction(() => (this.state = state)));
   }
 

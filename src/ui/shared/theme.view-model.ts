@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable } from 'mobx';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../domain/ports/storage.port';
+import { observeExcept } from './observe-except';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -31,11 +31,7 @@ export class ThemeViewModel {
     @inject(STORAGE_PORT) private readonly storage: StoragePort,
     @inject(THEME_ROOT) private readonly root: ThemeRoot,
   ) {
-    makeAutoObservable<this, 'storage' | 'root'>(
-      this,
-      { storage: false, root: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['storage', 'root']);
   }
 
   get isDark(): boolean {

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { NAVIGATION, type Navigation } from '../../shared/navigation';
 import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
 import { SessionViewModel } from '../../shared/session.view-model';
+import { observeExcept } from '../../shared/observe-except';
 
 /** Home (guarded): greets the member and logs out. */
 @injectable()
@@ -15,11 +16,7 @@ export class HomeViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
-    makeAutoObservable<HomeViewModel, 'session' | 'notifier' | 'navigation'>(
-      this,
-      { session: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['session', 'notifier', 'navigation']);
   }
 
   get memberName(): string {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
 import {
   ForgotPasswordPhoneForm,
@@ -15,6 +15,7 @@ import { NOTIFIER, type Notifier, type UiMessage } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
@@ -44,11 +45,7 @@ export class ForgotPasswordViewModel {
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    makeAutoObservable<ForgotPasswordViewModel, 'resetPassword' | 'notifier' | 'navigation'>(
-      this,
-      { codeStep: false, resetPassword: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['codeStep', 'resetPassword', 'notifier', 'navigation']);
   }
 
   get busy(): boolean {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { LoginForm } from '../../../domain/rules/login-form';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { LoginUseCase } from '../../../domain/use-cases/login.use-case';
@@ -9,6 +9,7 @@ import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { SessionViewModel } from '../../shared/session.view-model';
 import { LOGIN_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 export type LoginStatus = 'idle' | 'submitting';
 type Field = 'icOrPassport' | 'password';
@@ -28,11 +29,7 @@ export class LoginViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
-    makeAutoObservable<LoginViewModel, 'login' | 'session' | 'notifier' | 'navigation'>(
-      this,
-      { login: false, session: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['login', 'session', 'notifier', 'navigation']);
   }
 
   get busy(): boolean {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import type { Failure } from '../../../domain/model/failure';
 import { isFinalStatus, type PaymentStatus } from '../../../domain/model/payment';
 import type { Cancel } from '../../../domain/ports/clock.port';
@@ -17,6 +17,7 @@ import {
   LIST_PAYMENT_HISTORY_USE_CASE,
   WATCH_PAYMENT_USE_CASE,
 } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 /** Download failures stay on screen this long. */
 export const DOWNLOAD_TOAST_MS = 8000;
@@ -53,21 +54,14 @@ export class PaymentHistoryViewModel {
     @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
     @inject(NOTIFIER) private readonly notifier: Notifier,
   ) {
-    makeAutoObservable<
-      this,
-      'list' | 'watchPayment' | 'downloadReceipt' | 'notifier' | 'generation' | 'watches'
-    >(
-      this,
-      {
-        list: false,
-        watchPayment: false,
-        downloadReceipt: false,
-        notifier: false,
-        generation: false,
-        watches: false,
-      },
-      { autoBind: true },
-    );
+    observeExcept(this, [
+      'list',
+      'watchPayment',
+      'downloadReceipt',
+      'notifier',
+      'generation',
+      'watches',
+    ]);
   }
 
   get empty(): boolean {

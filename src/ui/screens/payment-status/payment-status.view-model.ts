@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { parseStoredPaymentRequest, PaymentMessages } from '../../../domain/model/payment';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
 import { PRINTER_PORT, type PrinterPort } from '../../../domain/ports/printer.port';
@@ -13,6 +13,7 @@ import { Paths } from '../../shared/paths';
 import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
 import { DOWNLOAD_RECEIPT_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
+import { observeExcept } from '../../shared/observe-except';
 
 /** How long the 'Copied' confirmation stays. */
 export const COPIED_FEEDBACK_MS = 2000;
@@ -45,33 +46,18 @@ export class PaymentStatusViewModel {
     @inject(PRINTER_PORT) private readonly printer: PrinterPort,
   ) {
     this.shown = new ShownTransaction(watch);
-    makeAutoObservable<
-      this,
-      | 'watch'
-      | 'storage'
-      | 'clipboard'
-      | 'notifier'
-      | 'navigation'
-      | 'clock'
-      | 'cancelCopied'
-      | 'downloadReceipt'
-      | 'printer'
-    >(
-      this,
-      {
-        watch: false,
-        shown: false,
-        storage: false,
-        clipboard: false,
-        notifier: false,
-        navigation: false,
-        clock: false,
-        cancelCopied: false,
-        downloadReceipt: false,
-        printer: false,
-      },
-      { autoBind: true },
-    );
+    observeExcept(this, [
+      'watch',
+      'shown',
+      'storage',
+      'clipboard',
+      'notifier',
+      'navigation',
+      'clock',
+      'cancelCopied',
+      'downloadReceipt',
+      'printer',
+    ]);
   }
 
   /** Call on mount with the path's transactionId (the receipt route), if any. */

@@ -7,11 +7,14 @@ import { useViewModel } from '../../shared/di';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
 import './receipt-print.css';
-import { PaymentIcon } from '../../components/payment-icon';
 import { PaymentStatusViewModel } from './payment-status.view-model';
-import { SignInLink } from '../../components/sign-in-link';
+import {
+  type OutcomeTexts,
+  TransactionOutcome,
+  transactionOutcome,
+} from '../../components/transaction-outcome';
 
-const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
+const statusTexts: Record<PaymentStatus, OutcomeTexts> = {
   pending: {
     title: 'paymentStatus.pendingTitle',
     text: 'paymentStatus.pendingText',
@@ -26,26 +29,13 @@ const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
   },
 };
 
-const notFoundTexts = {
-  title: 'paymentStatus.notFoundTitle',
-  text: 'paymentStatus.notFoundText',
-};
-
-const signInTexts = { title: 'paymentStatus.signInTitle', text: 'paymentStatus.signInText' };
-
 /** /payment-status and /receipt/:transactionId (the ID then comes from the path). */
 export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const { t, i18n } = useTranslation();
   const vm = useViewModel(PaymentStatusViewModel);
   const { transactionId } = useParams();
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
-  const unavailable = vm.shown.notFound
-    ? notFoundTexts
-    : vm.shown.signInRequired
-      ? signInTexts
-      : null;
-  const shown = unavailable ?? statusTexts[vm.shown.paymentStatus];
-  const look = unavailable ? 'failed' : vm.shown.paymentStatus;
+  const { texts, look, unavailable } = transactionOutcome(vm.shown, statusTexts);
 
   return (
     <main id="main" className="payment-card payment-result receipt-printable">
@@ -57,14 +47,12 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
         <h2 id="payment-current-status" className="payment-status-label">
           {t('paymentStatus.currentStatus')}
         </h2>
-        <span className="payment-status-icon" aria-hidden="true">
-          <PaymentIcon name={look} />
-        </span>
-        <p className="payment-status-title" role="status">
-          {t(shown.title)}
-        </p>
-        <p className="payment-status-text">{t(shown.text)}</p>
-        {vm.shown.signInRequired && <SignInLink />}
+        <TransactionOutcome
+          texts={texts}
+          look={look}
+          signInRequired={vm.shown.signInRequired}
+          titleAs="p"
+        />
       </section>
 
       <dl className="payment-summary">

@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable } from 'mobx';
 import type { WatchTransactionUseCase } from '../../../domain/use-cases/watch-transaction.use-case';
 import { NAVIGATION, type Navigation } from '../../shared/navigation';
 import { NOTIFIER, type Notifier } from '../../shared/notifier';
@@ -7,6 +6,7 @@ import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
 import { WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 /** missing: no transactionId in the URL; otherwise the transaction is shown. */
 export type ReturnPageStatus = 'loading' | 'missing' | 'shown';
@@ -28,11 +28,7 @@ export class ReturnViewModel {
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
     this.shown = new ShownTransaction(watch);
-    makeAutoObservable<this, 'watch' | 'notifier' | 'navigation'>(
-      this,
-      { watch: false, shown: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['watch', 'shown', 'notifier', 'navigation']);
   }
 
   /** Call on mount with location.search ('?transactionId=...'). */

@@ -6,11 +6,14 @@ import type { PaymentStatus } from '../../../domain/model/payment';
 import { useViewModel } from '../../shared/di';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
-import { PaymentIcon } from '../../components/payment-icon';
-import { SignInLink } from '../../components/sign-in-link';
+import {
+  type OutcomeTexts,
+  TransactionOutcome,
+  transactionOutcome,
+} from '../../components/transaction-outcome';
 import { ReturnViewModel } from './return.view-model';
 
-const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
+const statusTexts: Record<PaymentStatus, OutcomeTexts> = {
   pending: { title: 'returnPage.pendingTitle', text: 'returnPage.pendingText' },
   completed: { title: 'returnPage.successTitle', text: 'returnPage.successText' },
   failed: { title: 'returnPage.failedTitle', text: 'returnPage.failedText' },
@@ -38,24 +41,16 @@ export const ReturnScreen = observer(function ReturnScreen() {
     );
   }
 
-  const unavailable = vm.shown.notFound
-    ? { title: 'paymentStatus.notFoundTitle', text: 'paymentStatus.notFoundText' }
-    : vm.shown.signInRequired
-      ? { title: 'paymentStatus.signInTitle', text: 'paymentStatus.signInText' }
-      : null;
-  const shown = unavailable ?? statusTexts[vm.shown.paymentStatus];
-  const look = unavailable ? 'failed' : vm.shown.paymentStatus;
+  const { texts, look, unavailable } = transactionOutcome(vm.shown, statusTexts);
   return (
     <main id="main" className="payment-card payment-result">
       <section className={`payment-status payment-status-${look}`}>
-        <span className="payment-status-icon" aria-hidden="true">
-          <PaymentIcon name={look} />
-        </span>
-        <h1 className="payment-status-title" role="status">
-          {t(shown.title)}
-        </h1>
-        <p className="payment-status-text">{t(shown.text)}</p>
-        {vm.shown.signInRequired && <SignInLink />}
+        <TransactionOutcome
+          texts={texts}
+          look={look}
+          signInRequired={vm.shown.signInRequired}
+          titleAs="h1"
+        />
       </section>
 
       <dl className="payment-summary">

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
 import { normalisePhone, type Nationality } from '../../../contract/rules';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
@@ -17,6 +17,7 @@ import {
   REGISTER_USE_CASE,
   SMS_CODE_LIFECYCLE_USE_CASE,
 } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 export type SignUpStatus =
   'idle' | 'verifying' | 'sending' | 'resending' | 'registering' | 'registered';
@@ -49,11 +50,7 @@ export class SignUpViewModel {
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    makeAutoObservable<SignUpViewModel, 'checkPhone' | 'register' | 'notifier' | 'navigation'>(
-      this,
-      { codeStep: false, checkPhone: false, register: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['codeStep', 'checkPhone', 'register', 'notifier', 'navigation']);
   }
 
   get busy(): boolean {
