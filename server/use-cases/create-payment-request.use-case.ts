@@ -18,8 +18,8 @@ import type { TransactionStore } from '../ports/transaction-store.port';
 import { failWith, type Result, type UseCaseError } from './result';
 
 /**
- * The spec's "payment request result" (its hand-off fields, kept for compatibility) plus ids,
- * and `gateway`: what the browser actually submits, chosen by the configured gateway adapter.
+ * The "payment request result" of docs/spec/product-spec.md (its hand-off fields, kept for
+ * compatibility) plus ids, and `gateway`: what the browser actually submits, chosen by the configured gateway adapter.
  */
 export interface PaymentRequestBody extends HandOffFields {
   payment_id: string;

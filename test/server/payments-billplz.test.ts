@@ -63,7 +63,7 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
       callback_url: `${t.baseUrl}/api/payment/callback`,
       redirect_url: `${t.baseUrl}/api/payment/redirect`,
     });
-    // The spec's fields stay in the answer for compatibility.
+    // The hand-off fields of docs/spec/product-spec.md stay in the answer for compatibility.
     expect(payment).toMatchObject({ transactionId: payment.payment_id, amount: '123.45' });
     const rows = await t.container.db.query<{ gateway_ref: string }>(
       'SELECT gateway_ref FROM transactions WHERE id = $1',

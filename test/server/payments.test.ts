@@ -69,7 +69,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
     );
 
   describe('generate-payment-request-body', () => {
-    it('creates a pending transaction and returns the signed hand-off fields of the spec', async () => {
+    it('creates a pending transaction and returns the signed hand-off fields of the product spec', async () => {
       const res = await create(alice, { amount: '123.45', payment_method: 'qr' });
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(1);
@@ -92,7 +92,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
         gateway: expect.any(Object),
       });
       expect(signer.verify(handOffCanonical(data), data.hashVal)).toBe(true);
-      // The sandbox-style gateway takes exactly the spec's fields, posted as a form.
+      // The sandbox-style gateway takes exactly the product spec's fields (docs/spec/product-spec.md), posted as a form.
       const { payment_id: _id, status: _status, gateway, ...handOffFields } = data;
       expect(gateway).toEqual({ url: t.config.gatewayUrl, method: 'POST', fields: handOffFields });
       expect(JSON.stringify(res.body)).not.toContain(t.config.gatewaySecret);
