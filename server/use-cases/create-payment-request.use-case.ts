@@ -19,7 +19,8 @@ import { failWith, type Result, type UseCaseError } from './result';
 
 /**
  * The "payment request result" of docs/spec/product-spec.md (its hand-off fields, kept for
- * compatibility) plus ids, and `gateway`: what the browser actually submits, chosen by the configured gateway adapter.
+ * compatibility) plus ids, and `gateway`: what the browser actually submits, chosen by the
+ * configured gateway adapter.
  */
 export interface PaymentRequestBody extends HandOffFields {
   payment_id: string;
