@@ -1,4 +1,4 @@
-import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher';
+import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher.adapter';
 
 describe('Argon2PasswordHasher', () => {
   const hasher = new Argon2PasswordHasher();

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { RecordingSmsSender } from '../../server/adapters/in-memory/recording-sms-sender';
+import { RecordingSmsSender } from '../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { type Config } from '../../server/config';
 import { RATE_LIMIT_NAMESPACE } from '../../server/http/shared-rate-limit';
 import { eachDatabase, type TestDatabase } from './support/databases';

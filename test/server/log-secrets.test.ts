@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { serializeError, withoutQuery } from '../../server/http/log-safety';
 import { type PaymentRequestBody } from '../../server/use-cases/create-payment-request.use-case';
 import { ApiPaths, paymentStatusPath } from '../../src/contract/api';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Database, openDatabase } from '../../server/adapters/postgres/database';
 import { migrate, MIGRATIONS_DIR } from '../../server/adapters/postgres/migrate';
 import { generateTransactionId } from '../../server/domain/transaction';
-import { historySql } from '../../server/adapters/postgres/postgres-payment-history-store';
+import { historySql } from '../../server/adapters/postgres/postgres-payment-history-store.adapter';
 import { postgresStoresOver } from '../../server/adapters/postgres/postgres-stores';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from './support/databases';
 import { aMemberRow } from './support/in-memory-stores';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { formatSen, parseAmountToSen } from '../../src/contract/money';
 import {
   decideOutcome,

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { receiptSequence } from '../../server/domain/receipt';
 import { type PaymentHistoryResponse } from '../../src/contract/payment-history';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from './support/databases';

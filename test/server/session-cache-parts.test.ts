@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { CachedSessionStore } from '../../server/adapters/caching/cached-session-store';
-import { CachedTransactionStore } from '../../server/adapters/caching/cached-transaction-store';
-import { InProcessInvalidationBus } from '../../server/adapters/caching/in-process-invalidation-bus';
-import { InvalidatingUnitOfWork } from '../../server/adapters/caching/invalidating-unit-of-work';
+import { CachedSessionStore } from '../../server/adapters/caching/cached-session-store.adapter';
+import { CachedTransactionStore } from '../../server/adapters/caching/cached-transaction-store.adapter';
+import { InProcessInvalidationBus } from '../../server/adapters/caching/in-process-invalidation-bus.adapter';
+import { InvalidatingUnitOfWork } from '../../server/adapters/caching/invalidating-unit-of-work.adapter';
 import {
   LISTENER_APPLICATION_NAME,
   PostgresInvalidationBus,
-} from '../../server/adapters/caching/postgres-invalidation-bus';
+} from '../../server/adapters/caching/postgres-invalidation-bus.adapter';
 import { ReadCaches } from '../../server/adapters/caching/read-caches';
-import { RedisInvalidationBus } from '../../server/adapters/caching/redis-invalidation-bus';
+import { RedisInvalidationBus } from '../../server/adapters/caching/redis-invalidation-bus.adapter';
 import { TtlCache } from '../../server/adapters/caching/ttl-cache';
-import { InMemorySessionStore } from '../../server/adapters/in-memory/in-memory-session-store';
+import { InMemorySessionStore } from '../../server/adapters/in-memory/in-memory-session-store.adapter';
 import { type Database, openDatabase } from '../../server/adapters/postgres/database';
 import { type SessionRecord } from '../../server/domain/session-policy';
 import { type Sen } from '../../src/contract/money';

@@ -1,5 +1,5 @@
 import { type Config } from '../../server/config';
-import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { eachDatabase } from './support/databases';
 import { getJson, postJson } from './support/http';
 import { millisecondsUntil, startAnotherInstance } from './support/instances';

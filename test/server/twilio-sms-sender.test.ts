@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { SmsSendError, TwilioSmsSender } from '../../server/adapters/sms/twilio-sms-sender';
+import { SmsSendError, TwilioSmsSender } from '../../server/adapters/sms/twilio-sms-sender.adapter';
 import { eachDatabase } from './support/databases';
 import { getJson, postJson } from './support/http';
 import { aMember } from './support/members';

@@ -4,7 +4,11 @@ import type { PaymentGateway } from '../../ports/payment-gateway.port';
 import type { SmsSender } from '../../ports/sms-sender.port';
 import type { TransactionStore } from '../../ports/transaction-store.port';
 import { MeteredDatabase, pgliteStats } from './metered-database';
-import { MeteredPaymentGateway, MeteredSmsSender, MeteredTransactionStore } from './metered-ports';
+import {
+  MeteredPaymentGateway,
+  MeteredSmsSender,
+  MeteredTransactionStore,
+} from './metered-ports.adapter';
 
 /** Seconds; most API answers take milliseconds, an argon2 login about 50-200 ms. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -13,7 +17,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
  * The portal's Prometheus metrics, in a registry of their own (one per container, so two apps in
  * one test process never share counters). The use cases know nothing of them: requests are
  * counted by an HTTP hook (server/http/metrics.ts), SMS, payments and database use by the
- * decorators (metered-database.ts, metered-ports.ts) wrapped around the ports in the container; pool use is read on each scrape.
+ * decorators (metered-database.ts, metered-ports.adapter.ts) wrapped around the ports in the container; pool use is read on each scrape.
  */
 export class PortalMetrics {
   readonly registry = new Registry();

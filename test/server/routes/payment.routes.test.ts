@@ -1,4 +1,4 @@
-import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
 import { ApiPaths, paymentStatusPath } from '../../../src/contract/api';
 import { type PaymentStatus } from '../../../src/contract/payment';

@@ -7,7 +7,7 @@ import {
   type InvalidationBus,
   type InvalidationListener,
 } from '../../ports/invalidation-bus.port';
-import { Listeners } from './in-process-invalidation-bus';
+import { Listeners } from './in-process-invalidation-bus.adapter';
 
 export interface RedisInvalidationBusOptions {
   redisUrl: string;

@@ -1,8 +1,8 @@
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
-import { InMemoryLoginFailureStore } from './in-memory-login-failure-store';
-import { InMemoryMemberRepository } from './in-memory-member-repository';
-import { InMemorySessionStore } from './in-memory-session-store';
-import { InMemorySmsCodeStore } from './in-memory-sms-code-store';
+import { InMemoryLoginFailureStore } from './in-memory-login-failure-store.adapter';
+import { InMemoryMemberRepository } from './in-memory-member-repository.adapter';
+import { InMemorySessionStore } from './in-memory-session-store.adapter';
+import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
 import { type InMemoryTables, UndoJournal } from './in-memory-tables';
 
 /**

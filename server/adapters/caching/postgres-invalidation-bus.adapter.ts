@@ -8,7 +8,7 @@ import {
   type InvalidationListener,
 } from '../../ports/invalidation-bus.port';
 import { type Database } from '../postgres/database';
-import { Listeners } from './in-process-invalidation-bus';
+import { Listeners } from './in-process-invalidation-bus.adapter';
 
 /** How the LISTEN connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'cache-invalidation-listener';

@@ -1,9 +1,9 @@
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
 import { type Database } from './database';
-import { PostgresLoginFailureStore } from './postgres-login-failure-store';
-import { PostgresMemberRepository } from './postgres-member-repository';
-import { PostgresSessionStore } from './postgres-session-store';
-import { PostgresSmsCodeStore } from './postgres-sms-code-store';
+import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapter';
+import { PostgresMemberRepository } from './postgres-member-repository.adapter';
+import { PostgresSessionStore } from './postgres-session-store.adapter';
+import { PostgresSmsCodeStore } from './postgres-sms-code-store.adapter';
 
 export class PostgresUnitOfWork implements UnitOfWork {
   constructor(private readonly db: Database) {}
