@@ -1,12 +1,6 @@
 import { isFinalStatus, type Transaction } from '../../domain/transaction';
 import { type Clock } from '../../ports/clock.port';
-import {
-  type CallbackRecord,
-  type CreatePendingResult,
-  type LockedTransactionUnit,
-  type NewTransaction,
-  type TransactionStore,
-} from '../../ports/transaction-store.port';
+import type * as store from '../../ports/transaction-store.port';
 import { TtlCache, type TtlCacheOptions } from './ttl-cache';
 
 /** A paid or failed payment is read again by polls and the receipt page for a while. */
@@ -18,11 +12,11 @@ export const DEFAULT_FINAL_PAYMENT_CACHE: TtlCacheOptions = { ttlMs: 60_000, max
  * rest of the row. A pending payment is always read from the store, so a callback applied on
  * another instance shows on the very next poll.
  */
-export class CachedTransactionStore implements TransactionStore {
+export class CachedTransactionStore implements store.TransactionStore {
   private readonly finals: TtlCache<string, Transaction>;
 
   constructor(
-    private readonly inner: TransactionStore,
+    private readonly inner: store.TransactionStore,
     clock: Clock,
     options: TtlCacheOptions = DEFAULT_FINAL_PAYMENT_CACHE,
   ) {
@@ -39,7 +33,10 @@ export class CachedTransactionStore implements TransactionStore {
     return tx;
   }
 
-  createPending(tx: NewTransaction, idempotencyKey?: string): Promise<CreatePendingResult> {
+  createPending(
+    tx: store.NewTransaction,
+    idempotencyKey?: string,
+  ): Promise<store.CreatePendingResult> {
     return this.inner.createPending(tx, idempotencyKey);
   }
 
@@ -47,7 +44,7 @@ export class CachedTransactionStore implements TransactionStore {
     return this.inner.listStalePending(createdBefore, limit);
   }
 
-  recordCallback(record: CallbackRecord): Promise<void> {
+  recordCallback(record: store.CallbackRecord): Promise<void> {
     return this.inner.recordCallback(record);
   }
 
@@ -65,7 +62,7 @@ export class CachedTransactionStore implements TransactionStore {
 
   withLockedTransaction<T>(
     transactionId: string,
-    fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,
+    fn: (current: Transaction | null, unit: store.LockedTransactionUnit) => Promise<T>,
   ): Promise<T> {
     return this.inner.withLockedTransaction(transactionId, fn);
   }

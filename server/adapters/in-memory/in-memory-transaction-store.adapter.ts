@@ -1,13 +1,7 @@
 import { MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from '../../../src/contract/rules';
 import { formatReceiptNumber, malaysiaYear } from '../../domain/receipt';
 import { type FinalStatus, isTransactionId, type Transaction } from '../../domain/transaction';
-import {
-  type CallbackRecord,
-  type CreatePendingResult,
-  type LockedTransactionUnit,
-  type NewTransaction,
-  type TransactionStore,
-} from '../../ports/transaction-store.port';
+import type * as store from '../../ports/transaction-store.port';
 import {
   checkViolation,
   foreignKeyViolation,
@@ -23,10 +17,13 @@ import {
  * failed and a final status never changes; at most one callback per payment is recorded as
  * applied; the id, amount range and owner are checked as the table's constraints check them.
  */
-export class InMemoryTransactionStore implements TransactionStore {
+export class InMemoryTransactionStore implements store.TransactionStore {
   constructor(private readonly tables: InMemoryTables) {}
 
-  async createPending(tx: NewTransaction, idempotencyKey?: string): Promise<CreatePendingResult> {
+  async createPending(
+    tx: store.NewTransaction,
+    idempotencyKey?: string,
+  ): Promise<store.CreatePendingResult> {
     // No await from here to the inserts: the key is claimed and the row stored in one step, so a
     // concurrent twin with the same key always finds the first one's transaction.
     const row = this.checkedRow(tx);
@@ -64,7 +61,7 @@ export class InMemoryTransactionStore implements TransactionStore {
       .map((row) => toTransaction(structuredClone(row)));
   }
 
-  async recordCallback(record: CallbackRecord): Promise<void> {
+  async recordCallback(record: store.CallbackRecord): Promise<void> {
     this.insertCallback(record);
   }
 
@@ -94,11 +91,11 @@ export class InMemoryTransactionStore implements TransactionStore {
    */
   withLockedTransaction<T>(
     transactionId: string,
-    fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,
+    fn: (current: Transaction | null, unit: store.LockedTransactionUnit) => Promise<T>,
   ): Promise<T> {
     return this.tables.transactionLocks.run(transactionId, async () => {
       const journal = new UndoJournal();
-      const unit: LockedTransactionUnit = {
+      const unit: store.LockedTransactionUnit = {
         finalise: async (status: FinalStatus, at: Date) => {
           if (this.tables.transactions.get(transactionId)?.status !== 'pending') return false;
           // As on PostgreSQL, the number is drawn in the same unit: undone with it when it fails.
@@ -123,11 +120,11 @@ export class InMemoryTransactionStore implements TransactionStore {
   }
 
   /** Every message recorded, oldest first (what the payment_callbacks table holds). */
-  callbacks(): CallbackRecord[] {
+  callbacks(): store.CallbackRecord[] {
     return this.tables.callbacks.all().map(({ id: _id, ...record }) => record);
   }
 
-  private checkedRow(tx: NewTransaction): TransactionRow {
+  private checkedRow(tx: store.NewTransaction): TransactionRow {
     if (!isTransactionId(tx.transactionId)) throw checkViolation('transactions_id_check');
     if (
       !Number.isSafeInteger(tx.amountSen) ||
@@ -154,7 +151,7 @@ export class InMemoryTransactionStore implements TransactionStore {
     };
   }
 
-  private insertCallback(record: CallbackRecord, journal?: UndoJournal): void {
+  private insertCallback(record: store.CallbackRecord, journal?: UndoJournal): void {
     if (
       record.result === 'applied' &&
       this.tables.callbacks.find(

@@ -2,7 +2,7 @@ import {
   type LoginAttemptClaim,
   type LoginFailureStore,
 } from '../../ports/login-failure-store.port';
-import { type Database, deleteBatch } from './database';
+import { type Database, deleteRowsBefore } from './database';
 
 export class PostgresLoginFailureStore implements LoginFailureStore {
   constructor(private readonly db: Database) {}
@@ -47,11 +47,6 @@ export class PostgresLoginFailureStore implements LoginFailureStore {
   }
 
   deleteOlderThan(cutoff: Date, limit: number): Promise<number> {
-    return deleteBatch(
-      this.db,
-      `DELETE FROM login_failures WHERE id IN (
-         SELECT id FROM login_failures WHERE failed_at < $1 LIMIT $2)`,
-      [cutoff, limit],
-    );
+    return deleteRowsBefore(this.db, 'login_failures', 'failed_at', cutoff, limit);
   }
 }

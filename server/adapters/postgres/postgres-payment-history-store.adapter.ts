@@ -6,15 +6,9 @@ import {
   type PaymentRecord,
 } from '../../ports/payment-history.port';
 import { type Database } from './database';
+import { type TransactionRow } from './postgres-transaction-store.adapter';
 
-interface RecordRow {
-  id: string;
-  member_id: string;
-  amount_sen: number;
-  payment_method: string;
-  status: string;
-  created_at: Date;
-  updated_at: Date;
+interface RecordRow extends TransactionRow {
   finalised_at: Date | null;
   gateway_ref: string | null;
   receipt_number: string | null;

@@ -1,7 +1,7 @@
 import { type SmsPurpose } from '../../../src/contract/rules';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
 import { type SmsCodeStore, type SmsRequestRecord } from '../../ports/sms-code-store.port';
-import { type Database, deleteBatch } from './database';
+import { type Database, deleteRowsBefore } from './database';
 
 interface SmsCodeRow {
   id: string;
@@ -111,21 +111,11 @@ export class PostgresSmsCodeStore implements SmsCodeStore {
   }
 
   deleteCodesExpiredBefore(cutoff: Date, limit: number): Promise<number> {
-    return deleteBatch(
-      this.db,
-      `DELETE FROM sms_codes WHERE id IN (
-         SELECT id FROM sms_codes WHERE expires_at < $1 LIMIT $2)`,
-      [cutoff, limit],
-    );
+    return deleteRowsBefore(this.db, 'sms_codes', 'expires_at', cutoff, limit);
   }
 
   deleteRequestsBefore(cutoff: Date, limit: number): Promise<number> {
-    return deleteBatch(
-      this.db,
-      `DELETE FROM sms_requests WHERE id IN (
-         SELECT id FROM sms_requests WHERE requested_at < $1 LIMIT $2)`,
-      [cutoff, limit],
-    );
+    return deleteRowsBefore(this.db, 'sms_requests', 'requested_at', cutoff, limit);
   }
 
   private async times(text: string, params: unknown[]): Promise<Date[]> {

@@ -14,7 +14,8 @@ import {
 import { malaysiaYear } from '../../domain/receipt';
 import { type Database } from './database';
 
-interface TransactionRow {
+/** A transactions row as the stores read it. */
+export interface TransactionRow {
   id: string;
   member_id: string;
   amount_sen: number;
