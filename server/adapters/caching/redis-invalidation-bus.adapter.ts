@@ -1,12 +1,5 @@
 import { Redis } from 'ioredis';
-import {
-  decodeInvalidation,
-  encodeInvalidation,
-  INVALIDATION_CHANNEL,
-  type Invalidation,
-  type InvalidationBus,
-  type InvalidationListener,
-} from '../../ports/invalidation-bus.port';
+import * as bus from '../../ports/invalidation-bus.port';
 import { Listeners } from './in-process-invalidation-bus.adapter';
 
 export interface RedisInvalidationBusOptions {
@@ -20,7 +13,7 @@ export interface RedisInvalidationBusOptions {
  * bus subscribes again and is live only once Redis has confirmed it, and until then the caches
  * serve nothing (a message published before the confirmation could be missed).
  */
-export class RedisInvalidationBus implements InvalidationBus {
+export class RedisInvalidationBus implements bus.InvalidationBus {
   private readonly listeners = new Listeners();
   private readonly subscriber: Redis;
   private readonly publisher: Redis;
@@ -42,7 +35,7 @@ export class RedisInvalidationBus implements InvalidationBus {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
     });
-    this.channel = `${this.subscriber.options.keyPrefix ?? ''}${INVALIDATION_CHANNEL}`;
+    this.channel = `${this.subscriber.options.keyPrefix ?? ''}${bus.INVALIDATION_CHANNEL}`;
     const report = (error: Error) => options.onError?.(error);
     this.subscriber.on('error', report);
     this.publisher.on('error', report);
@@ -51,7 +44,7 @@ export class RedisInvalidationBus implements InvalidationBus {
       this.subscriber.subscribe(this.channel).then(() => this.listeners.up(), report);
     });
     this.subscriber.on('message', (channel: string, payload: string) => {
-      if (channel === this.channel) this.listeners.emit(decodeInvalidation(payload));
+      if (channel === this.channel) this.listeners.emit(bus.decodeInvalidation(payload));
     });
   }
 
@@ -66,11 +59,11 @@ export class RedisInvalidationBus implements InvalidationBus {
     this.listeners.up();
   }
 
-  async publish(event: Invalidation): Promise<void> {
-    await this.publisher.publish(this.channel, encodeInvalidation(event));
+  async publish(event: bus.Invalidation): Promise<void> {
+    await this.publisher.publish(this.channel, bus.encodeInvalidation(event));
   }
 
-  subscribe(listener: InvalidationListener): () => void {
+  subscribe(listener: bus.InvalidationListener): () => void {
     return this.listeners.add(listener);
   }
 

@@ -5,6 +5,7 @@ import {
   type PaymentRecord,
 } from '../../ports/payment-history.port';
 import { type InMemoryTables, type TransactionRow } from './in-memory-tables';
+import { toTransaction } from './in-memory-transaction-store.adapter';
 
 /** The history read over the in-memory tables, in PostgresPaymentHistoryStore's order. */
 export class InMemoryPaymentHistoryStore implements PaymentHistoryStore {
@@ -45,13 +46,7 @@ function newestFirst(a: Readonly<TransactionRow>, b: Readonly<TransactionRow>): 
 
 function toRecord(row: TransactionRow): PaymentRecord {
   return {
-    transactionId: row.transactionId,
-    memberId: row.memberId,
-    amountSen: row.amountSen,
-    paymentMethod: row.paymentMethod,
-    status: row.status,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
+    ...toTransaction(row),
     receiptNumber: row.receiptNumber,
     paidAt: row.status === 'completed' && row.finalisedAt ? new Date(row.finalisedAt) : null,
     gatewayRef: row.gatewayRef,

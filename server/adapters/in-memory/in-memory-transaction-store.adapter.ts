@@ -179,7 +179,8 @@ function nextReceiptNumber(tables: InMemoryTables, at: Date, journal: UndoJourna
 const keyOf = (memberId: string, idempotencyKey: string): string =>
   `${memberId}\u0000${idempotencyKey}`;
 
-function toTransaction(row: TransactionRow): Transaction {
+/** A row as the port's Transaction (dates copied, so callers never share the table's). */
+export function toTransaction(row: TransactionRow): Transaction {
   return {
     transactionId: row.transactionId,
     memberId: row.memberId,
