@@ -1,6 +1,7 @@
 import { isFinalStatus, type Transaction } from '../../domain/transaction';
 import { type Clock } from '../../ports/clock.port';
 import type * as store from '../../ports/transaction-store.port';
+import { ForwardingTransactionStore } from '../forwarding-transaction-store';
 import { TtlCache, type TtlCacheOptions } from './ttl-cache';
 
 /** A paid or failed payment is read again by polls and the receipt page for a while. */
@@ -12,18 +13,19 @@ export const DEFAULT_FINAL_PAYMENT_CACHE: TtlCacheOptions = { ttlMs: 60_000, max
  * rest of the row. A pending payment is always read from the store, so a callback applied on
  * another instance shows on the very next poll.
  */
-export class CachedTransactionStore implements store.TransactionStore {
+export class CachedTransactionStore extends ForwardingTransactionStore {
   private readonly finals: TtlCache<string, Transaction>;
 
   constructor(
-    private readonly inner: store.TransactionStore,
+    inner: store.TransactionStore,
     clock: Clock,
     options: TtlCacheOptions = DEFAULT_FINAL_PAYMENT_CACHE,
   ) {
+    super(inner);
     this.finals = new TtlCache(clock, options);
   }
 
-  async findById(transactionId: string): Promise<Transaction | null> {
+  override async findById(transactionId: string): Promise<Transaction | null> {
     const cached = this.finals.get(transactionId);
     if (cached !== undefined) return cached;
     const tx = await this.inner.findById(transactionId);
@@ -31,39 +33,5 @@ export class CachedTransactionStore implements store.TransactionStore {
       this.finals.setIfUnchanged(transactionId, tx, this.finals.generation);
     }
     return tx;
-  }
-
-  createPending(
-    tx: store.NewTransaction,
-    idempotencyKey?: string,
-  ): Promise<store.CreatePendingResult> {
-    return this.inner.createPending(tx, idempotencyKey);
-  }
-
-  listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]> {
-    return this.inner.listStalePending(createdBefore, limit);
-  }
-
-  recordCallback(record: store.CallbackRecord): Promise<void> {
-    return this.inner.recordCallback(record);
-  }
-
-  attachGatewayRef(transactionId: string, gatewayRef: string): Promise<string> {
-    return this.inner.attachGatewayRef(transactionId, gatewayRef);
-  }
-
-  findGatewayRef(transactionId: string): Promise<string | null> {
-    return this.inner.findGatewayRef(transactionId);
-  }
-
-  findTransactionIdByGatewayRef(gatewayRef: string): Promise<string | null> {
-    return this.inner.findTransactionIdByGatewayRef(gatewayRef);
-  }
-
-  withLockedTransaction<T>(
-    transactionId: string,
-    fn: (current: Transaction | null, unit: store.LockedTransactionUnit) => Promise<T>,
-  ): Promise<T> {
-    return this.inner.withLockedTransaction(transactionId, fn);
   }
 }

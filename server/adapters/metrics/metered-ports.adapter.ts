@@ -9,6 +9,7 @@ import type {
   PaymentStart,
   PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
+import { ForwardingTransactionStore } from '../forwarding-transaction-store';
 import type { SmsMessage, SmsSender } from '../../ports/sms-sender.port';
 import type {
   CallbackRecord,
@@ -83,48 +84,33 @@ export class MeteredPaymentGateway implements PaymentGateway {
 }
 
 /** Counts payments created and finalised, and gateway messages recorded, once committed. */
-export class MeteredTransactionStore implements TransactionStore {
+export class MeteredTransactionStore extends ForwardingTransactionStore {
   constructor(
-    private readonly inner: TransactionStore,
+    inner: TransactionStore,
     private readonly metrics: {
       created: Counter;
       finalised: Counter<'outcome'>;
       gatewayMessages: Counter<'source' | 'result'>;
     },
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async createPending(tx: NewTransaction, idempotencyKey?: string): Promise<CreatePendingResult> {
+  override async createPending(
+    tx: NewTransaction,
+    idempotencyKey?: string,
+  ): Promise<CreatePendingResult> {
     const result = await this.inner.createPending(tx, idempotencyKey);
     if (result.created) this.metrics.created.inc();
     return result;
   }
 
-  findById(transactionId: string): Promise<Transaction | null> {
-    return this.inner.findById(transactionId);
-  }
-
-  listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]> {
-    return this.inner.listStalePending(createdBefore, limit);
-  }
-
-  async recordCallback(record: CallbackRecord): Promise<void> {
+  override async recordCallback(record: CallbackRecord): Promise<void> {
     await this.inner.recordCallback(record);
     this.metrics.gatewayMessages.inc({ source: record.source, result: record.result });
   }
 
-  attachGatewayRef(transactionId: string, gatewayRef: string): Promise<string> {
-    return this.inner.attachGatewayRef(transactionId, gatewayRef);
-  }
-
-  findGatewayRef(transactionId: string): Promise<string | null> {
-    return this.inner.findGatewayRef(transactionId);
-  }
-
-  findTransactionIdByGatewayRef(gatewayRef: string): Promise<string | null> {
-    return this.inner.findTransactionIdByGatewayRef(gatewayRef);
-  }
-
-  async withLockedTransaction<T>(
+  override async withLockedTransaction<T>(
     transactionId: string,
     fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,
   ): Promise<T> {
