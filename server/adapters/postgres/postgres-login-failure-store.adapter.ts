@@ -2,7 +2,8 @@ import {
   type LoginAttemptClaim,
   type LoginFailureStore,
 } from '../../ports/login-failure-store.port';
-import { type Database, deleteRowsBefore } from './database';
+import { type Database } from './database';
+import { deleteRowsBefore } from './delete-rows-before';
 
 export class PostgresLoginFailureStore implements LoginFailureStore {
   constructor(private readonly db: Database) {}

@@ -1,7 +1,8 @@
 import { type SmsPurpose } from '../../../src/contract/rules';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
 import { type SmsCodeStore, type SmsRequestRecord } from '../../ports/sms-code-store.port';
-import { type Database, deleteRowsBefore } from './database';
+import { type Database } from './database';
+import { deleteRowsBefore } from './delete-rows-before';
 
 interface SmsCodeRow {
   id: string;
