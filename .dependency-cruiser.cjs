@@ -98,6 +98,38 @@ module.exports = {
       to: { path: '^src/ui/shell/' },
     },
     {
+      name: 'server-domain-is-pure',
+      comment:
+        'The server domain imports only itself and the shared contract (Node built-ins allowed).',
+      severity: 'error',
+      from: { path: '^server/domain' },
+      to: {
+        path: '^(src|server|sandbox-gateway)/',
+        pathNot: ['^server/domain', '^src/contract'],
+      },
+    },
+    {
+      name: 'server-ports-inward',
+      comment: 'The server ports name only domain types, other ports and the shared contract.',
+      severity: 'error',
+      from: { path: '^server/ports' },
+      to: {
+        path: '^(src|server|sandbox-gateway)/',
+        pathNot: ['^server/(domain|ports)', '^src/contract'],
+      },
+    },
+    {
+      name: 'server-use-cases-inward',
+      comment:
+        'Server use cases import the domain, the ports, each other and the contract, never an adapter, route, setting or wiring.',
+      severity: 'error',
+      from: { path: '^server/use-cases' },
+      to: {
+        path: '^(src|server|sandbox-gateway)/',
+        pathNot: ['^server/(domain|ports|use-cases)', '^src/contract'],
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -1,5 +1,5 @@
 import { type Config } from '../config';
-import { PdfkitReceiptRenderer } from '../adapters/pdf/pdfkit-receipt-renderer';
+import { PdfkitReceiptRenderer } from '../adapters/pdf/pdfkit-receipt-renderer.adapter';
 import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PaymentHistoryStore } from '../ports/payment-history.port';

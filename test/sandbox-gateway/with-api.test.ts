@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type FastifyInstance } from 'fastify';
-import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { buildSandboxGateway } from '../../sandbox-gateway/app';
 import { SystemGatewayClock } from '../../sandbox-gateway/clock';
 import { loadSandboxGatewayConfig } from '../../sandbox-gateway/config';

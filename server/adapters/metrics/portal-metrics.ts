@@ -4,7 +4,11 @@ import type { PaymentGateway } from '../../ports/payment-gateway.port';
 import type { SmsSender } from '../../ports/sms-sender.port';
 import type { TransactionStore } from '../../ports/transaction-store.port';
 import { MeteredDatabase, pgliteStats } from './metered-database';
-import { MeteredPaymentGateway, MeteredSmsSender, MeteredTransactionStore } from './metered-ports';
+import {
+  MeteredPaymentGateway,
+  MeteredSmsSender,
+  MeteredTransactionStore,
+} from './metered-ports.adapter';
 
 /** Seconds; most API answers take milliseconds, an argon2 login about 50-200 ms. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -13,17 +17,21 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
  * The portal's Prometheus metrics, in a registry of their own (one per container, so two apps in
  * one test process never share counters). The use cases know nothing of them: requests are
  * counted by an HTTP hook (server/http/metrics.ts), SMS, payments and database use by the
- * decorators (metered-database.ts, metered-ports.ts) wrapped around the ports in the container; pool use is read on each scrape.
+ * decorators (metered-database.ts, metered-ports.adapter.ts) wrapped around the ports in the container; pool use is read on each scrape.
  */
 export class PortalMetrics {
   readonly registry = new Registry();
 
-  readonly httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
+  /** A counter in this registry, with the given label names (none for a plain count). */
+  private counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+    return new Counter<L>({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  readonly httpRequests = this.counter(
+    'http_requests_total',
+    'HTTP requests answered, by method, route pattern and status code.',
+    ['method', 'route', 'status'],
+  );
 
   readonly httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -33,39 +41,34 @@ export class PortalMetrics {
     registers: [this.registry],
   });
 
-  readonly smsSent = new Counter({
-    name: 'sms_sent_total',
-    help: 'SMS codes handed to the SMS provider, by purpose and outcome (sent, failed).',
-    labelNames: ['purpose', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly smsSent = this.counter(
+    'sms_sent_total',
+    'SMS codes handed to the SMS provider, by purpose and outcome (sent, failed).',
+    ['purpose', 'outcome'],
+  );
 
-  readonly paymentsCreated = new Counter({
-    name: 'payments_created_total',
-    help: 'Payments created (pending); idempotent repeats are not counted again.',
-    registers: [this.registry],
-  });
+  readonly paymentsCreated = this.counter(
+    'payments_created_total',
+    'Payments created (pending); idempotent repeats are not counted again.',
+  );
 
-  readonly payments = new Counter({
-    name: 'payments_total',
-    help: 'Payments that reached a final outcome on this instance (counted once, after the commit).',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly payments = this.counter(
+    'payments_total',
+    'Payments that reached a final outcome on this instance (counted once, after the commit).',
+    ['outcome'],
+  );
 
-  readonly gatewayMessages = new Counter({
-    name: 'payment_gateway_messages_total',
-    help: 'Gateway messages recorded, by source (callback, reconcile) and result (applied, duplicate, ignored, rejected).',
-    labelNames: ['source', 'result'] as const,
-    registers: [this.registry],
-  });
+  readonly gatewayMessages = this.counter(
+    'payment_gateway_messages_total',
+    'Gateway messages recorded, by source (callback, reconcile) and result (applied, duplicate, ignored, rejected).',
+    ['source', 'result'],
+  );
 
-  readonly gatewayCalls = new Counter({
-    name: 'payment_gateway_calls_total',
-    help: 'Calls to the payment gateway, by gateway, operation and outcome (ok, error).',
-    labelNames: ['gateway', 'operation', 'outcome'] as const,
-    registers: [this.registry],
-  });
+  readonly gatewayCalls = this.counter(
+    'payment_gateway_calls_total',
+    'Calls to the payment gateway, by gateway, operation and outcome (ok, error).',
+    ['gateway', 'operation', 'outcome'],
+  );
 
   readonly gatewayDuration = new Histogram({
     name: 'payment_gateway_call_duration_seconds',
@@ -75,18 +78,16 @@ export class PortalMetrics {
     registers: [this.registry],
   });
 
-  readonly databaseErrors = new Counter({
-    name: 'database_errors_total',
-    help: 'Failed database operations, by kind: unavailable (connection lost or timed out), unique_violation, other.',
-    labelNames: ['kind'] as const,
-    registers: [this.registry],
-  });
+  readonly databaseErrors = this.counter(
+    'database_errors_total',
+    'Failed database operations, by kind: unavailable (connection lost or timed out), unique_violation, other.',
+    ['kind'],
+  );
 
-  readonly databaseConnectionsLost = new Counter({
-    name: 'database_connections_lost_total',
-    help: 'Pooled PostgreSQL connections lost outside any request (the pool replaces them).',
-    registers: [this.registry],
-  });
+  readonly databaseConnectionsLost = this.counter(
+    'database_connections_lost_total',
+    'Pooled PostgreSQL connections lost outside any request (the pool replaces them).',
+  );
 
   private databases: { db: Database; inFlight: () => number }[] = [];
 

@@ -1,5 +1,5 @@
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
-import { ConsoleSmsSender } from '../../../server/adapters/sms/console-sms-sender';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
+import { ConsoleSmsSender } from '../../../server/adapters/sms/console-sms-sender.adapter';
 import { type SmsOutbox, type SmsSender } from '../../../server/ports/sms-sender.port';
 import { FakeClock } from '../../fakes/fake-clock';
 

@@ -1,5 +1,5 @@
 import { type InjectOptions } from 'fastify';
-import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { ApiPaths } from '../../../src/contract/api';
 import { type ErrorCode } from '../../../src/contract/errors';
 import { type PaymentStatus } from '../../../src/contract/payment';

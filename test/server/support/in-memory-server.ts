@@ -5,8 +5,8 @@ import {
   type InMemoryServerContainer,
   type ServerAdapters,
 } from '../../../server/container';
-import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { type Member } from '../../../server/domain/member';
 import { buildApp } from '../../../server/http/app';
 import { normaliseIcOrPassport } from '../../../src/contract/rules';

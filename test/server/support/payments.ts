@@ -1,4 +1,4 @@
-import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import {
   gatewayOutcomeCanonical,
   type GatewayOutcomeMessage,

@@ -1,5 +1,5 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { type TransactionalStores, type UnitOfWork } from '../../../server/ports/unit-of-work.port';
 import { RegisterMemberUseCase } from '../../../server/use-cases/register-member.use-case';
 import { ResetPasswordUseCase } from '../../../server/use-cases/reset-password.use-case';

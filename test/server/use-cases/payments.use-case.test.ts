@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client';
-import { InMemoryPaymentGateway } from '../../../server/adapters/in-memory/in-memory-payment-gateway';
+import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client.adapter';
+import { InMemoryPaymentGateway } from '../../../server/adapters/in-memory/in-memory-payment-gateway.adapter';
 import { SandboxGatewayAdapter } from '../../../server/adapters/gateways/sandbox-gateway.adapter';
-import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { type PaymentGateway } from '../../../server/ports/payment-gateway.port';
 import { ApplyPaymentCallbackUseCase } from '../../../server/use-cases/apply-payment-callback.use-case';
 import {

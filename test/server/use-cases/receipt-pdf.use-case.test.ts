@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PdfkitReceiptRenderer } from '../../../server/adapters/pdf/pdfkit-receipt-renderer';
+import { PdfkitReceiptRenderer } from '../../../server/adapters/pdf/pdfkit-receipt-renderer.adapter';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { type ReceiptDocument } from '../../../server/ports/receipt-renderer.port';
 import {

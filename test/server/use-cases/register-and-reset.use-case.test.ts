@@ -1,5 +1,5 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { hashSessionToken } from '../../../server/domain/session-policy';
 import { ERROR_MESSAGES } from '../../../server/use-cases/messages';
 import {

@@ -1,5 +1,5 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { hashSmsCode, SMS_WINDOW_MS } from '../../../server/domain/sms-code-policy';
 import {
   SendSmsCodeUseCase,
