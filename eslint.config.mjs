@@ -36,7 +36,7 @@ export default tseslint.config(
   },
   {
     // The development SMS sender's whole job is printing the code to the terminal.
-    files: ['server/adapters/sms/console-sms-sender.ts'],
+    files: ['server/adapters/sms/console-sms-sender.adapter.ts'],
     rules: { 'no-console': 'off' },
   },
   {
