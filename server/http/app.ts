@@ -89,7 +89,7 @@ export async function buildApp(
     // envelope with no-store, not Fastify's default body, which repeats the URL.
     frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT_BYTES,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: config.trustProxy,
     // Unknown fields must be refused (400), not silently dropped; no type juggling either.
     ajv: {
