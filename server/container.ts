@@ -34,6 +34,7 @@ import { type SmsCodeStore } from './ports/sms-code-store.port';
 import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
 import { type UnitOfWork } from './ports/unit-of-work.port';
 import * as history from './payment-history.wiring'; // the payment history and receipts
+import * as security from './security.wiring'; // where the member is signed in
 import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
 import { inMemoryStoresOver } from './adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
@@ -80,7 +81,7 @@ export interface ServerAdapters
 }
 
 /** The use cases, wired once (wireUseCases) whatever adapters serve them. */
-export interface ServerUseCases extends history.PaymentHistoryUseCases {
+export interface ServerUseCases extends history.PaymentHistoryUseCases, security.SecurityUseCases {
   login: LoginUseCase;
   logout: LogoutUseCase;
   authenticateSession: AuthenticateSessionUseCase;
@@ -308,6 +309,7 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
     ),
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
     ...history.wirePaymentHistory(adapters, config, reconcilePendingPayments),
+    ...security.wireSecurity(adapters),
   };
 }
 

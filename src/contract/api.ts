@@ -6,6 +6,11 @@ import type {
   ReceiptPdfQuery,
 } from './payment-history';
 import type { Nationality, PaymentMethod, SmsPurpose } from './rules';
+import type {
+  MemberSessionsResponse,
+  SignOutOtherSessionsResponse,
+  SignOutSessionRequest,
+} from './sessions';
 
 /**
  * The API both sides speak: every call's path (relative to the API base, `/api`) and the shapes
@@ -30,6 +35,10 @@ export const ApiPaths = {
   paymentHistory: '/payment/history',
   /** With the id and `/pdf` appended: receiptPdfPath(id) in payment-history.ts. */
   receiptPdf: '/payment/receipt',
+  /** Where the member is signed in (sessions.ts). */
+  memberSessions: '/user/sessions',
+  signOutSession: '/user/sessions/sign-out',
+  signOutOtherSessions: '/user/sessions/sign-out-others',
 } as const;
 
 /** The path of one payment's status. */
@@ -187,6 +196,13 @@ export interface ApiEndpoints {
   };
   /** Not an envelope: the answer is the PDF itself (application/pdf, as an attachment). */
   receiptPdf: { method: 'GET'; request: ReceiptPdfQuery; response: Uint8Array };
+  memberSessions: { method: 'GET'; request: void; response: MemberSessionsResponse };
+  signOutSession: { method: 'POST'; request: SignOutSessionRequest; response: void };
+  signOutOtherSessions: {
+    method: 'POST';
+    request: void;
+    response: SignOutOtherSessionsResponse;
+  };
 }
 
 export type Endpoint = keyof ApiEndpoints;
@@ -208,4 +224,7 @@ export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['meth
   transactionDetails: 'GET',
   paymentHistory: 'GET',
   receiptPdf: 'GET',
+  memberSessions: 'GET',
+  signOutSession: 'POST',
+  signOutOtherSessions: 'POST',
 };

@@ -57,6 +57,9 @@ export const ERROR_HTTP_STATUS = {
   INTERNAL_ERROR: 500,
   // Receipts: the payment exists and is the member's, but has none (yet): only completed ones do
   RECEIPT_NOT_AVAILABLE: 409,
+  // Where the member is signed in: no live session of theirs has that id (another member's
+  // session answers the same)
+  SESSION_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -85,6 +85,16 @@ export const REQUEST_CASES: FailureCase[] = [
 
 /** Failures of sessions, members and SMS codes. */
 export const ACCOUNT_CASES: FailureCase[] = [
+  [
+    'SESSION_NOT_FOUND',
+    'signing out a session that does not exist',
+    (c) =>
+      c.t.post(
+        ApiPaths.signOutSession,
+        { session_id: '00000000-0000-4000-8000-000000000000' },
+        { token: c.token },
+      ),
+  ],
   ['AUTH_REQUIRED', 'a profile without a token', (c) => c.t.get(ApiPaths.profile)],
   [
     'AUTH_REQUIRED',

@@ -353,6 +353,14 @@ export const ROUTE_CASES: RouteCase[] = [
       }),
   },
   {
+    name: 'GET sessions',
+    request: get(ApiPaths.memberSessions, true, query({ x: oddString })),
+  },
+  {
+    name: 'POST sign out a session',
+    request: post(ApiPaths.signOutSession, true, jsonBody({ session_id: fc.uuid() })),
+  },
+  {
     name: 'GET dev SMS outbox',
     request: get('/dev/sms-outbox', false, query({ phone_no: valid.phone })),
   },

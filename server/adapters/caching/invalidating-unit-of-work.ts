@@ -66,5 +66,11 @@ function recordingSessions(inner: SessionStore, pending: Invalidation[]): Sessio
       pending.push({ kind: 'member-sessions', memberId });
     },
     deleteEnded: (cutoffs, limit) => inner.deleteEnded(cutoffs, limit),
+    listUnrevokedForMember: (memberId) => inner.listUnrevokedForMember(memberId),
+    revokeOfMember: async (memberId, sessionId, now) => {
+      const revoked = await inner.revokeOfMember(memberId, sessionId, now);
+      if (revoked) pending.push({ kind: 'session', sessionId });
+      return revoked;
+    },
   };
 }

@@ -139,6 +139,8 @@ export class KeyedMutex {
 
 export interface SessionRow extends SessionRecord {
   tokenHash: string;
+  /** sessions.device_label (migration 008). */
+  deviceLabel: string | null;
 }
 
 export interface TransactionRow extends Transaction {

@@ -50,6 +50,7 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   PRECONDITION_FAILED: 'serverMessages.invalidRequest',
   RANGE_NOT_SATISFIABLE: 'serverMessages.invalidRequest',
   RECEIPT_NOT_AVAILABLE: 'serverMessages.receiptNotAvailable',
+  SESSION_NOT_FOUND: 'serverMessages.sessionNotFound',
 };
 
 /**

@@ -1,4 +1,8 @@
+import { memberSessionsContract } from './member-sessions.contract';
 import { sessionStoreContract } from './session-store.contract';
 import { describeContract } from './store-backends';
 
-describeContract('SessionStore', sessionStoreContract);
+describeContract('SessionStore', (stores) => {
+  sessionStoreContract(stores);
+  memberSessionsContract(stores);
+});
