@@ -309,7 +309,7 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
     ),
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
     ...history.wirePaymentHistory(adapters, config, reconcilePendingPayments),
-    ...security.wireSecurity(adapters),
+    ...security.wireSecurity(adapters, config),
   };
 }
 

@@ -26,6 +26,7 @@ import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { paymentHistoryRoutes } from './routes/payment-history.routes';
 import { sessionsRoutes } from './routes/sessions.routes';
+import { personalDataRoutes } from './routes/personal-data.routes';
 import { registerSpa } from './spa';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import { registerRequestMetrics } from './metrics';
@@ -141,6 +142,7 @@ export async function buildApp(
       await api.register(paymentRoutes(container));
       await api.register(paymentHistoryRoutes(container));
       await api.register(sessionsRoutes(container));
+      await api.register(personalDataRoutes(container));
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'Something went wrong. Please try again.',
   RECEIPT_NOT_AVAILABLE: 'Only a completed payment has a receipt.',
   SESSION_NOT_FOUND: 'session_id: no such session is signed in.',
+  PASSWORD_CONFIRMATION_WRONG: 'password: the password is incorrect.',
 };
 
 /** The request field a code's own message names (its `field:` prefix), sent as `field`. */
@@ -61,4 +62,5 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, string>> = {
   SMS_CODE_MISSING: 'tac_code',
   SMS_CODE_LOCKED: 'tac_code',
   SESSION_NOT_FOUND: 'session_id',
+  PASSWORD_CONFIRMATION_WRONG: 'password',
 };

@@ -5,6 +5,7 @@ import type {
   PaymentHistoryResponse,
   ReceiptPdfQuery,
 } from './payment-history';
+import type { DeleteAccountRequest, PersonalDataExport } from './personal-data';
 import type { Nationality, PaymentMethod, SmsPurpose } from './rules';
 import type {
   MemberSessionsResponse,
@@ -39,6 +40,9 @@ export const ApiPaths = {
   memberSessions: '/user/sessions',
   signOutSession: '/user/sessions/sign-out',
   signOutOtherSessions: '/user/sessions/sign-out-others',
+  /** The member's data and account (personal-data.ts). */
+  personalData: '/user/data',
+  deleteAccount: '/user/account/delete',
 } as const;
 
 /** The path of one payment's status. */
@@ -203,6 +207,8 @@ export interface ApiEndpoints {
     request: void;
     response: SignOutOtherSessionsResponse;
   };
+  personalData: { method: 'GET'; request: void; response: PersonalDataExport };
+  deleteAccount: { method: 'POST'; request: DeleteAccountRequest; response: void };
 }
 
 export type Endpoint = keyof ApiEndpoints;
@@ -227,4 +233,6 @@ export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['meth
   memberSessions: 'GET',
   signOutSession: 'POST',
   signOutOtherSessions: 'POST',
+  personalData: 'GET',
+  deleteAccount: 'POST',
 };

@@ -60,6 +60,9 @@ export const ERROR_HTTP_STATUS = {
   // Where the member is signed in: no live session of theirs has that id (another member's
   // session answers the same)
   SESSION_NOT_FOUND: 404,
+  // A step that needs the member's password again (deleting the account) was given a wrong one.
+  // 403, not 401: the session is still valid and the SPA must not sign the member out.
+  PASSWORD_CONFIRMATION_WRONG: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

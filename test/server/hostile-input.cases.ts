@@ -361,6 +361,19 @@ export const ROUTE_CASES: RouteCase[] = [
     request: post(ApiPaths.signOutSession, true, jsonBody({ session_id: fc.uuid() })),
   },
   {
+    name: 'GET personal data',
+    request: get(ApiPaths.personalData, true, query({ x: oddString })),
+  },
+  {
+    // The confirmation is never the word, so no password is tried (no throttle is filled).
+    name: 'POST delete account',
+    request: post(
+      ApiPaths.deleteAccount,
+      true,
+      jsonBody({ password: valid.password, confirmation: oddString }),
+    ),
+  },
+  {
     name: 'GET dev SMS outbox',
     request: get('/dev/sms-outbox', false, query({ phone_no: valid.phone })),
   },

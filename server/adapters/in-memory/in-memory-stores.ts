@@ -1,3 +1,4 @@
+import { InMemoryPersonalDataStore } from './in-memory-personal-data-store';
 import { InMemoryPaymentHistoryStore } from './in-memory-payment-history-store';
 import { InMemoryLoginFailureStore } from './in-memory-login-failure-store';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
@@ -10,6 +11,7 @@ import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 /** Every in-memory store, over one set of tables (what one database is to the PostgreSQL ones). */
 export function inMemoryStoresOver(tables: InMemoryTables) {
   return {
+    personalData: new InMemoryPersonalDataStore(tables),
     members: new InMemoryMemberRepository(tables),
     sessions: new InMemorySessionStore(tables),
     smsCodes: new InMemorySmsCodeStore(tables),

@@ -1,6 +1,7 @@
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
 import { InMemoryLoginFailureStore } from './in-memory-login-failure-store';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
+import { InMemoryPersonalDataStore } from './in-memory-personal-data-store';
 import { InMemorySessionStore } from './in-memory-session-store';
 import { InMemorySmsCodeStore } from './in-memory-sms-code-store';
 import { type InMemoryTables, UndoJournal } from './in-memory-tables';
@@ -28,6 +29,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           sessions: new InMemorySessionStore(this.tables, journal),
           smsCodes: new InMemorySmsCodeStore(this.tables, journal),
           loginFailures: new InMemoryLoginFailureStore(this.tables, journal),
+          personalData: new InMemoryPersonalDataStore(this.tables, journal),
         });
       } catch (error) {
         journal.rollback();

@@ -1,3 +1,4 @@
+import { PostgresPersonalDataStore } from './postgres-personal-data-store';
 import { type Database } from './database';
 import { PostgresPaymentHistoryStore } from './postgres-payment-history-store';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store';
@@ -10,6 +11,7 @@ import { PostgresUnitOfWork } from './postgres-unit-of-work';
 /** Every PostgreSQL store, over one database (PGlite or a server). */
 export function postgresStoresOver(db: Database) {
   return {
+    personalData: new PostgresPersonalDataStore(db),
     members: new PostgresMemberRepository(db),
     sessions: new PostgresSessionStore(db),
     smsCodes: new PostgresSmsCodeStore(db),

@@ -2,6 +2,7 @@ import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-w
 import { type Database } from './database';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store';
 import { PostgresMemberRepository } from './postgres-member-repository';
+import { PostgresPersonalDataStore } from './postgres-personal-data-store';
 import { PostgresSessionStore } from './postgres-session-store';
 import { PostgresSmsCodeStore } from './postgres-sms-code-store';
 
@@ -15,6 +16,7 @@ export class PostgresUnitOfWork implements UnitOfWork {
         sessions: new PostgresSessionStore(tx),
         smsCodes: new PostgresSmsCodeStore(tx),
         loginFailures: new PostgresLoginFailureStore(tx),
+        personalData: new PostgresPersonalDataStore(tx),
       }),
     );
   }

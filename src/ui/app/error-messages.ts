@@ -51,6 +51,7 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   RANGE_NOT_SATISFIABLE: 'serverMessages.invalidRequest',
   RECEIPT_NOT_AVAILABLE: 'serverMessages.receiptNotAvailable',
   SESSION_NOT_FOUND: 'serverMessages.sessionNotFound',
+  PASSWORD_CONFIRMATION_WRONG: 'serverMessages.passwordConfirmationWrong',
 };
 
 /**

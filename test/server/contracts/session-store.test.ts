@@ -1,4 +1,5 @@
 import { memberSessionsContract } from './member-sessions.contract';
+import { personalDataContract } from './personal-data.contract';
 import { sessionStoreContract } from './session-store.contract';
 import { describeContract } from './store-backends';
 
@@ -6,3 +7,5 @@ describeContract('SessionStore', (stores) => {
   sessionStoreContract(stores);
   memberSessionsContract(stores);
 });
+
+describeContract('PersonalDataStore', personalDataContract);
