@@ -61,7 +61,8 @@ export interface ContainerOverrides {
 }
 
 /** The stores over one database (postgresStoresOver) or one set of tables (inMemoryStoresOver). */
-export interface ServerStores extends Pick<history.PaymentHistoryAdapters, 'paymentHistory'> {
+export interface ServerStores
+  extends Pick<history.PaymentHistoryAdapters, 'paymentHistory'>, security.SecurityStores {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;

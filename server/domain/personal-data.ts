@@ -25,6 +25,8 @@ export interface PersonalDataRecords {
   sessions: MemberSessionRecord[];
   payments: PaymentRecordOfMember[];
   smsCodesSent: { purpose: SmsPurpose; sentAt: Date }[];
+  /** Names and dates only: never the credential or its key. */
+  passkeys: { name: string; createdAt: Date; lastUsedAt: Date | null }[];
 }
 
 /** The name a deleted member's row keeps, so payments kept for the merchant name no person. */

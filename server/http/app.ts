@@ -27,6 +27,7 @@ import { paymentRoutes } from './routes/payment.routes';
 import { paymentHistoryRoutes } from './routes/payment-history.routes';
 import { sessionsRoutes } from './routes/sessions.routes';
 import { personalDataRoutes } from './routes/personal-data.routes';
+import { passkeyRoutes } from './routes/passkeys.routes';
 import { registerSpa } from './spa';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import { registerRequestMetrics } from './metrics';
@@ -143,6 +144,7 @@ export async function buildApp(
       await api.register(paymentHistoryRoutes(container));
       await api.register(sessionsRoutes(container));
       await api.register(personalDataRoutes(container));
+      await api.register(passkeyRoutes(container));
     },
     { prefix: '/api' },
   );

@@ -1,21 +1,13 @@
 import { formatSen } from '../../src/contract/money';
 import { type PersonalDataExport } from '../../src/contract/personal-data';
-import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
 import { erasedMemberFields, isDeletionConfirmed } from '../domain/personal-data';
 import { type Clock } from '../ports/clock.port';
-import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import {
-  failWith,
-  ok,
-  rateLimited,
-  type Result,
-  secondsUntilWindowFrees,
-  type UseCaseError,
-} from './result';
+import { type PasswordConfirmation } from './confirm-password';
+import { failWith, ok, type Result, type UseCaseError } from './result';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -63,6 +55,11 @@ export class DownloadPersonalDataUseCase {
         purpose: sent.purpose,
         sent_at: iso(sent.sentAt),
       })),
+      passkeys: records.passkeys.map((passkey) => ({
+        name: passkey.name,
+        created_at: iso(passkey.createdAt),
+        last_used_at: passkey.lastUsedAt === null ? null : iso(passkey.lastUsedAt),
+      })),
     });
   }
 }
@@ -74,21 +71,19 @@ export interface DeleteAccountInput {
 }
 
 /**
- * "Delete my account", after the typed confirmation and the password. Password tries count
- * against the same per-account throttle as logins (a slot is claimed before verifying), so a
- * stolen session cannot guess the password here faster than at the login form. The sessions'
- * revocation and the erasure commit together in one unit of work, or nothing changes; the caches
- * of every instance forget the member and their sessions once it has committed.
+ * "Delete my account", after the typed confirmation and the password (PasswordConfirmation: tries
+ * count with the login throttle). The sessions' revocation and the erasure commit together in
+ * one unit of work, or nothing changes; the caches of every instance forget the member and their
+ * sessions once it has committed.
  */
 export class DeleteAccountUseCase {
   constructor(
     private readonly members: MemberRepository,
-    private readonly failures: LoginFailureStore,
+    private readonly password: PasswordConfirmation,
     private readonly uow: UnitOfWork,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly random: Random,
-    private readonly maxFailures: number,
   ) {}
 
   async execute(input: DeleteAccountInput): Promise<Result<null, UseCaseError>> {
@@ -100,25 +95,10 @@ export class DeleteAccountUseCase {
     }
     const member = await this.members.findById(input.memberId);
     if (member === null) return failWith('MEMBER_NOT_FOUND');
+    const confirmed = await this.password.confirm(member, input.password);
+    if (!confirmed.ok) return confirmed;
 
     const now = this.clock.now();
-    const claim = await this.failures.claimAttempt(
-      { id: this.random.uuid(), accountKey: member.icOrPassport, at: now },
-      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
-      this.maxFailures,
-    );
-    if (!claim.claimed) {
-      const { failures } = claim;
-      const oldest = failures[failures.length - this.maxFailures];
-      return rateLimited(
-        'AUTH_TOO_MANY_ATTEMPTS',
-        secondsUntilWindowFrees(oldest, LOGIN_FAILURE_WINDOW_MS, now),
-      );
-    }
-    if (!(await this.hasher.verify(member.passwordHash, input.password))) {
-      return failWith('PASSWORD_CONFIRMATION_WRONG');
-    }
-
     // A hash of a secret nobody keeps: the erased row can never be logged into.
     const unusable = await this.hasher.hash(this.random.sessionToken());
     const erased = await this.uow.run(async ({ sessions, personalData }) => {

@@ -6,6 +6,16 @@ import type {
   ReceiptPdfQuery,
 } from './payment-history';
 import type { DeleteAccountRequest, PersonalDataExport } from './personal-data';
+import type {
+  PasskeyLoginRequest,
+  PasskeyOptionsResponse,
+  PasskeyRegistrationOptionsRequest,
+  PasskeyDto,
+  PasskeysResponse,
+  RegisterPasskeyRequest,
+  RemovePasskeyRequest,
+  RenamePasskeyRequest,
+} from './passkeys';
 import type { Nationality, PaymentMethod, SmsPurpose } from './rules';
 import type {
   MemberSessionsResponse,
@@ -43,6 +53,14 @@ export const ApiPaths = {
   /** The member's data and account (personal-data.ts). */
   personalData: '/user/data',
   deleteAccount: '/user/account/delete',
+  /** Passkeys (passkeys.ts). */
+  passkeys: '/user/passkeys',
+  passkeyRegistrationOptions: '/user/passkeys/registration-options',
+  registerPasskey: '/user/passkeys/register',
+  renamePasskey: '/user/passkeys/rename',
+  removePasskey: '/user/passkeys/remove',
+  passkeyLoginOptions: '/service/passkey/login-options',
+  passkeyLogin: '/service/passkey/login',
 } as const;
 
 /** The path of one payment's status. */
@@ -209,6 +227,17 @@ export interface ApiEndpoints {
   };
   personalData: { method: 'GET'; request: void; response: PersonalDataExport };
   deleteAccount: { method: 'POST'; request: DeleteAccountRequest; response: void };
+  passkeys: { method: 'GET'; request: void; response: PasskeysResponse };
+  passkeyRegistrationOptions: {
+    method: 'POST';
+    request: PasskeyRegistrationOptionsRequest;
+    response: PasskeyOptionsResponse;
+  };
+  registerPasskey: { method: 'POST'; request: RegisterPasskeyRequest; response: PasskeyDto };
+  renamePasskey: { method: 'POST'; request: RenamePasskeyRequest; response: void };
+  removePasskey: { method: 'POST'; request: RemovePasskeyRequest; response: void };
+  passkeyLoginOptions: { method: 'POST'; request: void; response: PasskeyOptionsResponse };
+  passkeyLogin: { method: 'POST'; request: PasskeyLoginRequest; response: LoginResponse };
 }
 
 export type Endpoint = keyof ApiEndpoints;
@@ -235,4 +264,11 @@ export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['meth
   signOutOtherSessions: 'POST',
   personalData: 'GET',
   deleteAccount: 'POST',
+  passkeys: 'GET',
+  passkeyRegistrationOptions: 'POST',
+  registerPasskey: 'POST',
+  renamePasskey: 'POST',
+  removePasskey: 'POST',
+  passkeyLoginOptions: 'POST',
+  passkeyLogin: 'POST',
 };

@@ -40,6 +40,8 @@ export interface PersonalDataExport {
   }[];
   /** When an SMS code was sent to the member's phone, and what for (never the code). */
   sms_codes_sent: { purpose: SmsPurpose; sent_at: string }[];
+  /** Names and dates only: never a credential id or key. */
+  passkeys: { name: string; created_at: string; last_used_at: string | null }[];
 }
 
 /** "Delete my account": the password and the typed confirmation word. */

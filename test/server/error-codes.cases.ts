@@ -8,7 +8,6 @@ import {
   until,
   wrongCode,
 } from './support/failures';
-import { logIn, seedMember } from './support/in-memory-server';
 import { aMember } from './support/members';
 
 const LOCALE_FILE = '/locales/en/translation.json';
@@ -86,29 +85,6 @@ export const REQUEST_CASES: FailureCase[] = [
 
 /** Failures of sessions, members and SMS codes. */
 export const ACCOUNT_CASES: FailureCase[] = [
-  [
-    'PASSWORD_CONFIRMATION_WRONG',
-    'deleting the account with a wrong password',
-    async (c) => {
-      // A member of its own: the wrong try counts against that account's login throttle.
-      const { token } = await logIn(c.t, await seedMember(c.t));
-      return c.t.post(
-        ApiPaths.deleteAccount,
-        { password: 'not the password', confirmation: 'DELETE' },
-        { token },
-      );
-    },
-  ],
-  [
-    'SESSION_NOT_FOUND',
-    'signing out a session that does not exist',
-    (c) =>
-      c.t.post(
-        ApiPaths.signOutSession,
-        { session_id: '00000000-0000-4000-8000-000000000000' },
-        { token: c.token },
-      ),
-  ],
   ['AUTH_REQUIRED', 'a profile without a token', (c) => c.t.get(ApiPaths.profile)],
   [
     'AUTH_REQUIRED',

@@ -374,6 +374,26 @@ export const ROUTE_CASES: RouteCase[] = [
     ),
   },
   {
+    name: 'GET passkeys',
+    request: get(ApiPaths.passkeys, true, query({ x: oddString })),
+  },
+  {
+    name: 'POST rename a passkey',
+    request: post(
+      ApiPaths.renamePasskey,
+      true,
+      jsonBody({ passkey_id: fc.uuid(), name: valid.name }),
+    ),
+  },
+  {
+    name: 'POST passkey sign-in options',
+    request: post(ApiPaths.passkeyLoginOptions, false, jsonBody({ x: oddString })),
+  },
+  {
+    name: 'POST passkey sign-in',
+    request: post(ApiPaths.passkeyLogin, false, jsonBody({ credential: oddString })),
+  },
+  {
     name: 'GET dev SMS outbox',
     request: get('/dev/sms-outbox', false, query({ phone_no: valid.phone })),
   },

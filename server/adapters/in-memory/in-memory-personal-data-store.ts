@@ -43,6 +43,11 @@ export class InMemoryPersonalDataStore implements PersonalDataStore {
         .filter((row) => row.phoneNo === member.phoneNo)
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
         .map((row) => ({ purpose: row.purpose, sentAt: row.createdAt })),
+      passkeys: t.passkeys
+        .all()
+        .filter((row) => row.memberId === memberId)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+        .map((row) => ({ name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt })),
     };
   }
 
@@ -53,6 +58,9 @@ export class InMemoryPersonalDataStore implements PersonalDataStore {
     const { journal } = this;
     for (const { id } of t.sessions.find((row) => row.memberId === memberId)) {
       t.sessions.delete(id, journal);
+    }
+    for (const { id } of t.passkeys.find((row) => row.memberId === memberId)) {
+      t.passkeys.delete(id, journal);
     }
     for (const { id } of t.smsCodes.find((row) => row.phoneNo === member.phoneNo)) {
       t.smsCodes.delete(id, journal);

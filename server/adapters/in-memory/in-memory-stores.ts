@@ -1,4 +1,5 @@
 import { InMemoryPersonalDataStore } from './in-memory-personal-data-store';
+import { InMemoryPasskeyStore } from './in-memory-passkey-store';
 import { InMemoryPaymentHistoryStore } from './in-memory-payment-history-store';
 import { InMemoryLoginFailureStore } from './in-memory-login-failure-store';
 import { InMemoryMemberRepository } from './in-memory-member-repository';
@@ -11,6 +12,7 @@ import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
 /** Every in-memory store, over one set of tables (what one database is to the PostgreSQL ones). */
 export function inMemoryStoresOver(tables: InMemoryTables) {
   return {
+    passkeys: new InMemoryPasskeyStore(tables),
     personalData: new InMemoryPersonalDataStore(tables),
     members: new InMemoryMemberRepository(tables),
     sessions: new InMemorySessionStore(tables),

@@ -46,6 +46,14 @@ export class PostgresPersonalDataStore implements PersonalDataStore {
       'SELECT purpose, created_at FROM sms_codes WHERE phone_no = $1 ORDER BY created_at',
       [member.phoneNo],
     );
+    const passkeys = await this.db.query<{
+      name: string;
+      created_at: Date;
+      last_used_at: Date | null;
+    }>(
+      'SELECT name, created_at, last_used_at FROM passkeys WHERE member_id = $1 ORDER BY created_at, id',
+      [memberId],
+    );
     return {
       member,
       sessions: sessions.map((row) => ({
@@ -66,6 +74,11 @@ export class PostgresPersonalDataStore implements PersonalDataStore {
         receiptNumber: row.receipt_number,
       })),
       smsCodesSent: codes.map((row) => ({ purpose: row.purpose, sentAt: date(row.created_at) })),
+      passkeys: passkeys.map((row) => ({
+        name: row.name,
+        createdAt: date(row.created_at),
+        lastUsedAt: row.last_used_at === null ? null : date(row.last_used_at),
+      })),
     };
   }
 
@@ -78,6 +91,7 @@ export class PostgresPersonalDataStore implements PersonalDataStore {
     const member = found[0];
     if (member === undefined) return false;
     await this.db.query('DELETE FROM sessions WHERE member_id = $1', [memberId]);
+    await this.db.query('DELETE FROM passkeys WHERE member_id = $1', [memberId]);
     await this.db.query('DELETE FROM sms_codes WHERE phone_no = $1', [member.phone_no]);
     await this.db.query('DELETE FROM sms_requests WHERE phone_no = $1', [member.phone_no]);
     await this.db.query('DELETE FROM login_failures WHERE account_key = $1', [

@@ -1,5 +1,6 @@
 import { PostgresPersonalDataStore } from './postgres-personal-data-store';
 import { type Database } from './database';
+import { PostgresPasskeyStore } from './postgres-passkey-store';
 import { PostgresPaymentHistoryStore } from './postgres-payment-history-store';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store';
 import { PostgresMemberRepository } from './postgres-member-repository';
@@ -11,6 +12,7 @@ import { PostgresUnitOfWork } from './postgres-unit-of-work';
 /** Every PostgreSQL store, over one database (PGlite or a server). */
 export function postgresStoresOver(db: Database) {
   return {
+    passkeys: new PostgresPasskeyStore(db),
     personalData: new PostgresPersonalDataStore(db),
     members: new PostgresMemberRepository(db),
     sessions: new PostgresSessionStore(db),

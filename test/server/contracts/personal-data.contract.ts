@@ -53,6 +53,17 @@ export function personalDataContract(stores: () => StoreSet): void {
       requestedAt: at(-10),
     });
     await set.loginFailures.record({ id: uuid(), accountKey: member.icOrPassport, at: at(2) });
+    await set.passkeys.insert({
+      id: uuid(),
+      memberId: member.id,
+      credentialId: `cred-${member.id}`,
+      publicKey: 'secret-public-key',
+      signCount: 3,
+      transports: [],
+      name: 'My phone',
+      createdAt: at(2),
+      lastUsedAt: null,
+    });
     const paid = generateTransactionId(randomBytes);
     await set.transactions.createPending({
       transactionId: paid,
@@ -103,8 +114,10 @@ export function personalDataContract(stores: () => StoreSet): void {
         },
       ],
       smsCodesSent: [{ purpose: 'registration', sentAt: at(-10) }],
+      passkeys: [{ name: 'My phone', createdAt: at(2), lastUsedAt: null }],
     });
     expect(JSON.stringify(records)).not.toContain('secret-code-hash');
+    expect(JSON.stringify(records)).not.toContain('secret-public-key');
     expect(
       await stores().unitOfWork.run(({ personalData }) => personalData.recordsOf(uuid())),
     ).toBeNull();
@@ -125,7 +138,8 @@ export function personalDataContract(stores: () => StoreSet): void {
     });
     expect(await set.members.findByIcOrPassport(member.icOrPassport)).toBeNull();
     expect(await set.members.findByPhone(member.phoneNo)).toBeNull();
-    expect(await set.read()).toMatchObject({ sessions: [], smsCodesSent: [] });
+    expect(await set.read()).toMatchObject({ sessions: [], smsCodesSent: [], passkeys: [] });
+    expect(await set.passkeys.findByCredentialId(`cred-${member.id}`)).toBeNull();
     expect(await set.smsCodes.requestTimesForPhone(member.phoneNo, at(-60))).toEqual([]);
     expect(await set.loginFailures.failuresSince(member.icOrPassport, at(-60))).toEqual([]);
     expect(await set.sessions.findByTokenHash(`hash-${otherSession}`)).not.toBeNull();

@@ -1,3 +1,4 @@
+import { passkeyStoreContract } from './passkey-store.contract';
 import { memberSessionsContract } from './member-sessions.contract';
 import { personalDataContract } from './personal-data.contract';
 import { sessionStoreContract } from './session-store.contract';
@@ -9,3 +10,5 @@ describeContract('SessionStore', (stores) => {
 });
 
 describeContract('PersonalDataStore', personalDataContract);
+
+describeContract('PasskeyStore', passkeyStoreContract);

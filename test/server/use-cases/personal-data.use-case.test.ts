@@ -2,6 +2,7 @@ import { CryptoRandom } from '../../../server/adapters/crypto-random';
 import { ERASED_MEMBER_NAME } from '../../../server/domain/personal-data';
 import { type TransactionalStores, type UnitOfWork } from '../../../server/ports/unit-of-work.port';
 import { AuthenticateSessionUseCase } from '../../../server/use-cases/authenticate-session.use-case';
+import { PasswordConfirmation } from '../../../server/use-cases/confirm-password';
 import {
   DeleteAccountUseCase,
   DownloadPersonalDataUseCase,
@@ -44,14 +45,20 @@ async function setUp(options: { unitOfWork?: (inner: UnitOfWork) => UnitOfWork }
   const logIn = async (password = PASSWORD, icOrPassport = member.icOrPassport) =>
     login.execute({ icOrPassport, password, deviceLabel: 'Chrome on Android' });
   const unitOfWork = options.unitOfWork?.(stores.unitOfWork) ?? stores.unitOfWork;
-  const deleteAccount = new DeleteAccountUseCase(
-    stores.members,
+  const password = new PasswordConfirmation(
     stores.loginFailures,
-    unitOfWork,
     hasher,
     clock,
     random,
     MAX_FAILURES,
+  );
+  const deleteAccount = new DeleteAccountUseCase(
+    stores.members,
+    password,
+    unitOfWork,
+    hasher,
+    clock,
+    random,
   );
   const download = new DownloadPersonalDataUseCase(stores.unitOfWork, clock);
   return { ...stores, clock, member, logIn, authenticate, deleteAccount, download };
@@ -86,6 +93,7 @@ describe('your data: download', () => {
         ],
         payments: [],
         sms_codes_sent: [],
+        passkeys: [],
       },
     });
     const text = JSON.stringify(answer);
