@@ -21,20 +21,22 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      // eslint-disable-next-line no-console -- a configuration error stops start-up before any logger exists
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
 
-  if (config.appEnv === 'production' && config.smsProvider === 'console') {
-    console.warn('WARNING: SMS_PROVIDER=console in production: codes are only logged, not sent.');
-  }
   const container = await createContainer(config);
   const app = await buildApp(container, config);
+  if (config.appEnv === 'production' && config.smsProvider === 'console') {
+    app.log.warn('SMS_PROVIDER=console in production: codes are only logged, not sent');
+  }
   // payments: re-query payments left pending (a lost callback) every RECONCILE_INTERVAL_S.
   const stopReconciling = scheduleReconciliation(
     container.reconcilePendingPayments,
+    container.clock,
     config.reconcileIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
   );
@@ -42,6 +44,7 @@ async function main(): Promise<void> {
   // Delete used codes, old throttle records and ended sessions every PURGE_INTERVAL_S.
   const stopPurging = schedulePurge(
     container.purgeStaleRecords,
+    container.clock,
     config.purgeIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
     (report) => app.log.info({ deleted: report }, 'purged stale records'),
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
+  // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
   console.log(`Member portal listening on http://${config.host}:${port}`);
 
   if (metricsApp !== undefined) {
@@ -72,6 +77,7 @@ async function main(): Promise<void> {
     const metricsAddress = metricsApp.server.address();
     const metricsPort =
       metricsAddress !== null && typeof metricsAddress === 'object' ? metricsAddress.port : 0;
+    // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
     console.log(`Metrics on http://${config.metrics.host}:${metricsPort}/metrics`);
   }
 }
@@ -98,7 +104,7 @@ function gracefulShutdown(
   const drain = async (): Promise<void> => {
     const grace = setTimeout(() => {
       cut = true;
-      console.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
+      app.log.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
       app.server.closeAllConnections();
     }, graceMs);
     try {
@@ -112,20 +118,20 @@ function gracefulShutdown(
 
   return (reason) => {
     if (closing) {
-      console.log(`${reason} received: already closing, the drain goes on`);
+      app.log.info(`${reason} received: already closing, the drain goes on`);
       return;
     }
     closing = true;
-    console.log(`${reason} received: closing`);
+    app.log.info(`${reason} received: closing`);
     // Should the database never answer its close, the process still ends.
     setTimeout(() => {
-      console.error('shutdown: the database did not close in time');
+      app.log.error('shutdown: the database did not close in time');
       process.exit(1);
     }, graceMs + CLOSE_DATABASE_MS).unref();
     drain().then(
       () => process.exit(cut ? 1 : 0),
       (error: unknown) => {
-        console.error('shutdown failed', error);
+        app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
@@ -133,6 +139,7 @@ function gracefulShutdown(
 }
 
 main().catch((error: unknown) => {
+  // eslint-disable-next-line no-console -- start-up may fail before the app and its logger exist
   console.error('Failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

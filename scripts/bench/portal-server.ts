@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher';
+import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher.adapter';
 import { openDatabase } from '../../server/adapters/postgres/database';
 import { loadConfig } from '../../server/config';
 import { createContainer } from '../../server/container';

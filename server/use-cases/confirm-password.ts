@@ -29,7 +29,7 @@ export class PasswordConfirmation {
   ) {}
 
   async confirm(member: Member, password: string): Promise<Result<null, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const claim = await this.failures.claimAttempt(
       { id: this.random.uuid(), accountKey: member.icOrPassport, at: now },
       new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),

@@ -18,8 +18,9 @@ import type { TransactionStore } from '../ports/transaction-store.port';
 import { failWith, type Result, type UseCaseError } from './result';
 
 /**
- * The spec's "payment request result" (its hand-off fields, kept for compatibility) plus ids,
- * and `gateway`: what the browser actually submits, chosen by the configured gateway adapter.
+ * The "payment request result" of docs/spec/product-spec.md (its hand-off fields, kept for
+ * compatibility) plus ids, and `gateway`: what the browser actually submits, chosen by the
+ * configured gateway adapter.
  */
 export interface PaymentRequestBody extends HandOffFields {
   payment_id: string;
@@ -105,7 +106,7 @@ export class CreatePaymentRequestUseCase {
         memberId: input.memberId,
         amountSen: amount.value,
         paymentMethod: input.paymentMethod,
-        createdAt: this.clock.now(),
+        createdAt: new Date(this.clock.now()),
       },
       key,
     );

@@ -19,7 +19,7 @@ export class ListMemberSessionsUseCase {
   ) {}
 
   async execute(input: SessionOwner): Promise<Result<MemberSessionsResponse, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const live = liveSessionsFirstActive(
       await this.sessions.listUnrevokedForMember(input.memberId),
       now,
@@ -50,7 +50,7 @@ export class SignOutSessionUseCase {
   async execute(
     input: SessionOwner & { targetSessionId: string },
   ): Promise<Result<null, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const mine = await this.sessions.listUnrevokedForMember(input.memberId);
     const target = mine.find((session) => session.id === input.targetSessionId);
     // An expired session is already signed out: nothing to end, same answer as an unknown one.
@@ -70,7 +70,7 @@ export class SignOutOtherSessionsUseCase {
   ) {}
 
   async execute(input: SessionOwner): Promise<Result<{ signedOut: number }, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const others = liveSessionsFirstActive(
       await this.sessions.listUnrevokedForMember(input.memberId),
       now,

@@ -60,12 +60,15 @@ export class PasskeyLoginUseCase {
       timeout: CHALLENGE_TTL_MS,
     });
     // Expired challenges go as new ones come, a bounded batch at a time.
-    await this.passkeys.deleteExpiredChallenges(this.clock.now(), CHALLENGES_PURGED_PER_CALL);
+    await this.passkeys.deleteExpiredChallenges(
+      new Date(this.clock.now()),
+      CHALLENGES_PURGED_PER_CALL,
+    );
     await this.passkeys.saveChallenge({
       challenge: options.challenge,
       purpose: 'authentication',
       memberId: null,
-      expiresAt: new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS),
+      expiresAt: new Date(this.clock.now() + CHALLENGE_TTL_MS),
     });
     return ok({ options: { ...options } });
   }
@@ -74,7 +77,7 @@ export class PasskeyLoginUseCase {
     credential: PasskeyAuthenticationCredential;
     deviceLabel?: string;
   }): Promise<Result<LoginResponse, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const challenge = challengeOf(input.credential.response.clientDataJSON);
     const taken =
       challenge === undefined

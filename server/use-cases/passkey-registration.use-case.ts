@@ -61,12 +61,15 @@ export class PasskeyRegistrationUseCase {
       timeout: CHALLENGE_TTL_MS,
     });
     // Expired challenges go as new ones come, a bounded batch at a time.
-    await this.passkeys.deleteExpiredChallenges(this.clock.now(), CHALLENGES_PURGED_PER_CALL);
+    await this.passkeys.deleteExpiredChallenges(
+      new Date(this.clock.now()),
+      CHALLENGES_PURGED_PER_CALL,
+    );
     await this.passkeys.saveChallenge({
       challenge: options.challenge,
       purpose: 'registration',
       memberId: member.id,
-      expiresAt: new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS),
+      expiresAt: new Date(this.clock.now() + CHALLENGE_TTL_MS),
     });
     return ok({ options: { ...options } });
   }
@@ -76,7 +79,7 @@ export class PasskeyRegistrationUseCase {
     name: string;
     credential: PasskeyRegistrationCredential;
   }): Promise<Result<PasskeyDto, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const challenge = challengeOf(input.credential.response.clientDataJSON);
     const taken =
       challenge === undefined ? null : await this.passkeys.takeChallenge(challenge, 'registration');

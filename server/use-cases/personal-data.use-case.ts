@@ -25,7 +25,7 @@ export class DownloadPersonalDataUseCase {
     if (records === null) return failWith('MEMBER_NOT_FOUND');
     const { member } = records;
     return ok({
-      exported_at: iso(this.clock.now()),
+      exported_at: iso(new Date(this.clock.now())),
       profile: {
         user_id: member.id,
         name: member.name,
@@ -98,7 +98,7 @@ export class DeleteAccountUseCase {
     const confirmed = await this.password.confirm(member, input.password);
     if (!confirmed.ok) return confirmed;
 
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     // A hash of a secret nobody keeps: the erased row can never be logged into.
     const unusable = await this.hasher.hash(this.random.sessionToken());
     const erased = await this.uow.run(async ({ sessions, personalData }) => {

@@ -8,7 +8,7 @@ import {
 import { type FastifyPluginAsync } from 'fastify';
 import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
-import { deviceLabelOf } from '../../adapters/ua-parser-device-labels';
+import { deviceLabelOf } from '../../adapters/ua-parser-device-labels.adapter';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';

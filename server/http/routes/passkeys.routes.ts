@@ -9,7 +9,7 @@ import {
   type RenamePasskeyRequest,
 } from '../../../src/contract/passkeys';
 import { SESSION_ID_PATTERN } from '../../../src/contract/sessions';
-import { deviceLabelOf } from '../../adapters/ua-parser-device-labels';
+import { deviceLabelOf } from '../../adapters/ua-parser-device-labels.adapter';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';

@@ -6,7 +6,7 @@ import {
   SignOutSessionUseCase,
 } from '../../../server/use-cases/member-sessions.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const MINUTE = 60_000;
@@ -21,7 +21,7 @@ const NOT_FOUND = {
 
 async function setUp() {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const hasher = new FakePasswordHasher();
   const login = loginOver(stores, { hasher, clock, maxFailures: 10 });
   const authenticate = new AuthenticateSessionUseCase(stores.sessions, clock);
@@ -58,11 +58,11 @@ describe('where a member is signed in', () => {
   it('lists the live sessions, most recently active first, marking the one asking', async () => {
     const s = await setUp();
     const member = await s.aMember();
-    const started = s.clock.now();
+    const started = new Date(s.clock.now());
     const phone = await s.logIn(member, 'Chrome on Android');
-    s.clock.advance(5 * MINUTE);
+    await s.clock.advance(5 * MINUTE);
     const laptop = await s.logIn(member);
-    s.clock.advance(5 * MINUTE);
+    await s.clock.advance(5 * MINUTE);
     await s.authenticate.execute({ token: phone.token }); // the phone is used again
 
     const answer = await s.list.execute({ memberId: member.id, sessionId: laptop.sessionId });
@@ -74,7 +74,7 @@ describe('where a member is signed in', () => {
             session_id: phone.sessionId,
             device: 'Chrome on Android',
             started_at: started.toISOString(),
-            last_active_at: s.clock.now().toISOString(),
+            last_active_at: new Date(s.clock.now()).toISOString(),
             current: false,
           },
           {
@@ -93,17 +93,17 @@ describe('where a member is signed in', () => {
     const s = await setUp();
     const member = await s.aMember();
     const idle = await s.logIn(member, 'Firefox on Linux');
-    s.clock.advance(SESSION_IDLE_TTL_MS - MINUTE);
+    await s.clock.advance(SESSION_IDLE_TTL_MS - MINUTE);
     const current = await s.logIn(member, 'Safari on iOS');
     const loggedOut = await s.logIn(member, 'Edge on Windows');
-    await s.sessions.revoke(loggedOut.sessionId, s.clock.now());
+    await s.sessions.revoke(loggedOut.sessionId, new Date(s.clock.now()));
 
     const before = await s.list.execute({ memberId: member.id, sessionId: current.sessionId });
     expect(before.ok && before.value.sessions.map((one) => one.session_id)).toEqual([
       current.sessionId,
       idle.sessionId,
     ]);
-    s.clock.advance(MINUTE);
+    await s.clock.advance(MINUTE);
     const after = await s.list.execute({ memberId: member.id, sessionId: current.sessionId });
     expect(after.ok && after.value.sessions.map((one) => one.session_id)).toEqual([
       current.sessionId,

@@ -1,4 +1,4 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
 import { ERASED_MEMBER_NAME } from '../../../server/domain/personal-data';
 import { type TransactionalStores, type UnitOfWork } from '../../../server/ports/unit-of-work.port';
 import { AuthenticateSessionUseCase } from '../../../server/use-cases/authenticate-session.use-case';
@@ -8,7 +8,7 @@ import {
   DownloadPersonalDataUseCase,
 } from '../../../server/use-cases/personal-data.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const PASSWORD = 'correct horse battery';
@@ -35,7 +35,7 @@ function losingConnectionOnErase(inner: UnitOfWork): UnitOfWork {
 
 async function setUp(options: { unitOfWork?: (inner: UnitOfWork) => UnitOfWork } = {}) {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const hasher = new FakePasswordHasher();
   const random = new CryptoRandom();
   const member = aMemberRow({ passwordHash: await hasher.hash(PASSWORD) });
@@ -73,7 +73,7 @@ describe('your data: download', () => {
     expect(answer).toEqual({
       ok: true,
       value: {
-        exported_at: s.clock.now().toISOString(),
+        exported_at: new Date(s.clock.now()).toISOString(),
         profile: {
           user_id: s.member.id,
           name: s.member.name,
@@ -86,8 +86,8 @@ describe('your data: download', () => {
         sessions: [
           {
             device: 'Chrome on Android',
-            started_at: s.clock.now().toISOString(),
-            last_active_at: s.clock.now().toISOString(),
+            started_at: new Date(s.clock.now()).toISOString(),
+            last_active_at: new Date(s.clock.now()).toISOString(),
             signed_out_at: null,
           },
         ],
