@@ -25,6 +25,9 @@ import { isConnectionFailure } from '../adapters/postgres/database';
 import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { paymentHistoryRoutes } from './routes/payment-history.routes';
+import { sessionsRoutes } from './routes/sessions.routes';
+import { personalDataRoutes } from './routes/personal-data.routes';
+import { passkeyRoutes } from './routes/passkeys.routes';
 import { registerSpa } from './spa';
 import { sharedRateLimitStore } from './shared-rate-limit';
 import { registerRequestMetrics } from './metrics';
@@ -159,6 +162,9 @@ export async function buildApp(
       if (config.appEnv !== 'production') await api.register(devRoutes(container));
       await api.register(paymentRoutes(container));
       await api.register(paymentHistoryRoutes(container));
+      await api.register(sessionsRoutes(container));
+      await api.register(personalDataRoutes(container));
+      await api.register(passkeyRoutes(container));
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,15 @@
+import { type MemberSessionRecord } from '../domain/member-sessions';
 import { type SessionPurgeCutoffs, type SessionRecord } from '../domain/session-policy';
 
 export interface SessionStore {
-  create(session: { id: string; memberId: string; tokenHash: string; now: Date }): Promise<void>;
+  create(session: {
+    id: string;
+    memberId: string;
+    tokenHash: string;
+    now: Date;
+    /** Already bounded (boundedDeviceLabel); absent or null when unknown. */
+    deviceLabel?: string | null;
+  }): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
   touch(id: string, now: Date): Promise<void>;
   revoke(id: string, now: Date): Promise<void>;
@@ -9,4 +17,11 @@ export interface SessionStore {
   revokeAllForMember(memberId: string, now: Date, exceptSessionId?: string): Promise<void>;
   /** Deletes up to `limit` sessions that ended before the cut-offs; returns how many. */
   deleteEnded(cutoffs: SessionPurgeCutoffs, limit: number): Promise<number>;
+  /** A member's sessions not revoked (expired ones included: the caller applies the clock). */
+  listUnrevokedForMember(memberId: string): Promise<MemberSessionRecord[]>;
+  /**
+   * Revokes one session only when it belongs to `memberId` and is not yet revoked; true when it
+   * did. Another member's session id is left alone and answers false, as an unknown one does.
+   */
+  revokeOfMember(memberId: string, sessionId: string, now: Date): Promise<boolean>;
 }

@@ -1,5 +1,6 @@
 import { type LoginFailureStore } from './login-failure-store.port';
 import { type MemberRepository } from './member-repository.port';
+import { type PersonalDataStore } from './personal-data.port';
 import { type SessionStore } from './session-store.port';
 import { type SmsCodeStore } from './sms-code-store.port';
 
@@ -8,6 +9,7 @@ export interface TransactionalStores {
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
   loginFailures: LoginFailureStore;
+  personalData: PersonalDataStore;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { normaliseIcOrPassport } from '../../src/contract/rules';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
+import { boundedDeviceLabel } from '../domain/member-sessions';
 import { hashSessionToken } from '../domain/session-policy';
 import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
@@ -19,6 +20,8 @@ import {
 export interface LoginInput {
   icOrPassport: string;
   password: string;
+  /** The device the session is opened on ("Chrome on Android"), when the user agent tells. */
+  deviceLabel?: string;
 }
 
 export interface LoginOutput {
@@ -85,6 +88,7 @@ export class LoginUseCase {
         memberId: member.id,
         tokenHash: hashSessionToken(token),
         now,
+        deviceLabel: boundedDeviceLabel(input.deviceLabel),
       });
     });
     return ok({ user_id: member.id, name: member.name, phone_no: member.phoneNo, token });

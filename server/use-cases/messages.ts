@@ -48,6 +48,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable',
   INTERNAL_ERROR: 'Something went wrong. Please try again.',
   RECEIPT_NOT_AVAILABLE: 'Only a completed payment has a receipt.',
+  SESSION_NOT_FOUND: 'session_id: no such session is signed in.',
+  PASSWORD_CONFIRMATION_WRONG: 'password: the password is incorrect.',
+  PASSKEY_REJECTED: 'The passkey could not be verified.',
+  PASSKEY_ALREADY_REGISTERED: 'This passkey is already registered.',
+  PASSKEY_NOT_FOUND: 'passkey_id: no such passkey.',
 };
 
 /** The request field a code's own message names (its `field:` prefix), sent as `field`. */
@@ -59,4 +64,7 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, string>> = {
   SMS_CODE_USED: 'tac_code',
   SMS_CODE_MISSING: 'tac_code',
   SMS_CODE_LOCKED: 'tac_code',
+  SESSION_NOT_FOUND: 'session_id',
+  PASSWORD_CONFIRMATION_WRONG: 'password',
+  PASSKEY_NOT_FOUND: 'passkey_id',
 };

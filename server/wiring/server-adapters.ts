@@ -13,6 +13,7 @@ import { type SmsOutbox, type SmsSender } from '../ports/sms-sender.port';
 import { type TransactionStore } from '../ports/transaction-store.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { type PaymentHistoryAdapters } from './payment-history';
+import { type SecurityStores } from './security';
 
 /** The adapters a test (or main) may replace. */
 export interface ContainerOverrides {
@@ -25,7 +26,8 @@ export interface ContainerOverrides {
 }
 
 /** The stores over one database (postgresStoresOver) or one set of tables (inMemoryStoresOver). */
-export interface ServerStores extends Pick<PaymentHistoryAdapters, 'paymentHistory'> {
+export interface ServerStores
+  extends Pick<PaymentHistoryAdapters, 'paymentHistory'>, SecurityStores {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;

@@ -5,7 +5,23 @@ import type {
   PaymentHistoryResponse,
   ReceiptPdfQuery,
 } from './payment-history';
+import type { DeleteAccountRequest, PersonalDataExport } from './personal-data';
+import type {
+  PasskeyLoginRequest,
+  PasskeyOptionsResponse,
+  PasskeyRegistrationOptionsRequest,
+  PasskeyDto,
+  PasskeysResponse,
+  RegisterPasskeyRequest,
+  RemovePasskeyRequest,
+  RenamePasskeyRequest,
+} from './passkeys';
 import type { Nationality, PaymentMethod, SmsPurpose } from './rules';
+import type {
+  MemberSessionsResponse,
+  SignOutOtherSessionsResponse,
+  SignOutSessionRequest,
+} from './sessions';
 
 /**
  * The API both sides speak: every call's path (relative to the API base, `/api`) and the shapes
@@ -30,6 +46,21 @@ export const ApiPaths = {
   paymentHistory: '/payment/history',
   /** With the id and `/pdf` appended: receiptPdfPath(id) in payment-history.ts. */
   receiptPdf: '/payment/receipt',
+  /** Where the member is signed in (sessions.ts). */
+  memberSessions: '/user/sessions',
+  signOutSession: '/user/sessions/sign-out',
+  signOutOtherSessions: '/user/sessions/sign-out-others',
+  /** The member's data and account (personal-data.ts). */
+  personalData: '/user/data',
+  deleteAccount: '/user/account/delete',
+  /** Passkeys (passkeys.ts). */
+  passkeys: '/user/passkeys',
+  passkeyRegistrationOptions: '/user/passkeys/registration-options',
+  registerPasskey: '/user/passkeys/register',
+  renamePasskey: '/user/passkeys/rename',
+  removePasskey: '/user/passkeys/remove',
+  passkeyLoginOptions: '/service/passkey/login-options',
+  passkeyLogin: '/service/passkey/login',
 } as const;
 
 /** The path of one payment's status. */
@@ -189,6 +220,26 @@ export interface ApiEndpoints {
   };
   /** Not an envelope: the answer is the PDF itself (application/pdf, as an attachment). */
   receiptPdf: { method: 'GET'; request: ReceiptPdfQuery; response: Uint8Array };
+  memberSessions: { method: 'GET'; request: void; response: MemberSessionsResponse };
+  signOutSession: { method: 'POST'; request: SignOutSessionRequest; response: void };
+  signOutOtherSessions: {
+    method: 'POST';
+    request: void;
+    response: SignOutOtherSessionsResponse;
+  };
+  personalData: { method: 'GET'; request: void; response: PersonalDataExport };
+  deleteAccount: { method: 'POST'; request: DeleteAccountRequest; response: void };
+  passkeys: { method: 'GET'; request: void; response: PasskeysResponse };
+  passkeyRegistrationOptions: {
+    method: 'POST';
+    request: PasskeyRegistrationOptionsRequest;
+    response: PasskeyOptionsResponse;
+  };
+  registerPasskey: { method: 'POST'; request: RegisterPasskeyRequest; response: PasskeyDto };
+  renamePasskey: { method: 'POST'; request: RenamePasskeyRequest; response: void };
+  removePasskey: { method: 'POST'; request: RemovePasskeyRequest; response: void };
+  passkeyLoginOptions: { method: 'POST'; request: void; response: PasskeyOptionsResponse };
+  passkeyLogin: { method: 'POST'; request: PasskeyLoginRequest; response: LoginResponse };
 }
 
 export type Endpoint = keyof ApiEndpoints;
@@ -210,4 +261,16 @@ export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['meth
   transactionDetails: 'GET',
   paymentHistory: 'GET',
   receiptPdf: 'GET',
+  memberSessions: 'GET',
+  signOutSession: 'POST',
+  signOutOtherSessions: 'POST',
+  personalData: 'GET',
+  deleteAccount: 'POST',
+  passkeys: 'GET',
+  passkeyRegistrationOptions: 'POST',
+  registerPasskey: 'POST',
+  renamePasskey: 'POST',
+  removePasskey: 'POST',
+  passkeyLoginOptions: 'POST',
+  passkeyLogin: 'POST',
 };

@@ -57,6 +57,18 @@ export const ERROR_HTTP_STATUS = {
   INTERNAL_ERROR: 500,
   // Receipts: the payment exists and is the member's, but has none (yet): only completed ones do
   RECEIPT_NOT_AVAILABLE: 409,
+  // Where the member is signed in: no live session of theirs has that id (another member's
+  // session answers the same)
+  SESSION_NOT_FOUND: 404,
+  // A step that needs the member's password again (deleting the account) was given a wrong one.
+  // 403, not 401: the session is still valid and the SPA must not sign the member out.
+  PASSWORD_CONFIRMATION_WRONG: 403,
+  // Passkeys: a WebAuthn answer refused (forged, replayed, expired, wrong origin, no user
+  // verification, unknown credential, counter gone backwards); a credential already registered;
+  // no passkey of the member's with that id (another member's answers the same)
+  PASSKEY_REJECTED: 400,
+  PASSKEY_ALREADY_REGISTERED: 409,
+  PASSKEY_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -1,3 +1,4 @@
+import { type MemberSessionRecord } from '../../domain/member-sessions';
 import {
   isSessionActive,
   type SessionPurgeCutoffs,
@@ -27,7 +28,7 @@ export class CachedSessionStore implements SessionStore {
     private readonly clock: Clock,
   ) {}
 
-  create(session: { id: string; memberId: string; tokenHash: string; now: Date }): Promise<void> {
+  create(session: Parameters<SessionStore['create']>[0]): Promise<void> {
     return this.inner.create(session);
   }
 
@@ -66,5 +67,16 @@ export class CachedSessionStore implements SessionStore {
   deleteEnded(cutoffs: SessionPurgeCutoffs, limit: number): Promise<number> {
     // Only sessions already ended are deleted, and ended sessions are never served from memory.
     return this.inner.deleteEnded(cutoffs, limit);
+  }
+
+  listUnrevokedForMember(memberId: string): Promise<MemberSessionRecord[]> {
+    // The list is read from the store each time: it is asked for rarely, and must be current.
+    return this.inner.listUnrevokedForMember(memberId);
+  }
+
+  async revokeOfMember(memberId: string, sessionId: string, now: Date): Promise<boolean> {
+    const revoked = await this.inner.revokeOfMember(memberId, sessionId, now);
+    if (revoked) await this.caches.invalidate({ kind: 'session', sessionId });
+    return revoked;
   }
 }

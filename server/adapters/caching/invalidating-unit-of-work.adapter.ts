@@ -1,5 +1,6 @@
 import { type Invalidation } from '../../ports/invalidation-bus.port';
 import { type MemberRepository } from '../../ports/member-repository.port';
+import { type PersonalDataStore } from '../../ports/personal-data.port';
 import { type SessionStore } from '../../ports/session-store.port';
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
 import { type ReadCaches } from './read-caches';
@@ -22,6 +23,7 @@ export class InvalidatingUnitOfWork implements UnitOfWork {
         ...stores,
         members: recordingMembers(stores.members, pending),
         sessions: recordingSessions(stores.sessions, pending),
+        personalData: recordingErasures(stores.personalData, pending),
       }),
     );
     for (const event of pending) await this.caches.invalidate(event);
@@ -66,5 +68,25 @@ function recordingSessions(inner: SessionStore, pending: Invalidation[]): Sessio
       pending.push({ kind: 'member-sessions', memberId });
     },
     deleteEnded: (cutoffs, limit) => inner.deleteEnded(cutoffs, limit),
+    listUnrevokedForMember: (memberId) => inner.listUnrevokedForMember(memberId),
+    revokeOfMember: async (memberId, sessionId, now) => {
+      const revoked = await inner.revokeOfMember(memberId, sessionId, now);
+      if (revoked) pending.push({ kind: 'session', sessionId });
+      return revoked;
+    },
+  };
+}
+
+/** An erased member's row and sessions are forgotten by every cache once the unit commits. */
+function recordingErasures(inner: PersonalDataStore, pending: Invalidation[]): PersonalDataStore {
+  return {
+    recordsOf: (memberId) => inner.recordsOf(memberId),
+    erase: async (memberId, erased, now) => {
+      const done = await inner.erase(memberId, erased, now);
+      if (done) {
+        pending.push({ kind: 'member-sessions', memberId }, { kind: 'member', memberId });
+      }
+      return done;
+    },
   };
 }

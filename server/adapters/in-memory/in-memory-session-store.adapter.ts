@@ -1,3 +1,4 @@
+import { type MemberSessionRecord } from '../../domain/member-sessions';
 import { type SessionPurgeCutoffs, type SessionRecord } from '../../domain/session-policy';
 import { type SessionStore } from '../../ports/session-store.port';
 import {
@@ -19,6 +20,7 @@ export class InMemorySessionStore implements SessionStore {
     memberId: string;
     tokenHash: string;
     now: Date;
+    deviceLabel?: string | null;
   }): Promise<void> {
     if (!this.tables.members.has(session.memberId)) {
       throw foreignKeyViolation('sessions_member_id_fkey');
@@ -35,6 +37,7 @@ export class InMemorySessionStore implements SessionStore {
         createdAt: session.now,
         lastSeenAt: session.now,
         revokedAt: null,
+        deviceLabel: session.deviceLabel ?? null,
       },
       this.journal,
     );
@@ -87,5 +90,25 @@ export class InMemorySessionStore implements SessionStore {
       .slice(0, limit);
     for (const { id } of ended) this.tables.sessions.delete(id, this.journal);
     return ended.length;
+  }
+
+  async listUnrevokedForMember(memberId: string): Promise<MemberSessionRecord[]> {
+    return this.tables.sessions
+      .find((row) => row.memberId === memberId && row.revokedAt === null)
+      .map((row) => ({
+        id: row.id,
+        memberId: row.memberId,
+        createdAt: new Date(row.createdAt),
+        lastSeenAt: new Date(row.lastSeenAt),
+        revokedAt: null,
+        deviceLabel: row.deviceLabel,
+      }));
+  }
+
+  async revokeOfMember(memberId: string, sessionId: string, now: Date): Promise<boolean> {
+    const row = this.tables.sessions.get(sessionId);
+    if (row === undefined || row.memberId !== memberId || row.revokedAt !== null) return false;
+    await this.revoke(sessionId, now);
+    return true;
   }
 }

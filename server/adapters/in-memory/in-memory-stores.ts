@@ -1,3 +1,5 @@
+import { InMemoryPersonalDataStore } from './in-memory-personal-data-store.adapter';
+import { InMemoryPasskeyStore } from './in-memory-passkey-store.adapter';
 import { InMemoryPaymentHistoryStore } from './in-memory-payment-history-store.adapter';
 import { InMemoryLoginFailureStore } from './in-memory-login-failure-store.adapter';
 import { InMemoryMemberRepository } from './in-memory-member-repository.adapter';
@@ -10,6 +12,8 @@ import { InMemoryUnitOfWork } from './in-memory-unit-of-work.adapter';
 /** Every in-memory store, over one set of tables (what one database is to the PostgreSQL ones). */
 export function inMemoryStoresOver(tables: InMemoryTables) {
   return {
+    passkeys: new InMemoryPasskeyStore(tables),
+    personalData: new InMemoryPersonalDataStore(tables),
     members: new InMemoryMemberRepository(tables),
     sessions: new InMemorySessionStore(tables),
     smsCodes: new InMemorySmsCodeStore(tables),

@@ -1,4 +1,5 @@
 import { type Member } from '../../domain/member';
+import { type ChallengeRecord, type PasskeyRecord } from '../../domain/passkey';
 import { type SessionRecord } from '../../domain/session-policy';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
 import { type Transaction } from '../../domain/transaction';
@@ -139,6 +140,8 @@ export class KeyedMutex {
 
 export interface SessionRow extends SessionRecord {
   tokenHash: string;
+  /** sessions.device_label (migration 008). */
+  deviceLabel: string | null;
 }
 
 export interface TransactionRow extends Transaction {
@@ -182,6 +185,9 @@ export class InMemoryTables {
   readonly idempotencyKeys = new InMemoryTable<IdempotencyKeyRow>('payment_idempotency_keys');
   readonly callbacks = new InMemoryTable<CallbackRow>('payment_callbacks');
   readonly receiptCounters = new InMemoryTable<ReceiptCounterRow>('receipt_counters');
+  readonly passkeys = new InMemoryTable<PasskeyRecord>('passkeys');
+  /** Keyed by the challenge itself. */
+  readonly webauthnChallenges = new InMemoryTable<ChallengeRecord>('webauthn_challenges');
 
   /** Units of work run one at a time, as on PGlite's single connection. */
   readonly unitOfWorkLock = new Mutex();

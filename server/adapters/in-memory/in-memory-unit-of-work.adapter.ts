@@ -3,6 +3,7 @@ import { InMemoryLoginFailureStore } from './in-memory-login-failure-store.adapt
 import { InMemoryMemberRepository } from './in-memory-member-repository.adapter';
 import { InMemorySessionStore } from './in-memory-session-store.adapter';
 import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
+import { InMemoryPersonalDataStore } from './in-memory-personal-data-store.adapter';
 import { type InMemoryTables, UndoJournal } from './in-memory-tables';
 
 /**
@@ -28,6 +29,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           sessions: new InMemorySessionStore(this.tables, journal),
           smsCodes: new InMemorySmsCodeStore(this.tables, journal),
           loginFailures: new InMemoryLoginFailureStore(this.tables, journal),
+          personalData: new InMemoryPersonalDataStore(this.tables, journal),
         });
       } catch (error) {
         journal.rollback();

@@ -1,3 +1,4 @@
+import { type MemberSessionRecord } from '../../domain/member-sessions';
 import { type SessionPurgeCutoffs, type SessionRecord } from '../../domain/session-policy';
 import { INVALIDATION_CHANNEL } from '../../ports/invalidation-bus.port';
 import { type SessionStore } from '../../ports/session-store.port';
@@ -19,11 +20,12 @@ export class PostgresSessionStore implements SessionStore {
     memberId: string;
     tokenHash: string;
     now: Date;
+    deviceLabel?: string | null;
   }): Promise<void> {
     await this.db.query(
-      `INSERT INTO sessions (id, member_id, token_hash, created_at, last_seen_at)
-       VALUES ($1, $2, $3, $4, $4)`,
-      [session.id, session.memberId, session.tokenHash, session.now],
+      `INSERT INTO sessions (id, member_id, token_hash, created_at, last_seen_at, device_label)
+       VALUES ($1, $2, $3, $4, $4, $5)`,
+      [session.id, session.memberId, session.tokenHash, session.now, session.deviceLabel ?? null],
     );
   }
 
@@ -88,5 +90,33 @@ export class PostgresSessionStore implements SessionStore {
           LIMIT $4)`,
       [cutoffs.revokedBefore, cutoffs.lastSeenBefore, cutoffs.createdBefore, limit],
     );
+  }
+
+  async listUnrevokedForMember(memberId: string): Promise<MemberSessionRecord[]> {
+    const rows = await this.db.query<SessionRow & { device_label: string | null }>(
+      `SELECT id, member_id, created_at, last_seen_at, revoked_at, device_label
+         FROM sessions WHERE member_id = $1 AND revoked_at IS NULL`,
+      [memberId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      memberId: row.member_id,
+      createdAt: new Date(row.created_at),
+      lastSeenAt: new Date(row.last_seen_at),
+      revokedAt: null,
+      deviceLabel: row.device_label,
+    }));
+  }
+
+  /** Notifies the other instances from the same statement, as revoke does. */
+  async revokeOfMember(memberId: string, sessionId: string, now: Date): Promise<boolean> {
+    const rows = await this.db.query<{ id: string }>(
+      `WITH revoked AS (
+         UPDATE sessions SET revoked_at = $3
+          WHERE id = $2::uuid AND member_id = $1::uuid AND revoked_at IS NULL RETURNING id)
+       SELECT id, pg_notify($4, 'session:' || id) FROM revoked`,
+      [memberId, sessionId, now, INVALIDATION_CHANNEL],
+    );
+    return rows.length > 0;
   }
 }

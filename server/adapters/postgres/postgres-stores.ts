@@ -1,3 +1,5 @@
+import { PostgresPersonalDataStore } from './postgres-personal-data-store.adapter';
+import { PostgresPasskeyStore } from './postgres-passkey-store.adapter';
 import { type Database } from './database';
 import { PostgresPaymentHistoryStore } from './postgres-payment-history-store.adapter';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapter';
@@ -10,6 +12,8 @@ import { PostgresUnitOfWork } from './postgres-unit-of-work.adapter';
 /** Every PostgreSQL store, over one database (PGlite or a server). */
 export function postgresStoresOver(db: Database) {
   return {
+    passkeys: new PostgresPasskeyStore(db),
+    personalData: new PostgresPersonalDataStore(db),
     members: new PostgresMemberRepository(db),
     sessions: new PostgresSessionStore(db),
     smsCodes: new PostgresSmsCodeStore(db),

@@ -4,6 +4,7 @@ import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapte
 import { PostgresMemberRepository } from './postgres-member-repository.adapter';
 import { PostgresSessionStore } from './postgres-session-store.adapter';
 import { PostgresSmsCodeStore } from './postgres-sms-code-store.adapter';
+import { PostgresPersonalDataStore } from './postgres-personal-data-store.adapter';
 
 export class PostgresUnitOfWork implements UnitOfWork {
   constructor(private readonly db: Database) {}
@@ -15,6 +16,7 @@ export class PostgresUnitOfWork implements UnitOfWork {
         sessions: new PostgresSessionStore(tx),
         smsCodes: new PostgresSmsCodeStore(tx),
         loginFailures: new PostgresLoginFailureStore(tx),
+        personalData: new PostgresPersonalDataStore(tx),
       }),
     );
   }

@@ -8,6 +8,7 @@ import {
 import { type FastifyPluginAsync } from 'fastify';
 import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
+import { deviceLabelOf } from '../../adapters/ua-parser-device-labels.adapter';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
@@ -35,6 +36,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
           await container.login.execute({
             icOrPassport: request.body.ic_or_passport,
             password: request.body.password,
+            deviceLabel: deviceLabelOf(request.headers['user-agent']),
           }),
         );
         return success('Login successful', value);

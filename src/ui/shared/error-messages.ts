@@ -50,6 +50,11 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   PRECONDITION_FAILED: 'serverMessages.invalidRequest',
   RANGE_NOT_SATISFIABLE: 'serverMessages.invalidRequest',
   RECEIPT_NOT_AVAILABLE: 'serverMessages.receiptNotAvailable',
+  SESSION_NOT_FOUND: 'serverMessages.sessionNotFound',
+  PASSWORD_CONFIRMATION_WRONG: 'serverMessages.passwordConfirmationWrong',
+  PASSKEY_REJECTED: 'serverMessages.passkeyRejected',
+  PASSKEY_ALREADY_REGISTERED: 'serverMessages.passkeyAlreadyRegistered',
+  PASSKEY_NOT_FOUND: 'serverMessages.passkeyNotFound',
 };
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '../../../src/contract/errors';
 import { ACCOUNT_CASES, REQUEST_CASES } from './error-codes.cases';
 import { PAYMENT_CASES } from './error-codes.payment-cases';
+import { SECURITY_CASES } from './error-codes.security-cases';
 import { type HostileRequest, ROUTE_CASES } from './hostile-input.cases';
 import { failureContext, type FailureContext, inject, pay, sendCode } from '../support/failures';
 import {
@@ -62,7 +63,7 @@ describe('every failure answers a declared code with its status (in-memory, app.
   afterAll(() => c.t.close());
   afterEach(() => jest.restoreAllMocks());
 
-  it.each([...REQUEST_CASES, ...ACCOUNT_CASES, ...PAYMENT_CASES])(
+  it.each([...REQUEST_CASES, ...ACCOUNT_CASES, ...PAYMENT_CASES, ...SECURITY_CASES])(
     '%s: %s',
     async (code, name, run) => {
       expect(expectDeclaredFailure(await run(c), name)).toBe(code);

@@ -353,6 +353,47 @@ export const ROUTE_CASES: RouteCase[] = [
       }),
   },
   {
+    name: 'GET sessions',
+    request: get(ApiPaths.memberSessions, true, query({ x: oddString })),
+  },
+  {
+    name: 'POST sign out a session',
+    request: post(ApiPaths.signOutSession, true, jsonBody({ session_id: fc.uuid() })),
+  },
+  {
+    name: 'GET personal data',
+    request: get(ApiPaths.personalData, true, query({ x: oddString })),
+  },
+  {
+    // The confirmation is never the word, so no password is tried (no throttle is filled).
+    name: 'POST delete account',
+    request: post(
+      ApiPaths.deleteAccount,
+      true,
+      jsonBody({ password: valid.password, confirmation: oddString }),
+    ),
+  },
+  {
+    name: 'GET passkeys',
+    request: get(ApiPaths.passkeys, true, query({ x: oddString })),
+  },
+  {
+    name: 'POST rename a passkey',
+    request: post(
+      ApiPaths.renamePasskey,
+      true,
+      jsonBody({ passkey_id: fc.uuid(), name: valid.name }),
+    ),
+  },
+  {
+    name: 'POST passkey sign-in options',
+    request: post(ApiPaths.passkeyLoginOptions, false, jsonBody({ x: oddString })),
+  },
+  {
+    name: 'POST passkey sign-in',
+    request: post(ApiPaths.passkeyLogin, false, jsonBody({ credential: oddString })),
+  },
+  {
     name: 'GET dev SMS outbox',
     request: get('/dev/sms-outbox', false, query({ phone_no: valid.phone })),
   },

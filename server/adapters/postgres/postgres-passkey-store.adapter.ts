@@ -1,0 +1,144 @@
+import {
+  type ChallengePurpose,
+  type ChallengeRecord,
+  type PasskeyRecord,
+} from '../../domain/passkey';
+import { type InsertPasskeyResult, type PasskeyStore } from '../../ports/passkey-store.port';
+import { type Database, deleteBatch, isUniqueViolation } from './database';
+
+interface PasskeyRow {
+  id: string;
+  member_id: string;
+  credential_id: string;
+  public_key: string;
+  sign_count: string | number;
+  transports: string;
+  name: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+const COLUMNS =
+  'id, member_id, credential_id, public_key, sign_count, transports, name, created_at, last_used_at';
+
+const toPasskey = (row: PasskeyRow): PasskeyRecord => ({
+  id: row.id,
+  memberId: row.member_id,
+  credentialId: row.credential_id,
+  publicKey: row.public_key,
+  signCount: Number(row.sign_count),
+  transports: row.transports === '' ? [] : row.transports.split(','),
+  name: row.name,
+  createdAt: new Date(row.created_at),
+  lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
+});
+
+export class PostgresPasskeyStore implements PasskeyStore {
+  constructor(private readonly db: Database) {}
+
+  async saveChallenge(challenge: ChallengeRecord): Promise<void> {
+    await this.db.query(
+      `INSERT INTO webauthn_challenges (challenge, purpose, member_id, expires_at)
+       VALUES ($1, $2, $3, $4)`,
+      [challenge.challenge, challenge.purpose, challenge.memberId, challenge.expiresAt],
+    );
+  }
+
+  async takeChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+  ): Promise<ChallengeRecord | null> {
+    const rows = await this.db.query<{
+      challenge: string;
+      purpose: ChallengePurpose;
+      member_id: string | null;
+      expires_at: Date;
+    }>(
+      `DELETE FROM webauthn_challenges WHERE challenge = $1 AND purpose = $2
+       RETURNING challenge, purpose, member_id, expires_at`,
+      [challenge, purpose],
+    );
+    const row = rows[0];
+    if (row === undefined) return null;
+    return {
+      challenge: row.challenge,
+      purpose: row.purpose,
+      memberId: row.member_id,
+      expiresAt: new Date(row.expires_at),
+    };
+  }
+
+  deleteExpiredChallenges(now: Date, limit: number): Promise<number> {
+    return deleteBatch(
+      this.db,
+      `DELETE FROM webauthn_challenges WHERE challenge IN (
+         SELECT challenge FROM webauthn_challenges WHERE expires_at < $1 LIMIT $2)`,
+      [now, limit],
+    );
+  }
+
+  async insert(passkey: PasskeyRecord): Promise<InsertPasskeyResult> {
+    try {
+      await this.db.query(
+        `INSERT INTO passkeys (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          passkey.id,
+          passkey.memberId,
+          passkey.credentialId,
+          passkey.publicKey,
+          passkey.signCount,
+          passkey.transports.join(','),
+          passkey.name,
+          passkey.createdAt,
+          passkey.lastUsedAt,
+        ],
+      );
+      return { ok: true };
+    } catch (error) {
+      if (isUniqueViolation(error)) return { ok: false, conflict: 'credential_id' };
+      throw error;
+    }
+  }
+
+  async findByCredentialId(credentialId: string): Promise<PasskeyRecord | null> {
+    const rows = await this.db.query<PasskeyRow>(
+      `SELECT ${COLUMNS} FROM passkeys WHERE credential_id = $1`,
+      [credentialId],
+    );
+    return rows[0] === undefined ? null : toPasskey(rows[0]);
+  }
+
+  async listForMember(memberId: string): Promise<PasskeyRecord[]> {
+    const rows = await this.db.query<PasskeyRow>(
+      `SELECT ${COLUMNS} FROM passkeys WHERE member_id = $1 ORDER BY created_at, id`,
+      [memberId],
+    );
+    return rows.map(toPasskey);
+  }
+
+  async rename(memberId: string, id: string, name: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'UPDATE passkeys SET name = $3 WHERE id = $2::uuid AND member_id = $1::uuid RETURNING id',
+      [memberId, id, name],
+    );
+    return rows.length > 0;
+  }
+
+  async remove(memberId: string, id: string): Promise<boolean> {
+    const rows = await this.db.query(
+      'DELETE FROM passkeys WHERE id = $2::uuid AND member_id = $1::uuid RETURNING id',
+      [memberId, id],
+    );
+    return rows.length > 0;
+  }
+
+  async recordUse(id: string, signCount: number, at: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE passkeys SET sign_count = $2, last_used_at = $3
+        WHERE id = $1 AND ((sign_count = 0 AND $2::bigint = 0) OR $2::bigint > sign_count)
+        RETURNING id`,
+      [id, signCount, at],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,58 @@
+import { type FastifyPluginAsync } from 'fastify';
+import { ApiPaths } from '../../../src/contract/api';
+import { type DeleteAccountRequest } from '../../../src/contract/personal-data';
+import { type ServerContainer } from '../../container';
+import { memberOf } from '../auth';
+import { success } from '../envelope';
+import { valueOrThrow } from '../errors';
+import { perSessionRateLimit } from '../rate-limits';
+import { objectBody } from './schemas';
+
+/** The download reads every table about the member: a few a minute is plenty. */
+const DOWNLOADS_PER_SESSION_PER_MINUTE = 5;
+/** Password tries are also counted by the login throttle; this bounds the calls themselves. */
+const DELETIONS_PER_SESSION_PER_MINUTE = 5;
+
+/** The member's data ("download my data") and account ("delete my account"), under /api. */
+export function personalDataRoutes(container: ServerContainer): FastifyPluginAsync {
+  return async (app) => {
+    app.get(
+      ApiPaths.personalData,
+      {
+        preHandler: app.authenticate,
+        config: { rateLimit: perSessionRateLimit(container, DOWNLOADS_PER_SESSION_PER_MINUTE) },
+      },
+      async (request) => {
+        const result = await container.downloadPersonalData.execute({
+          memberId: memberOf(request).id,
+        });
+        return success('Your data.', valueOrThrow(result));
+      },
+    );
+
+    app.post<{ Body: DeleteAccountRequest }>(
+      ApiPaths.deleteAccount,
+      {
+        preHandler: app.authenticate,
+        config: { rateLimit: perSessionRateLimit(container, DELETIONS_PER_SESSION_PER_MINUTE) },
+        schema: {
+          body: objectBody({
+            // Loose like the login form's: a password set under older rules must still match.
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            confirmation: { type: 'string', minLength: 1, maxLength: 64 },
+          }),
+        },
+      },
+      async (request) => {
+        valueOrThrow(
+          await container.deleteAccount.execute({
+            memberId: memberOf(request).id,
+            password: request.body.password,
+            confirmation: request.body.confirmation,
+          }),
+        );
+        return success('Account deleted.');
+      },
+    );
+  };
+}

@@ -1,0 +1,157 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+} from '@simplewebauthn/server';
+import { type LoginResponse } from '../../src/contract/api';
+import {
+  type PasskeyAuthenticationCredential,
+  type PasskeyOptionsResponse,
+} from '../../src/contract/passkeys';
+import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
+import { boundedDeviceLabel } from '../domain/member-sessions';
+import {
+  CHALLENGE_TTL_MS,
+  CHALLENGES_PURGED_PER_CALL,
+  counterMovesForward,
+  relyingPartyOf,
+} from '../domain/passkey';
+import { hashSessionToken } from '../domain/session-policy';
+import { type Clock } from '../ports/clock.port';
+import { type LoginFailureStore } from '../ports/login-failure-store.port';
+import { type MemberRepository } from '../ports/member-repository.port';
+import { type PasskeyStore } from '../ports/passkey-store.port';
+import { type Random } from '../ports/random.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
+import { challengeOf, type PasskeyLog, type RelyingPartyConfig } from './passkey-support';
+import {
+  failWith,
+  ok,
+  rateLimited,
+  type Result,
+  secondsUntilWindowFrees,
+  type UseCaseError,
+} from './result';
+
+/**
+ * Signing in with a passkey: options carry a single-use challenge (5 minutes by the clock) for a
+ * discoverable credential; the answer is verified against it, PUBLIC_URL's origin and RP ID, with
+ * user verification required and a signature counter that must move forward. It opens the same
+ * session as a password login and counts against the same per-account throttle.
+ */
+export class PasskeyLoginUseCase {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly passkeys: PasskeyStore,
+    private readonly failures: LoginFailureStore,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly random: Random,
+    private readonly maxFailures: number,
+    private readonly relyingParty: RelyingPartyConfig,
+    private readonly log: PasskeyLog,
+  ) {}
+
+  async options(): Promise<Result<PasskeyOptionsResponse, UseCaseError>> {
+    const { rpId } = relyingPartyOf(this.relyingParty.publicUrl());
+    const options = await generateAuthenticationOptions({
+      rpID: rpId,
+      userVerification: 'required',
+      timeout: CHALLENGE_TTL_MS,
+    });
+    // Expired challenges go as new ones come, a bounded batch at a time.
+    await this.passkeys.deleteExpiredChallenges(
+      new Date(this.clock.now()),
+      CHALLENGES_PURGED_PER_CALL,
+    );
+    await this.passkeys.saveChallenge({
+      challenge: options.challenge,
+      purpose: 'authentication',
+      memberId: null,
+      expiresAt: new Date(this.clock.now() + CHALLENGE_TTL_MS),
+    });
+    return ok({ options: { ...options } });
+  }
+
+  async login(input: {
+    credential: PasskeyAuthenticationCredential;
+    deviceLabel?: string;
+  }): Promise<Result<LoginResponse, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    const challenge = challengeOf(input.credential.response.clientDataJSON);
+    const taken =
+      challenge === undefined
+        ? null
+        : await this.passkeys.takeChallenge(challenge, 'authentication');
+    if (taken === null || taken.expiresAt <= now) {
+      this.log('passkey sign-in refused: unknown, used or expired challenge');
+      return failWith('PASSKEY_REJECTED');
+    }
+    const passkey = await this.passkeys.findByCredentialId(input.credential.id);
+    const member = passkey === null ? null : await this.members.findById(passkey.memberId);
+    if (passkey === null || member === null) return failWith('PASSKEY_REJECTED');
+
+    const claim = await this.failures.claimAttempt(
+      { id: this.random.uuid(), accountKey: member.icOrPassport, at: now },
+      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+      this.maxFailures,
+    );
+    if (!claim.claimed) {
+      const oldest = claim.failures[claim.failures.length - this.maxFailures];
+      return rateLimited(
+        'AUTH_TOO_MANY_ATTEMPTS',
+        secondsUntilWindowFrees(oldest, LOGIN_FAILURE_WINDOW_MS, now),
+      );
+    }
+
+    const { rpId, origin } = relyingPartyOf(this.relyingParty.publicUrl());
+    const response: AuthenticationResponseJSON = {
+      id: input.credential.id,
+      rawId: input.credential.rawId,
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { ...input.credential.response },
+    };
+    let newCounter: number;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: taken.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+          counter: passkey.signCount,
+        },
+        requireUserVerification: true,
+      });
+      if (!verification.verified) return failWith('PASSKEY_REJECTED');
+      newCounter = verification.authenticationInfo.newCounter;
+    } catch (error) {
+      this.log(`passkey sign-in refused for passkey ${passkey.id}: ${(error as Error).message}`);
+      return failWith('PASSKEY_REJECTED');
+    }
+    // Checked again in the store's conditional update: two answers racing cannot both move it.
+    if (
+      !counterMovesForward(passkey.signCount, newCounter) ||
+      !(await this.passkeys.recordUse(passkey.id, newCounter, now))
+    ) {
+      this.log(`passkey sign-in refused for passkey ${passkey.id}: signature counter went back`);
+      return failWith('PASSKEY_REJECTED');
+    }
+
+    const token = this.random.sessionToken();
+    await this.uow.run(async ({ loginFailures, sessions }) => {
+      await loginFailures.clear(member.icOrPassport);
+      await sessions.create({
+        id: this.random.uuid(),
+        memberId: member.id,
+        tokenHash: hashSessionToken(token),
+        now,
+        deviceLabel: boundedDeviceLabel(input.deviceLabel),
+      });
+    });
+    return ok({ user_id: member.id, name: member.name, phone_no: member.phoneNo, token });
+  }
+}

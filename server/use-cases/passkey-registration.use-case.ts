@@ -1,0 +1,136 @@
+import {
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import {
+  type PasskeyDto,
+  type PasskeyOptionsResponse,
+  type PasskeyRegistrationCredential,
+} from '../../src/contract/passkeys';
+import {
+  CHALLENGE_TTL_MS,
+  CHALLENGES_PURGED_PER_CALL,
+  passkeyName,
+  relyingPartyOf,
+} from '../domain/passkey';
+import { type Clock } from '../ports/clock.port';
+import { type MemberRepository } from '../ports/member-repository.port';
+import { type PasskeyStore } from '../ports/passkey-store.port';
+import { type Random } from '../ports/random.port';
+import { type PasswordConfirmation } from './confirm-password';
+import { challengeOf, type PasskeyLog, type RelyingPartyConfig } from './passkey-support';
+import { failWith, ok, type Result, type UseCaseError } from './result';
+
+/**
+ * Adding a passkey: options after the password is confirmed (a registration challenge tied to
+ * the member, single use, 5 minutes by the clock), then the browser's answer verified against that
+ * challenge, PUBLIC_URL's origin and RP ID, with user verification required.
+ */
+export class PasskeyRegistrationUseCase {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly passkeys: PasskeyStore,
+    private readonly password: PasswordConfirmation,
+    private readonly clock: Clock,
+    private readonly random: Random,
+    private readonly relyingParty: RelyingPartyConfig,
+    private readonly log: PasskeyLog,
+  ) {}
+
+  async options(input: {
+    memberId: string;
+    password: string;
+  }): Promise<Result<PasskeyOptionsResponse, UseCaseError>> {
+    const member = await this.members.findById(input.memberId);
+    if (member === null) return failWith('MEMBER_NOT_FOUND');
+    const confirmed = await this.password.confirm(member, input.password);
+    if (!confirmed.ok) return confirmed;
+
+    const { rpId } = relyingPartyOf(this.relyingParty.publicUrl());
+    const existing = await this.passkeys.listForMember(member.id);
+    const options = await generateRegistrationOptions({
+      rpName: this.relyingParty.name(),
+      rpID: rpId,
+      userName: member.name,
+      userDisplayName: member.name,
+      userID: new TextEncoder().encode(member.id),
+      attestationType: 'none',
+      excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      timeout: CHALLENGE_TTL_MS,
+    });
+    // Expired challenges go as new ones come, a bounded batch at a time.
+    await this.passkeys.deleteExpiredChallenges(
+      new Date(this.clock.now()),
+      CHALLENGES_PURGED_PER_CALL,
+    );
+    await this.passkeys.saveChallenge({
+      challenge: options.challenge,
+      purpose: 'registration',
+      memberId: member.id,
+      expiresAt: new Date(this.clock.now() + CHALLENGE_TTL_MS),
+    });
+    return ok({ options: { ...options } });
+  }
+
+  async register(input: {
+    memberId: string;
+    name: string;
+    credential: PasskeyRegistrationCredential;
+  }): Promise<Result<PasskeyDto, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    const challenge = challengeOf(input.credential.response.clientDataJSON);
+    const taken =
+      challenge === undefined ? null : await this.passkeys.takeChallenge(challenge, 'registration');
+    if (taken === null || taken.memberId !== input.memberId || taken.expiresAt <= now) {
+      this.log('passkey registration refused: unknown, used, expired or foreign challenge');
+      return failWith('PASSKEY_REJECTED');
+    }
+    const { rpId, origin } = relyingPartyOf(this.relyingParty.publicUrl());
+    const response: RegistrationResponseJSON = {
+      id: input.credential.id,
+      rawId: input.credential.rawId,
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: {
+        clientDataJSON: input.credential.response.clientDataJSON,
+        attestationObject: input.credential.response.attestationObject,
+      },
+    };
+    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    try {
+      verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: taken.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        requireUserVerification: true,
+      });
+    } catch (error) {
+      this.log(`passkey registration refused: ${(error as Error).message}`);
+      return failWith('PASSKEY_REJECTED');
+    }
+    if (!verification.verified) return failWith('PASSKEY_REJECTED');
+    const { credential } = verification.registrationInfo;
+    const passkey = {
+      id: this.random.uuid(),
+      memberId: input.memberId,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      signCount: credential.counter,
+      transports: (input.credential.response.transports ?? []).slice(0, 8),
+      name: passkeyName(input.name),
+      createdAt: now,
+      lastUsedAt: null,
+    };
+    const inserted = await this.passkeys.insert(passkey);
+    if (!inserted.ok) return failWith('PASSKEY_ALREADY_REGISTERED');
+    return ok({
+      passkey_id: passkey.id,
+      name: passkey.name,
+      created_at: now.toISOString(),
+      last_used_at: null,
+    });
+  }
+}

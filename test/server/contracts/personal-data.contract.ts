@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { erasedMemberFields } from '../../../server/domain/personal-data';
+import { generateTransactionId } from '../../../server/domain/transaction';
+import { aMemberRow } from '../support/in-memory-stores';
+import { type StoreSet } from './store-backends';
+
+const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+let sequence = 0;
+const uuid = () => {
+  sequence += 1;
+  return `00000000-0000-4000-b000-${String(sequence).padStart(12, '0')}`;
+};
+
+/** What every PersonalDataStore does (reached through the unit of work, as the use cases do). */
+export function personalDataContract(stores: () => StoreSet): void {
+  async function aMemberWithHistory() {
+    const set = stores();
+    const member = aMemberRow({ createdAt: at(0), updatedAt: at(0) });
+    const other = aMemberRow();
+    await set.members.insert(member);
+    await set.members.insert(other);
+    const session = uuid();
+    await set.sessions.create({
+      id: session,
+      memberId: member.id,
+      tokenHash: `hash-${session}`,
+      now: at(1),
+      deviceLabel: 'Chrome on Android',
+    });
+    const otherSession = uuid();
+    await set.sessions.create({
+      id: otherSession,
+      memberId: other.id,
+      tokenHash: `hash-${otherSession}`,
+      now: at(1),
+    });
+    await set.smsCodes.insert({
+      id: uuid(),
+      phoneNo: member.phoneNo,
+      purpose: 'registration',
+      codeHash: 'secret-code-hash',
+      attempts: 0,
+      createdAt: at(-10),
+      expiresAt: at(-5),
+      consumedAt: at(-9),
+    });
+    await set.smsCodes.recordRequest({
+      id: uuid(),
+      phoneNo: member.phoneNo,
+      purpose: 'registration',
+      clientAddress: '203.0.113.9',
+      requestedAt: at(-10),
+    });
+    await set.loginFailures.record({ id: uuid(), accountKey: member.icOrPassport, at: at(2) });
+    await set.passkeys.insert({
+      id: uuid(),
+      memberId: member.id,
+      credentialId: `cred-${member.id}`,
+      publicKey: 'secret-public-key',
+      signCount: 3,
+      transports: [],
+      name: 'My phone',
+      createdAt: at(2),
+      lastUsedAt: null,
+    });
+    const paid = generateTransactionId(randomBytes);
+    await set.transactions.createPending({
+      transactionId: paid,
+      memberId: member.id,
+      amountSen: 12_345,
+      paymentMethod: 'qr',
+      createdAt: at(3),
+    });
+    await set.transactions.withLockedTransaction(paid, async (_current, unit) => {
+      await unit.finalise('completed', at(4));
+      await unit.recordCallback({
+        source: 'callback',
+        transactionId: paid,
+        payload: '{"name":"Siti","mobile":"60123456789"}',
+        result: 'applied',
+        reason: null,
+        receivedAt: at(4),
+      });
+    });
+    const read = () => set.unitOfWork.run(({ personalData }) => personalData.recordsOf(member.id));
+    return { ...set, member, other, session, otherSession, paid, read };
+  }
+
+  it("reads a member's records: the row, sessions, payments and SMS send times", async () => {
+    const { member, session, paid, read } = await aMemberWithHistory();
+    const records = await read();
+    expect(records).toEqual({
+      member,
+      sessions: [
+        {
+          id: session,
+          memberId: member.id,
+          createdAt: at(1),
+          lastSeenAt: at(1),
+          revokedAt: null,
+          deviceLabel: 'Chrome on Android',
+        },
+      ],
+      payments: [
+        {
+          transactionId: paid,
+          amountSen: 12_345,
+          paymentMethod: 'qr',
+          status: 'completed',
+          createdAt: at(3),
+          finalisedAt: at(4),
+          receiptNumber: expect.stringMatching(/^R-2026-\d{6}$/),
+        },
+      ],
+      smsCodesSent: [{ purpose: 'registration', sentAt: at(-10) }],
+      passkeys: [{ name: 'My phone', createdAt: at(2), lastUsedAt: null }],
+    });
+    expect(JSON.stringify(records)).not.toContain('secret-code-hash');
+    expect(JSON.stringify(records)).not.toContain('secret-public-key');
+    expect(
+      await stores().unitOfWork.run(({ personalData }) => personalData.recordsOf(uuid())),
+    ).toBeNull();
+  });
+
+  it('erases the person and keeps the payments, naming no one', async () => {
+    const set = await aMemberWithHistory();
+    const { member, other, otherSession, paid } = set;
+    const erased = erasedMemberFields(member.id, 'unusable-hash');
+    expect(
+      await set.unitOfWork.run(({ personalData }) => personalData.erase(member.id, erased, at(9))),
+    ).toBe(true);
+
+    expect(await set.members.findById(member.id)).toEqual({
+      ...member,
+      ...erased,
+      updatedAt: at(9),
+    });
+    expect(await set.members.findByIcOrPassport(member.icOrPassport)).toBeNull();
+    expect(await set.members.findByPhone(member.phoneNo)).toBeNull();
+    expect(await set.read()).toMatchObject({ sessions: [], smsCodesSent: [], passkeys: [] });
+    expect(await set.passkeys.findByCredentialId(`cred-${member.id}`)).toBeNull();
+    expect(await set.smsCodes.requestTimesForPhone(member.phoneNo, at(-60))).toEqual([]);
+    expect(await set.loginFailures.failuresSince(member.icOrPassport, at(-60))).toEqual([]);
+    expect(await set.sessions.findByTokenHash(`hash-${otherSession}`)).not.toBeNull();
+    expect(await set.members.findById(other.id)).not.toBeNull();
+    // The payment stays for the merchant; the gateway's message no longer names the payer.
+    expect((await set.transactions.findById(paid))?.status).toBe('completed');
+    expect((await set.callbacks()).map((one) => one.payload)).toEqual(['']);
+    // The IC and phone are free to register again as a new member.
+    const again = aMemberRow({ icOrPassport: member.icOrPassport, phoneNo: member.phoneNo });
+    expect(await set.members.insert(again)).toEqual({ ok: true });
+  });
+
+  it('erases nothing for an unknown member, and nothing when the unit fails', async () => {
+    const set = await aMemberWithHistory();
+    const before = await set.read();
+    const erased = erasedMemberFields(set.member.id, 'unusable-hash');
+    expect(
+      await set.unitOfWork.run(({ personalData }) => personalData.erase(uuid(), erased, at(9))),
+    ).toBe(false);
+    await expect(
+      set.unitOfWork.run(async ({ sessions, personalData }) => {
+        await sessions.revokeAllForMember(set.member.id, at(9));
+        await personalData.erase(set.member.id, erased, at(9));
+        throw new Error('connection lost');
+      }),
+    ).rejects.toThrow('connection lost');
+    expect(await set.read()).toEqual(before);
+    expect((await set.callbacks()).map((one) => one.payload)).toEqual([
+      '{"name":"Siti","mobile":"60123456789"}',
+    ]);
+  });
+}
