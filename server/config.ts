@@ -4,11 +4,13 @@
  */
 
 import { isIP } from 'node:net';
+import { GATEWAY_KINDS, type GatewayKind, type GatewaysConfig } from './gateways.config';
+import { loadGatewaysConfig } from './gateways.config';
+
+export type { GatewayKind } from './gateways.config';
 
 export type AppEnv = 'development' | 'test' | 'production';
 export type SmsProvider = 'console' | 'twilio';
-/** sandbox: the sandbox-style form gateway (our sandbox app, or a gateway speaking its scheme). */
-export type GatewayKind = 'sandbox' | 'billplz';
 export type GatewayEnvironment = 'staging' | 'production';
 
 export interface BillplzConfig {
@@ -56,6 +58,8 @@ export interface Config {
   gatewayUrl: string;
   /** Billplz (GATEWAY=billplz): keys, and the host the host rule picked. */
   billplz: BillplzConfig;
+  /** Every gateway configured (GATEWAYS) and ToyyibPay's keys: see gateways.config.ts. */
+  gateways: GatewaysConfig;
   reconcileAfterS: number;
   /** payments: our merchant id at the gateway (GATEWAY_CLIENT_ID). */
   gatewayClientId: string;
@@ -115,7 +119,6 @@ export class ConfigError extends Error {
 
 const APP_ENVS: readonly AppEnv[] = ['development', 'test', 'production'];
 const SMS_PROVIDERS: readonly SmsProvider[] = ['console', 'twilio'];
-const GATEWAY_KINDS: readonly GatewayKind[] = ['sandbox', 'billplz'];
 const LOG_LEVELS: readonly Config['logLevel'][] = [
   'fatal',
   'error',
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const gateway = oneOf<GatewayKind>('GATEWAY', 'sandbox', GATEWAY_KINDS);
   const environment = gatewayEnvironmentFor(publicUrl);
+  const gateways = loadGatewaysConfig(text, gateway, environment, problems, checkUrl);
   // PORT=0 (any free port) has no "next" port: the sandbox takes any free port too.
   const nextPort = port === 0 ? 0 : port + 1;
   const sandboxGatewayPort = integer(
@@ -244,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stagingUrl: billplzStaging,
     productionUrl: billplzProduction,
   };
-  if (gateway === 'billplz') {
+  if (gateways.enabled.includes('billplz')) {
     for (const [name, value] of [
       ['BILLPLZ_API_KEY', billplz.apiKey],
       ['BILLPLZ_COLLECTION_ID', billplz.collectionId],
@@ -277,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxGatewayPort,
     gatewayUrl,
     billplz,
+    gateways,
     reconcileAfterS: integer('RECONCILE_AFTER_S', 600, 1, 86400),
     gatewayClientId: text('GATEWAY_CLIENT_ID', 'member-portal'),
     merchantName: text('MERCHANT_NAME', 'Member Payment Portal'),
@@ -370,6 +375,7 @@ export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
 /** The origin the member's browser is handed to (allowed as the CSP form-action). */
 /** The address the payment hand-off goes to: the gateway's page, or Billplz's host. */
 export function gatewayAddress(config: Config): string {
+  if (config.gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
   return config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
 }
 

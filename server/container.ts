@@ -15,6 +15,8 @@ import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status
 import { type GatewayStatusClient } from './ports/gateway-status-client.port';
 import { type PaymentGateway } from './ports/payment-gateway.port';
 import { paymentGatewayFor } from './adapters/gateways/payment-gateway.factory';
+import { paymentGatewaysFor } from './gateways.wiring';
+import { type PaymentGateways } from './ports/payment-gateways.port';
 import { ReturnFromGatewayUseCase } from './use-cases/return-from-gateway.use-case';
 import { type PaymentSigner } from './ports/payment-signer.port';
 import { type TransactionStore } from './ports/transaction-store.port';
@@ -96,6 +98,8 @@ export interface ServerUseCases extends history.PaymentHistoryUseCases {
   applyPaymentCallback: ApplyPaymentCallbackUseCase;
   reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
   returnFromGateway: ReturnFromGatewayUseCase;
+  /** Every configured gateway by name (GATEWAYS), the one for new payments first. */
+  paymentGateways: PaymentGateways;
   purgeStaleRecords: PurgeStaleRecordsUseCase;
 }
 
@@ -236,15 +240,19 @@ export function createInMemoryContainer(
 export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUseCases {
   const { clock, random, hasher, smsSender } = adapters;
   const { members, sessions, smsCodes, loginFailures, unitOfWork } = adapters;
-  const { transactions, paymentSigner, gatewayStatusClient } = adapters;
-  const paymentGateway =
-    adapters.paymentGateway ?? paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient);
+  const { transactions, paymentSigner } = adapters;
+  // gateways: each payment is served by the gateway that took it (server/gateways.wiring.ts).
+  const paymentGateways = paymentGatewaysFor(adapters, config);
   const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
 
-  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(transactions, paymentGateway, clock);
+  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(
+    transactions,
+    paymentGateways,
+    clock,
+  );
   const reconcilePendingPayments = new ReconcilePendingPaymentsUseCase(
     transactions,
-    paymentGateway,
+    paymentGateways,
     applyPaymentCallback,
     clock,
     { reconcileAfterS: config.reconcileAfterS, batchSize: 50 },
@@ -288,7 +296,7 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
     createPaymentRequest: new CreatePaymentRequestUseCase(
       transactions,
       paymentSigner,
-      paymentGateway,
+      paymentGateways,
       clock,
       async (memberId) => {
         const member = await members.findById(memberId);
@@ -301,8 +309,9 @@ export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUs
     getTransactionDetails: new GetTransactionDetailsUseCase(transactions, reconcilePendingPayments),
     applyPaymentCallback,
     reconcilePendingPayments,
+    paymentGateways,
     returnFromGateway: new ReturnFromGatewayUseCase(
-      paymentGateway,
+      paymentGateways,
       transactions,
       reconcilePendingPayments,
     ),

@@ -81,6 +81,8 @@ export interface GatewayOutcome {
   status: PaymentStatus;
   /** Null when the message states no amount (a redirect): such a message is never applied. */
   amountSen: Sen | null;
+  /** Why a `pending` outcome is not final, in the gateway's terms, for the recorded reason. */
+  note?: string;
 }
 
 export type GatewayRejectionKind = 'malformed' | 'bad_signature' | 'stale' | 'not_supported';

@@ -46,6 +46,7 @@ const ENVIRONMENTS: NodeJS.ProcessEnv[] = [
   {},
   { PUBLIC_URL: 'https://portal.example.com', APP_ENV: 'production' },
   { GATEWAY: 'billplz', SMS_PROVIDER: 'twilio', METRICS_PORT: '9464', SANDBOX_GATEWAY_PORT: '1' },
+  { GATEWAY: 'toyyibpay', GATEWAYS: 'toyyibpay,billplz,sandbox' },
 ];
 
 /** `process.env.NAME` reads in a source file, its comments left out. */
@@ -94,7 +95,7 @@ describe('docs/configuration.md', () => {
 
   it("gives each literal default of server/config.ts as the table's default", () => {
     // integer('NAME', 30_000, ...), text('NAME', 'value'), oneOf<T>('NAME', 'value', ...)
-    const source = readRepoFile('server/config.ts');
+    const source = readRepoFile('server/config.ts') + readRepoFile('server/gateways.config.ts');
     const defaults = new Map<string, string>();
     for (const m of source.matchAll(/integer\(\s*'([A-Z0-9_]+)',\s*([\d_]+),/g)) {
       defaults.set(m[1], m[2].replace(/_/g, ''));

@@ -55,6 +55,10 @@ export class CachedTransactionStore implements TransactionStore {
     return this.inner.attachGatewayRef(transactionId, gatewayRef);
   }
 
+  countPendingByGateway(): Promise<Map<string, number>> {
+    return this.inner.countPendingByGateway();
+  }
+
   findGatewayRef(transactionId: string): Promise<string | null> {
     return this.inner.findGatewayRef(transactionId);
   }

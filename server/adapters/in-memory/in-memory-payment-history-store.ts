@@ -50,6 +50,7 @@ function toRecord(row: TransactionRow): PaymentRecord {
     amountSen: row.amountSen,
     paymentMethod: row.paymentMethod,
     status: row.status,
+    gateway: row.gateway,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
     receiptNumber: row.receiptNumber,

@@ -335,6 +335,10 @@ class MeteredTransactionStore implements TransactionStore {
     return this.inner.attachGatewayRef(transactionId, gatewayRef);
   }
 
+  countPendingByGateway(): Promise<Map<string, number>> {
+    return this.inner.countPendingByGateway();
+  }
+
   findGatewayRef(transactionId: string): Promise<string | null> {
     return this.inner.findGatewayRef(transactionId);
   }

@@ -22,6 +22,7 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
         memberId: member.id,
         amountSen: 12_345,
         paymentMethod: 'qr',
+        gateway: 'sandbox',
         createdAt: at(0),
         ...overrides,
       };

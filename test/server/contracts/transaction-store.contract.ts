@@ -21,6 +21,7 @@ export function transactionStoreContract(stores: () => StoreSet): void {
       memberId: member.id,
       amountSen: 12_345,
       paymentMethod: 'qr',
+      gateway: 'sandbox',
       createdAt: at(0),
       ...overrides,
     });
