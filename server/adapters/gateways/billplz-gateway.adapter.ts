@@ -1,6 +1,7 @@
 import { isTransactionId } from '../../domain/transaction';
 import {
   type GatewayCallbackRequest,
+  type GatewayCapabilities,
   type GatewayMessage,
   type GatewayOutcome,
   type GatewayPaymentRef,
@@ -43,6 +44,15 @@ const MAX_NAME = 255;
  */
 export class BillplzGatewayAdapter implements PaymentGateway {
   readonly name = 'billplz';
+  readonly capabilities: GatewayCapabilities = {
+    statusQuery: true,
+    refunds: false,
+    bankList: false,
+    createsAtGateway: true,
+    callbackTrust: 'signature',
+    replayWindow: false,
+    unpaidAttempt: 'pending',
+  };
 
   constructor(
     private readonly settings: BillplzSettings,

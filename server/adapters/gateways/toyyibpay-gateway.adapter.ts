@@ -1,6 +1,7 @@
 import { isTransactionId } from '../../domain/transaction';
 import {
   type GatewayCallbackRequest,
+  type GatewayCapabilities,
   type GatewayMessage,
   type GatewayOutcome,
   type GatewayPaymentRef,
@@ -41,6 +42,15 @@ const PAID = '1';
  */
 export class ToyyibPayGatewayAdapter implements PaymentGateway {
   readonly name = 'toyyibpay';
+  readonly capabilities: GatewayCapabilities = {
+    statusQuery: true,
+    refunds: false,
+    bankList: false,
+    createsAtGateway: true,
+    callbackTrust: 'status_query',
+    replayWindow: false,
+    unpaidAttempt: 'pending',
+  };
 
   constructor(
     private readonly settings: ToyyibPaySettings,

@@ -266,12 +266,14 @@ class MeteredSmsSender implements SmsSender {
 
 class MeteredPaymentGateway implements PaymentGateway {
   readonly name: string;
+  readonly capabilities: PaymentGateway['capabilities'];
 
   constructor(
     private readonly inner: PaymentGateway,
     private readonly metrics: PortalMetrics,
   ) {
     this.name = inner.name;
+    this.capabilities = inner.capabilities;
   }
 
   startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
