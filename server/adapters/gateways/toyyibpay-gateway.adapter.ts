@@ -162,8 +162,9 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
     }
     const paid = rows.find((row) => row?.billpaymentStatus === PAID) ?? null;
     const reference = rows[0]?.billExternalReferenceNo;
-    const amount = paid?.billpaymentAmount;
-    if (paid !== null && (typeof amount !== 'string' || !RINGGIT_PATTERN.test(amount))) {
+    // The paid attempt's amount; else the latest attempt's (what an unpaid callback is about).
+    const amount = (paid ?? rows[rows.length - 1])?.billpaymentAmount;
+    if (rows.length > 0 && (typeof amount !== 'string' || !RINGGIT_PATTERN.test(amount))) {
       return { kind: 'found', message: rejecter(payload)('malformed', 'Invalid amount') };
     }
     return {

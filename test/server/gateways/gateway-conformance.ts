@@ -158,7 +158,10 @@ export function gatewayConformance(
     const { request, start, id } = await aPayment();
     const name = harness.gateway.name;
     const failed = await harness.finish(start, request, false);
-    await apply.execute({ request: failed, source: 'callback', gateway: name });
+    // Read and recorded (applied as failed, or ignored while the bill stays payable).
+    expect((await apply.execute({ request: failed, source: 'callback', gateway: name })).ok).toBe(
+      true,
+    );
     const paid = await harness.finish(start, request, true).catch(() => null);
     if (paid !== null) await apply.execute({ request: paid, source: 'callback', gateway: name });
     // A final "failed" stays (the sandbox); a payable bill ends paid (Billplz, ToyyibPay).
