@@ -76,6 +76,60 @@ module.exports = {
       to: { pathNot: ['^src/contract', 'node_modules/(class-validator|class-transformer)/'] },
     },
     {
+      name: 'screen-imports-no-other-screen',
+      comment:
+        'A screen uses only its own folder; what two screens share lives in src/ui/components or src/ui/shared.',
+      severity: 'error',
+      from: { path: '^src/ui/screens/([^/]+)/' },
+      to: { path: '^src/ui/screens/', pathNot: '^src/ui/screens/$1/' },
+    },
+    {
+      name: 'shared-not-shell',
+      comment: 'Shared pieces are used by the shell and the screens, so they import neither.',
+      severity: 'error',
+      from: { path: '^src/ui/(shared|components)/' },
+      to: { path: ['^src/ui/shell/', '^src/ui/screens/'] },
+    },
+    {
+      name: 'screens-not-shell',
+      comment: 'The shell binds and routes the screens; a screen never reaches back into it.',
+      severity: 'error',
+      from: { path: '^src/ui/screens/' },
+      to: { path: '^src/ui/shell/' },
+    },
+    {
+      name: 'server-domain-is-pure',
+      comment:
+        'The server domain imports only itself and the shared contract (Node built-ins allowed).',
+      severity: 'error',
+      from: { path: '^server/domain' },
+      to: {
+        path: '^(src|server|sandbox-gateway)/',
+        pathNot: ['^server/domain', '^src/contract'],
+      },
+    },
+    {
+      name: 'server-ports-inward',
+      comment: 'The server ports name only domain types, other ports and the shared contract.',
+      severity: 'error',
+      from: { path: '^server/ports' },
+      to: {
+        path: '^(src|server|sandbox-gateway)/',
+        pathNot: ['^server/(domain|ports)', '^src/contract'],
+      },
+    },
+    {
+      name: 'server-use-cases-inward',
+      comment:
+        'Server use cases import the domain, the ports, each other and the contract, never an adapter, route, setting or wiring.',
+      severity: 'error',
+      from: { path: '^server/use-cases' },
+      to: {
+        path: '^(src|server|sandbox-gateway)/',
+        pathNot: ['^server/(domain|ports|use-cases)', '^src/contract'],
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -30,6 +30,16 @@ export default tseslint.config(
     },
   },
   {
+    // The app, the API and the sandbox gateway write through their loggers, never the console.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sandbox-gateway/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
+    // The development SMS sender's whole job is printing the code to the terminal.
+    files: ['server/adapters/sms/console-sms-sender.adapter.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['**/*.{js,cjs,mjs}'],
     languageOptions: {
       globals: {

@@ -5,6 +5,8 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type GatewayClock, SystemGatewayClock } from './clock';
 import { type SandboxGatewayConfig } from './config';
+import { logFormatInputs } from './log-format-inputs';
+import { logTransport } from '../src/contract/log-format';
 import { HmacSigner } from './hmac-signer';
 import {
   type CallbackDeliveryOptions,
@@ -48,7 +50,9 @@ export async function buildSandboxGateway(
           level: config.logLevel === 'silent' ? 'info' : config.logLevel,
           // The decision forms carry the tab's session token.
           redact: { paths: ['body.session', '*.session'], censor: '[redacted]' },
-          ...(overrides.logStream ? { stream: overrides.logStream } : {}),
+          ...(overrides.logStream
+            ? { stream: overrides.logStream }
+            : { transport: logTransport(logFormatInputs(config.appEnv)) }),
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,17 +1,17 @@
-/** Cancels a scheduled task; calling it again, or after the task ran, does nothing. */
-export type Cancel = () => void;
+import { type Cancel, type Clock } from '../src/contract/clock';
+
+export type { Cancel } from '../src/contract/clock';
 
 /**
- * The sandbox gateway's only source of time: the timestamps it signs and the delays between
- * callback retries. Tests pass a fake that moves when told instead of waiting.
+ * The sandbox gateway's only source of time (the timestamps it signs and the delays between
+ * callback retries), in the one clock shape every app shares; tests pass the FakeClock.
  */
-export interface GatewayClock {
-  /** Milliseconds since the Unix epoch. */
-  now(): number;
-  /** Runs `task` once after `ms` milliseconds. */
-  after(ms: number, task: () => void): Cancel;
-}
+export type GatewayClock = Clock;
 
+/**
+ * The real time and Node's timers. Every timer is unref'd: a pending retry alone never keeps a
+ * stopping process alive.
+ */
 export class SystemGatewayClock implements GatewayClock {
   now(): number {
     return Date.now();
@@ -19,8 +19,17 @@ export class SystemGatewayClock implements GatewayClock {
 
   after(ms: number, task: () => void): Cancel {
     const timer = setTimeout(task, ms);
-    // A pending retry must not keep a stopping process alive.
     timer.unref();
     return () => clearTimeout(timer);
+  }
+
+  every(ms: number, task: () => void): Cancel {
+    const timer = setInterval(task, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.after(ms, resolve));
   }
 }

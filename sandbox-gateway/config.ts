@@ -35,6 +35,8 @@ export interface SandboxGatewayConfig {
   gatewayClientId: string;
   /** Shown to the payer on the payment page. */
   merchantName: string;
+  /** APP_ENV (development or test): development logs are pretty on a terminal. */
+  appEnv: string;
   logLevel: LogLevel;
 }
 
@@ -84,6 +86,7 @@ export function loadSandboxGatewayConfig(
     gatewaySecret: text('GATEWAY_SECRET', DEFAULT_GATEWAY_SECRET),
     gatewayClientId: text('GATEWAY_CLIENT_ID', DEFAULT_GATEWAY_CLIENT_ID),
     merchantName: text('MERCHANT_NAME', DEFAULT_MERCHANT_NAME),
+    appEnv,
     logLevel: logLevel as LogLevel,
   };
 }

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     config = loadSandboxGatewayConfig();
   } catch (error) {
     if (error instanceof SandboxConfigError) {
+      // eslint-disable-next-line no-console -- a configuration error stops start-up before any logger exists
       console.error(error.message);
       process.exit(1);
     }
@@ -24,14 +25,14 @@ async function main(): Promise<void> {
     // A launcher may forward a signal the terminal already sent: close once.
     if (closing) return;
     closing = true;
-    console.log(`sandbox gateway: ${signal} received: closing`);
+    app.log.info(`sandbox gateway: ${signal} received: closing`);
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     try {
       await app.close();
       process.exit(0);
     } catch (error) {
-      console.error('sandbox gateway: shutdown failed', error);
+      app.log.error({ err: error }, 'sandbox gateway: shutdown failed');
       process.exit(1);
     }
   };
@@ -43,10 +44,13 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
+  // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
   console.log(`Sandbox gateway listening on http://${config.host}:${port} (payment page /pay)`);
 }
 
 main().catch((error: unknown) => {
+  // eslint-disable-next-line no-console -- start-up may fail before the app and its logger exist
   console.error('Sandbox gateway failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

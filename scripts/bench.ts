@@ -1,13 +1,18 @@
 /**
  * One benchmark for the portal's performance figures, printed next to their targets:
- * `npm run bench` (the figures and what they took: docs/performance.md).
+ * `npm run bench` (the method and the figures: docs/performance.md).
  *
- * In one run it starts a bare Fastify hello-world and the portal's server (PGlite, then
- * PostgreSQL on a scratch database when reachable), each in a child process of its own, and
- * drives them from this process over loopback with keep-alive connections:
+ * In one run it starts three kinds of server, each in a child process of its own: a bare Fastify
+ * hello-world answering a small JSON body in the API's envelope, node:http answering the same
+ * body as a constant buffer, and the portal's server (PGlite, then PostgreSQL on a scratch
+ * database when reachable). autocannon, in this process, drives them over loopback with 50
+ * keep-alive connections:
+ *   - the loader's ceiling: its rate against the node:http server, which does the least work a
+ *     Node server can; a figure well below it is bounded by the server, not by the loader;
  *   - session checks (2500 live sessions), payment-status reads (pending and paid) and logins,
- *     as requests per second, their ratio to hello-world's (measured just before each figure, as
- *     the machine's other work varies), and p50 / p99 latency;
+ *     each as its ratio to hello-world's rate measured just before it (the machine's other work
+ *     varies), with both rates, p99 latency and the count of non-2xx answers;
+ *   - the portal process's resident memory, idle once seeded and the highest after a figure;
  *   - argon2id verifications per second on one core, and logins per second per core;
  *   - the first-load bytes of /login: raw, gzip, and as the server sends them;
  *   - Lighthouse's performance and SEO scores of /login and /sign-up (its default mobile preset:
@@ -21,24 +26,31 @@
  *
  * The parts live in scripts/bench/: settings.ts (sizes, paths, targets), hello-world.ts and
  * portal-server.ts (the child processes), children.ts (starting and stopping them), load.ts (the
- * load generator), measure-database.ts (each database's figures), argon2.ts, first-load-bytes.ts,
- * lighthouse.ts and report.ts (the printed table).
+ * load generator), measure-database.ts (each database's figures), memory.ts (resident memory),
+ * argon2.ts, first-load-bytes.ts, lighthouse.ts and report.ts (the printed table).
  */
 import { availableParallelism } from 'node:os';
+import { version as autocannonVersion } from 'autocannon/package.json';
 import { eachDatabase } from '../test/server/support/databases';
 import { argon2PerCore } from './bench/argon2';
 import { start, stop } from './bench/children';
-import { serveHello } from './bench/hello-world';
-import { load } from './bench/load';
+import { serveHello, serveRaw } from './bench/hello-world';
+import { GET_ROOT, load } from './bench/load';
+import { mib, rssMiB } from './bench/memory';
 import { measureDatabase } from './bench/measure-database';
-import { servePortal } from './bench/portal-server';
+import { initPglite, servePortal } from './bench/portal-server';
 import { print } from './bench/report';
 import { CONNECTIONS, type Database, type Row, SESSIONS } from './bench/settings';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--hello') return serveHello();
-  if (args[0] === '--serve') return servePortal(args[1] as Database, !args.includes('--no-cache'));
+  if (args[0] === '--raw') return serveRaw();
+  const dataDir = args.includes('--data-dir') ? args[args.indexOf('--data-dir') + 1] : undefined;
+  if (args[0] === '--init-pglite') return initPglite(args[1]);
+  if (args[0] === '--serve') {
+    return servePortal(args[1] as Database, !args.includes('--no-cache'), dataDir);
+  }
 
   const cache = !args.includes('--no-cache');
   const numberOption = (name: string, fallback: number) => {
@@ -51,24 +63,31 @@ async function main(): Promise<void> {
   const databases = only ? [only] : eachDatabase();
   console.log(
     `Benchmark: Node ${process.version}, ${availableParallelism()} cores, ${CONNECTIONS} connections, ` +
-      `${SESSIONS} live sessions, ${seconds} s per figure, read cache ${cache ? 'on' : 'OFF'}`,
+      `${SESSIONS} live sessions, ${seconds} s per figure, read cache ${cache ? 'on' : 'OFF'}, ` +
+      `autocannon ${autocannonVersion}`,
   );
   const rows: Row[] = [];
   await argon2PerCore(rows);
   const hello = await start(['--hello']);
+  const raw = await start(['--raw']);
   try {
-    // Warms the load generator and hello-world up (JIT) before the first ratio's denominator.
-    await load(
-      (hello.ready as { port: number }).port,
-      2,
-      () => ({ method: 'GET', path: '/', expect: 200 }),
-      0,
-    );
+    const references = {
+      hello: (hello.ready as { port: number }).port,
+      raw: (raw.ready as { port: number }).port,
+    };
+    // Warms the load generator and both reference servers up (JIT) before the first figure.
+    await load(references.raw, 2, GET_ROOT, 0);
+    await load(references.hello, 2, GET_ROOT, 0);
+    rows.push({
+      name: 'hello-world process RSS (a bare Fastify)',
+      cells: { pglite: mib(rssMiB(hello.child.pid)) },
+      target: '',
+    });
     for (const database of databases) {
-      const helloPort = (hello.ready as { port: number }).port;
-      await measureDatabase(database, seconds, cache, helloPort, lighthouseRuns, rows);
+      await measureDatabase(database, seconds, cache, references, lighthouseRuns, rows);
     }
   } finally {
+    await stop(raw.child);
     await stop(hello.child);
   }
   print(rows, databases);

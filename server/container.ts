@@ -1,107 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { type Config } from './config';
-import { CryptoRandom } from './adapters/crypto-random';
+import { CryptoRandom } from './adapters/crypto-random.adapter';
 import { cacheReads } from './adapters/caching/read-caching';
-import { Argon2PasswordHasher } from './adapters/hashing/argon2-password-hasher';
-import { type Database, openDatabase } from './adapters/postgres/database';
-import { PortalMetrics } from './adapters/metrics/portal-metrics';
-import { migrate } from './adapters/postgres/migrate';
-import { postgresStoresOver } from './adapters/postgres/postgres-stores';
-import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender';
-import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender';
-import { SystemClock } from './adapters/system-clock';
-import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer';
-import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client';
-import { type GatewayStatusClient } from './ports/gateway-status-client.port';
-import { type PaymentGateway } from './ports/payment-gateway.port';
 import { paymentGatewayFor } from './adapters/gateways/payment-gateway.factory';
-import { paymentGatewaysFor } from './gateways.wiring';
-import { type PaymentGateways } from './ports/payment-gateways.port';
-import { ReturnFromGatewayUseCase } from './use-cases/return-from-gateway.use-case';
-import { type PaymentSigner } from './ports/payment-signer.port';
-import { type TransactionStore } from './ports/transaction-store.port';
-import { ApplyPaymentCallbackUseCase } from './use-cases/apply-payment-callback.use-case';
-import { CreatePaymentRequestUseCase } from './use-cases/create-payment-request.use-case';
-import { GetPaymentStatusUseCase } from './use-cases/get-payment-status.use-case';
-import { GetTransactionDetailsUseCase } from './use-cases/get-transaction-details.use-case';
-import { PurgeStaleRecordsUseCase } from './use-cases/purge-stale-records.use-case';
-import { ReconcilePendingPaymentsUseCase } from './use-cases/reconcile-pending-payments.use-case';
-import { type Clock } from './ports/clock.port';
-import { type LoginFailureStore } from './ports/login-failure-store.port';
-import { type MemberRepository } from './ports/member-repository.port';
-import { type PasswordHasher } from './ports/password-hasher.port';
-import { type Random } from './ports/random.port';
-import { type SessionStore } from './ports/session-store.port';
-import { type SmsCodeStore } from './ports/sms-code-store.port';
-import { type SmsOutbox, type SmsSender } from './ports/sms-sender.port';
-import { type UnitOfWork } from './ports/unit-of-work.port';
-import * as history from './payment-history.wiring'; // the payment history and receipts
-import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client';
+import { Argon2PasswordHasher } from './adapters/hashing/argon2-password-hasher.adapter';
+import { InMemoryGatewayStatusClient } from './adapters/in-memory/in-memory-gateway-status-client.adapter';
 import { inMemoryStoresOver } from './adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from './adapters/in-memory/in-memory-tables';
-import { RecordingSmsSender } from './adapters/in-memory/recording-sms-sender';
+import { RecordingSmsSender } from './adapters/in-memory/recording-sms-sender.adapter';
 import { SqlFreeDatabase } from './adapters/in-memory/sql-free-database';
-import { AuthenticateSessionUseCase } from './use-cases/authenticate-session.use-case';
-import { CheckMemberExistsUseCase } from './use-cases/check-member-exists.use-case';
-import { GetProfileUseCase } from './use-cases/get-profile.use-case';
-import { LoginUseCase } from './use-cases/login.use-case';
-import { LogoutUseCase } from './use-cases/logout.use-case';
-import { RegisterMemberUseCase } from './use-cases/register-member.use-case';
-import { ResetPasswordUseCase } from './use-cases/reset-password.use-case';
-import { SendSmsCodeUseCase } from './use-cases/send-sms-code.use-case';
-import { UpdateProfileUseCase } from './use-cases/update-profile.use-case';
+import { ForwardingLogger } from './adapters/logging/forwarding-logger.adapter';
+import { PortalMetrics } from './adapters/metrics/portal-metrics';
+import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer.adapter';
+import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client.adapter';
+import { openDatabase } from './adapters/postgres/database';
+import { migrate } from './adapters/postgres/migrate';
+import { postgresStoresOver } from './adapters/postgres/postgres-stores';
+import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender.adapter';
+import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender.adapter';
+import { SystemClock } from './adapters/system-clock.adapter';
+import { type ContainerOverrides, type ServerAdapters } from './wiring/server-adapters';
+import { type ServerUseCases, wireUseCases } from './wiring/use-cases';
 
-/** The adapters a test (or main) may replace. */
-export interface ContainerOverrides {
-  db: Database;
-  clock: Clock;
-  random: Random;
-  hasher: PasswordHasher;
-  smsSender: SmsSender;
-  smsOutbox: SmsOutbox;
-}
-
-/** The stores over one database (postgresStoresOver) or one set of tables (inMemoryStoresOver). */
-export interface ServerStores extends Pick<history.PaymentHistoryAdapters, 'paymentHistory'> {
-  members: MemberRepository;
-  sessions: SessionStore;
-  smsCodes: SmsCodeStore;
-  loginFailures: LoginFailureStore;
-  unitOfWork: UnitOfWork;
-  transactions: TransactionStore;
-}
-
-/** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
-export interface ServerAdapters
-  extends ContainerOverrides, ServerStores, history.PaymentHistoryAdapters {
-  paymentSigner: PaymentSigner;
-  /** The sandbox-style gateway's status transport (unused with GATEWAY=billplz). */
-  gatewayStatusClient: GatewayStatusClient;
-  /** The gateway GATEWAY chose; by default built from the adapters above (paymentGatewayFor). */
-  paymentGateway?: PaymentGateway;
-}
-
-/** The use cases, wired once (wireUseCases) whatever adapters serve them. */
-export interface ServerUseCases extends history.PaymentHistoryUseCases {
-  login: LoginUseCase;
-  logout: LogoutUseCase;
-  authenticateSession: AuthenticateSessionUseCase;
-  sendSmsCode: SendSmsCodeUseCase;
-  checkMemberExists: CheckMemberExistsUseCase;
-  registerMember: RegisterMemberUseCase;
-  resetPassword: ResetPasswordUseCase;
-  getProfile: GetProfileUseCase;
-  updateProfile: UpdateProfileUseCase;
-  createPaymentRequest: CreatePaymentRequestUseCase;
-  getPaymentStatus: GetPaymentStatusUseCase;
-  getTransactionDetails: GetTransactionDetailsUseCase;
-  applyPaymentCallback: ApplyPaymentCallbackUseCase;
-  reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
-  returnFromGateway: ReturnFromGatewayUseCase;
-  /** Every configured gateway by name (GATEWAYS), the one for new payments first. */
-  paymentGateways: PaymentGateways;
-  purgeStaleRecords: PurgeStaleRecordsUseCase;
-}
+export {
+  type ContainerOverrides,
+  type ServerAdapters,
+  type ServerStores,
+} from './wiring/server-adapters';
+export { type ServerUseCases, wireUseCases } from './wiring/use-cases';
 
 /**
  * The server's composition root: adapters and use cases in a plain typed object. createContainer
@@ -110,6 +35,11 @@ export interface ServerUseCases extends history.PaymentHistoryUseCases {
  */
 export interface ServerContainer extends ServerAdapters, ServerUseCases {
   config: Config;
+  /**
+   * Where the container's own warnings go (payment reconciliation, cache invalidation): the
+   * server's pino logger once an app is built over the container (buildApp attaches it).
+   */
+  log: ForwardingLogger;
   /** Prometheus metrics of this container (served by main on METRICS_PORT). */
   metrics: PortalMetrics;
   close(): Promise<void>;
@@ -167,14 +97,16 @@ export async function createContainer(
     ),
   };
   // Sessions, members and final payments read from memory, invalidated across instances.
-  const caching = await cacheReads(adapters, config, (error) => {
-    if (config.logLevel !== 'silent') console.warn(`cache invalidation: ${error.message}`);
-  });
+  const log = new ForwardingLogger();
+  const caching = await cacheReads(adapters, config, (error) =>
+    log.warn({ err: error }, 'cache invalidation failed'),
+  );
   return {
     config,
+    log,
     metrics,
     ...caching.adapters,
-    ...wireUseCases(caching.adapters, config),
+    ...wireUseCases(caching.adapters, config, log),
     async close() {
       await caching.close();
       // Closing a database the caller handed in is the caller's business.
@@ -225,98 +157,16 @@ export function createInMemoryContainer(
     ...withoutUndefined(adapterOverrides),
     clock,
   };
+  const log = new ForwardingLogger();
   return {
     config,
     tables,
+    log,
     // Counted here: HTTP requests only (the ports are the tests' fakes, left unwrapped).
     metrics: new PortalMetrics(),
     ...adapters,
-    ...wireUseCases(adapters, config),
+    ...wireUseCases(adapters, config, log),
     async close() {},
-  };
-}
-
-/** The use cases on the given adapters: the one place they are wired, whatever serves them. */
-export function wireUseCases(adapters: ServerAdapters, config: Config): ServerUseCases {
-  const { clock, random, hasher, smsSender } = adapters;
-  const { members, sessions, smsCodes, loginFailures, unitOfWork } = adapters;
-  const { transactions, paymentSigner } = adapters;
-  // gateways: each payment is served by the gateway that took it (server/gateways.wiring.ts).
-  const paymentGateways = paymentGatewaysFor(adapters, config);
-  const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
-
-  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(
-    transactions,
-    paymentGateways,
-    clock,
-  );
-  const reconcilePendingPayments = new ReconcilePendingPaymentsUseCase(
-    transactions,
-    paymentGateways,
-    applyPaymentCallback,
-    clock,
-    { reconcileAfterS: config.reconcileAfterS, batchSize: 50 },
-    (context, message) => {
-      if (config.logLevel !== 'silent') console.warn(`payments: ${message}`, context);
-    },
-  );
-
-  return {
-    login: new LoginUseCase(
-      members,
-      loginFailures,
-      unitOfWork,
-      hasher,
-      clock,
-      random,
-      config.loginMaxFailures,
-    ),
-    logout: new LogoutUseCase(sessions, clock),
-    authenticateSession: new AuthenticateSessionUseCase(sessions, clock),
-    sendSmsCode: new SendSmsCodeUseCase(unitOfWork, smsSender, clock, random, {
-      ttlS: config.otpTtlS,
-      resendCooldownS: config.smsResendCooldownS,
-      perPhonePerHour: config.smsPerPhonePerHour,
-      perAddressPerHour: config.smsPerAddressPerHour,
-      pepper: config.smsCodePepper,
-    }),
-    checkMemberExists: new CheckMemberExistsUseCase(members),
-    registerMember: new RegisterMemberUseCase(
-      unitOfWork,
-      members,
-      smsCodes,
-      hasher,
-      clock,
-      random,
-      codePolicy,
-    ),
-    resetPassword: new ResetPasswordUseCase(unitOfWork, smsCodes, hasher, clock, codePolicy),
-    getProfile: new GetProfileUseCase(members),
-    updateProfile: new UpdateProfileUseCase(members, unitOfWork, hasher, clock),
-    createPaymentRequest: new CreatePaymentRequestUseCase(
-      transactions,
-      paymentSigner,
-      paymentGateways,
-      clock,
-      async (memberId) => {
-        const member = await members.findById(memberId);
-        return member ? { name: member.name, phoneNo: member.phoneNo } : null;
-      },
-      randomBytes,
-      () => ({ clientId: config.gatewayClientId, publicUrl: config.publicUrl }),
-    ),
-    getPaymentStatus: new GetPaymentStatusUseCase(transactions, reconcilePendingPayments),
-    getTransactionDetails: new GetTransactionDetailsUseCase(transactions, reconcilePendingPayments),
-    applyPaymentCallback,
-    reconcilePendingPayments,
-    paymentGateways,
-    returnFromGateway: new ReturnFromGatewayUseCase(
-      paymentGateways,
-      transactions,
-      reconcilePendingPayments,
-    ),
-    purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
-    ...history.wirePaymentHistory(adapters, config, reconcilePendingPayments),
   };
 }
 

@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { createContainer, type ServerContainer } from './container';
-import { warnAboutStrandedPayments } from './gateways.wiring';
+import { warnAboutStrandedPayments } from './wiring/gateways';
 import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
 import { schedulePurge } from './use-cases/purge-stale-records.use-case';
@@ -22,24 +22,26 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      // eslint-disable-next-line no-console -- a configuration error stops start-up before any logger exists
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
 
-  if (config.appEnv === 'production' && config.smsProvider === 'console') {
-    console.warn('WARNING: SMS_PROVIDER=console in production: codes are only logged, not sent.');
-  }
   const container = await createContainer(config);
   const app = await buildApp(container, config);
   // gateways: pending payments whose gateway GATEWAYS leaves out are named at start.
   await warnAboutStrandedPayments(container.transactions, container.paymentGateways, (c, m) =>
     app.log.warn(c, m),
   );
+  if (config.appEnv === 'production' && config.smsProvider === 'console') {
+    app.log.warn('SMS_PROVIDER=console in production: codes are only logged, not sent');
+  }
   // payments: re-query payments left pending (a lost callback) every RECONCILE_INTERVAL_S.
   const stopReconciling = scheduleReconciliation(
     container.reconcilePendingPayments,
+    container.clock,
     config.reconcileIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
   );
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
   // Delete used codes, old throttle records and ended sessions every PURGE_INTERVAL_S.
   const stopPurging = schedulePurge(
     container.purgeStaleRecords,
+    container.clock,
     config.purgeIntervalS * 1000,
     (context, message) => app.log.warn(context, message),
     (report) => app.log.info({ deleted: report }, 'purged stale records'),
@@ -70,6 +73,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
+  // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
   console.log(`Member portal listening on http://${config.host}:${port}`);
 
   if (metricsApp !== undefined) {
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
     const metricsAddress = metricsApp.server.address();
     const metricsPort =
       metricsAddress !== null && typeof metricsAddress === 'object' ? metricsAddress.port : 0;
+    // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
     console.log(`Metrics on http://${config.metrics.host}:${metricsPort}/metrics`);
   }
 }
@@ -103,7 +109,7 @@ function gracefulShutdown(
   const drain = async (): Promise<void> => {
     const grace = setTimeout(() => {
       cut = true;
-      console.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
+      app.log.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
       app.server.closeAllConnections();
     }, graceMs);
     try {
@@ -117,20 +123,20 @@ function gracefulShutdown(
 
   return (reason) => {
     if (closing) {
-      console.log(`${reason} received: already closing, the drain goes on`);
+      app.log.info(`${reason} received: already closing, the drain goes on`);
       return;
     }
     closing = true;
-    console.log(`${reason} received: closing`);
+    app.log.info(`${reason} received: closing`);
     // Should the database never answer its close, the process still ends.
     setTimeout(() => {
-      console.error('shutdown: the database did not close in time');
+      app.log.error('shutdown: the database did not close in time');
       process.exit(1);
     }, graceMs + CLOSE_DATABASE_MS).unref();
     drain().then(
       () => process.exit(cut ? 1 : 0),
       (error: unknown) => {
-        console.error('shutdown failed', error);
+        app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
@@ -138,6 +144,7 @@ function gracefulShutdown(
 }
 
 main().catch((error: unknown) => {
+  // eslint-disable-next-line no-console -- start-up may fail before the app and its logger exist
   console.error('Failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

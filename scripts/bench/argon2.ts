@@ -1,4 +1,4 @@
-import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher';
+import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher.adapter';
 import { PASSWORD, type Row } from './settings';
 
 /** argon2id verifications per second, one at a time for 3 s: one core's worth. */

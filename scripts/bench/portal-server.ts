@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher';
+import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher.adapter';
+import { openDatabase } from '../../server/adapters/postgres/database';
 import { loadConfig } from '../../server/config';
 import { createContainer } from '../../server/container';
 import { hashSessionToken } from '../../server/domain/session-policy';
@@ -9,12 +10,16 @@ import { createScratchDatabase } from '../../test/server/support/databases';
 import { type Database, PASSWORD, type Seed, SESSIONS } from './settings';
 
 /**
- * The `--serve <database>` child: the portal's server on PGlite (in memory) or on a scratch
- * PostgreSQL database, seeded with SESSIONS members, their sessions and a payment each (half
+ * The `--serve <database> [--data-dir <dir>]` child: the portal's server on PGlite (in `dir`,
+ * which `initPglite` created, else in memory) or on a scratch PostgreSQL database, seeded with SESSIONS members, their sessions and a payment each (half
  * pending, half paid). Prints `READY <json>` (the Seed) once listening and seeded; SIGTERM closes
  * it and drops the scratch database.
  */
-export async function servePortal(database: Database, cache: boolean): Promise<void> {
+export async function servePortal(
+  database: Database,
+  cache: boolean,
+  dataDir = 'memory://',
+): Promise<void> {
   const scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
   const config = {
     ...loadConfig({
@@ -25,7 +30,7 @@ export async function servePortal(database: Database, cache: boolean): Promise<v
       RATE_LIMIT_PER_MINUTE: '1000000',
       READ_CACHE_TTL_MS: cache ? '30000' : '0',
     }),
-    dataDir: 'memory://',
+    dataDir,
     databaseUrl: scratch?.url,
   };
   const container = await createContainer(config);
@@ -84,4 +89,16 @@ export async function servePortal(database: Database, cache: boolean): Promise<v
     [paymentIds, memberIds, now],
   );
   console.log(`READY ${JSON.stringify(seed)}`);
+}
+
+/**
+ * The `--init-pglite <dir>` child: creates PGlite's data directory and exits. Creating one runs
+ * initdb in a second, temporary PGlite whose memory (hundreds of MiB) stays resident in the
+ * creating process until V8's next full collection; the portal then starts on the directory as
+ * an instance restarts in production, and its memory figures are a restarted instance's.
+ */
+export async function initPglite(dataDir: string): Promise<void> {
+  const db = await openDatabase({ dataDir });
+  await db.close();
+  console.log('READY {}');
 }

@@ -1,6 +1,11 @@
 import { HISTORY_CURSOR_MAX_LENGTH } from '../../src/contract/payment-history';
-import type { HistoryPosition } from '../ports/payment-history.port';
 import { isTransactionId } from './transaction';
+
+/** Where a page of history ends: the next page starts strictly after this payment. */
+export interface HistoryPosition {
+  createdAt: Date;
+  transactionId: string;
+}
 
 /**
  * The history's cursor: where the previous page ended (its last payment's creation time and id),

@@ -13,6 +13,7 @@ import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
 import { type ErrorCode } from '../../src/contract/errors';
 import { ERROR_MESSAGES } from '../use-cases/messages';
+import { registerConnectionsPerAddress } from './connections-per-address';
 import { failure } from './envelope';
 import { ApiError, DATABASE_RETRY_AFTER_S, validationField, validationMessage } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
@@ -29,8 +30,22 @@ import { sharedRateLimitStore } from './shared-rate-limit';
 import { registerRequestMetrics } from './metrics';
 import { registerSecurityHeaders } from './security-headers';
 import { projectRoot } from '../project-root';
+import { logFormatInputs } from './log-format-inputs';
+import { logTransport } from '../../src/contract/log-format';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
+/** The longest path parameter the router accepts; a longer one answers 414 URL_TOO_LONG. */
+const MAX_PARAM_LENGTH = 100;
+
+/**
+ * With the built SPA's wildcard route registered, the router falls back to it when an API path's
+ * parameter is too long instead of raising its own error; such a request still gets the 414.
+ */
+const hasOverlongSegment = (url: string): boolean =>
+  url
+    .split('?')[0]
+    .split('/')
+    .some((segment) => segment.length > MAX_PARAM_LENGTH);
 // The repository, or the directory holding dist-server/ when run compiled.
 const REPO_ROOT = projectRoot(__dirname);
 const LOCALES_DIR = path.join(REPO_ROOT, 'locales');
@@ -54,7 +69,9 @@ export async function buildApp(
           // Every level: no query strings, secret keys or database error parameters (log-safety.ts).
           redact: { paths: REDACTED_PATHS, censor: REDACTED },
           serializers: { req: serializeRequest, err: serializeError },
-          ...(options.logStream ? { stream: options.logStream } : {}),
+          ...(options.logStream
+            ? { stream: options.logStream }
+            : { transport: logTransport(logFormatInputs(config.appEnv)) }),
         }
       : false,
     // Slow clients cannot hold the server: the whole request (an unfinished body included) must
@@ -72,6 +89,7 @@ export async function buildApp(
     // envelope with no-store, not Fastify's default body, which repeats the URL.
     frameworkErrors: answerFrameworkError,
     bodyLimit: BODY_LIMIT_BYTES,
+    maxParamLength: MAX_PARAM_LENGTH,
     trustProxy: config.trustProxy,
     // Unknown fields must be refused (400), not silently dropped; no type juggling either.
     ajv: {
@@ -84,8 +102,12 @@ export async function buildApp(
     },
   });
 
+  // The container's own warnings (reconciliation, cache invalidation) go to this logger too.
+  container.log.attach(app.log);
+
   // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
   app.server.maxConnections = limits.maxConnections;
+  registerConnectionsPerAddress(app, config);
 
   // Helmet's headers on every answer, and no-store on every /api answer (security-headers.ts).
   registerSecurityHeaders(app, config, isApiPath);
@@ -153,6 +175,9 @@ export async function buildApp(
   const spa = await registerSpa(app, options.distDir ?? DIST_DIR);
 
   app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) && hasOverlongSegment(request.url)) {
+      return answer(reply, new ApiError('URL_TOO_LONG'));
+    }
     if (spa?.handleNotFound(request, reply)) return reply;
     return answer(reply, new ApiError('NOT_FOUND'));
   });

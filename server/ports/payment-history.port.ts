@@ -1,4 +1,5 @@
 import type { PaymentStatus } from '../../src/contract/payment';
+import type { HistoryPosition } from '../domain/history-cursor';
 import type { Transaction } from '../domain/transaction';
 
 /** A payment as its history and its receipt show it. */
@@ -11,11 +12,7 @@ export interface PaymentRecord extends Transaction {
   readonly gatewayRef: string | null;
 }
 
-/** Where a page of history ends: the next page starts strictly after this payment. */
-export interface HistoryPosition {
-  createdAt: Date;
-  transactionId: string;
-}
+export type { HistoryPosition };
 
 export interface HistoryQuery {
   memberId: string;

@@ -120,7 +120,7 @@ export class ApplyPaymentCallbackUseCase {
     gatewayName: string,
     expectedTransactionId?: string,
   ): Promise<ApplyPaymentCallbackResult> {
-    const receivedAt = this.clock.now();
+    const receivedAt = new Date(this.clock.now());
     const payload =
       message.payload.length > MAX_RECORDED_PAYLOAD
         ? `${truncateWhole(message.payload, MAX_RECORDED_PAYLOAD)}…`

@@ -16,7 +16,7 @@ export class AuthenticateSessionUseCase {
   ) {}
 
   async execute(input: { token: string }): Promise<Result<AuthenticatedMember, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const session = await this.sessions.findByTokenHash(hashSessionToken(input.token));
     if (session === null || !isSessionActive(session, now)) {
       return failWith('AUTH_SESSION_ENDED');

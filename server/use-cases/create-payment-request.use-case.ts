@@ -19,8 +19,9 @@ import type { TransactionStore } from '../ports/transaction-store.port';
 import { failWith, type Result, type UseCaseError } from './result';
 
 /**
- * The spec's "payment request result" (its hand-off fields, kept for compatibility) plus ids,
- * and `gateway`: what the browser actually submits, chosen by the configured gateway adapter.
+ * The "payment request result" of docs/spec/product-spec.md (its hand-off fields, kept for
+ * compatibility) plus ids, and `gateway`: what the browser actually submits, chosen by the
+ * configured gateway adapter.
  */
 export interface PaymentRequestBody extends HandOffFields {
   payment_id: string;
@@ -107,7 +108,7 @@ export class CreatePaymentRequestUseCase {
         amountSen: amount.value,
         paymentMethod: input.paymentMethod,
         gateway: this.gateways.current.name,
-        createdAt: this.clock.now(),
+        createdAt: new Date(this.clock.now()),
       },
       key,
     );

@@ -1,5 +1,6 @@
 import { formatSen } from '../../src/contract/money';
 import type { TransactionStatus } from '../domain/transaction';
+import type { PaymentHistoryStore } from '../ports/payment-history.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import { readOwnedFresh } from './get-payment-status.use-case';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
@@ -10,6 +11,8 @@ export interface TransactionDetails {
   status: TransactionStatus;
   /** '123.45' */
   amount: string;
+  /** R-2026-000123, once the payment completed and was numbered. */
+  receiptNumber?: string;
 }
 
 /** The receipt names the payment a transaction: PAYMENT_NOT_FOUND, in those words. */
@@ -23,6 +26,8 @@ export class GetTransactionDetailsUseCase {
   constructor(
     private readonly store: TransactionStore,
     private readonly reconcile: ReconcilePendingPaymentsUseCase,
+    /** Where a completed payment's receipt number is read from. */
+    private readonly receipts?: Pick<PaymentHistoryStore, 'findRecord'>,
   ) {}
 
   async execute(input: {
@@ -36,10 +41,13 @@ export class GetTransactionDetailsUseCase {
       input.transactionId,
     );
     if (!tx) return failWith('PAYMENT_NOT_FOUND', { message: TRANSACTION_NOT_FOUND });
+    const record =
+      tx.status === 'completed' ? await this.receipts?.findRecord(tx.transactionId) : null;
     return ok({
       transactionId: tx.transactionId,
       status: tx.status,
       amount: formatSen(tx.amountSen),
+      ...(record?.receiptNumber ? { receiptNumber: record.receiptNumber } : {}),
     });
   }
 }

@@ -51,7 +51,7 @@ export class LoginUseCase {
   ) {}
 
   async execute(input: LoginInput): Promise<Result<LoginOutput, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const accountKey = normaliseIcOrPassport(input.icOrPassport);
     const claim = await this.failures.claimAttempt(
       { id: this.random.uuid(), accountKey, at: now },

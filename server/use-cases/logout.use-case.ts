@@ -9,7 +9,7 @@ export class LogoutUseCase {
   ) {}
 
   async execute(input: { sessionId: string }): Promise<Result<null, UseCaseError>> {
-    await this.sessions.revoke(input.sessionId, this.clock.now());
+    await this.sessions.revoke(input.sessionId, new Date(this.clock.now()));
     return ok(null);
   }
 }

@@ -1,10 +1,11 @@
 import { loginFailurePurgeCutoff } from '../domain/login-throttle-policy';
 import { sessionPurgeCutoffs } from '../domain/session-policy';
 import { smsCodePurgeCutoff, smsRequestPurgeCutoff } from '../domain/sms-code-policy';
-import { type Clock } from '../ports/clock.port';
+import { type Cancel, type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type SessionStore } from '../ports/session-store.port';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
+import { runEvery, type Warn } from './run-every';
 
 /** Rows deleted by one purge, per kind. */
 export interface PurgeReport {
@@ -15,7 +16,7 @@ export interface PurgeReport {
 }
 
 /** Logs what went wrong without knowing the logger (pino's `warn` fits). */
-export type PurgeWarn = (context: Record<string, unknown>, message: string) => void;
+export type PurgeWarn = Warn;
 
 /**
  * Deletes rows no rule reads any more: SMS codes and code requests, login failures, and ended
@@ -45,7 +46,7 @@ export class PurgeStaleRecordsUseCase {
   }
 
   private async purge(): Promise<PurgeReport> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const sessionCutoffs = sessionPurgeCutoffs(now);
     return {
       smsCodes: await this.inBatches((limit) =>
@@ -71,21 +72,21 @@ export class PurgeStaleRecordsUseCase {
   }
 }
 
-/** Runs the purge every intervalMs until the returned stop function is called. */
+/**
+ * Runs the purge every intervalMs on the clock until the returned stop function is called (never
+ * with an interval of 0); a tick while a purge is still going is skipped.
+ */
 export function schedulePurge(
-  purge: PurgeStaleRecordsUseCase,
+  purge: Pick<PurgeStaleRecordsUseCase, 'execute'>,
+  clock: Clock,
   intervalMs: number,
   warn: PurgeWarn,
   onReport: (report: PurgeReport) => void = () => {},
-): () => void {
-  if (intervalMs <= 0) return () => {};
-  const timer = setInterval(() => {
-    purge
-      .execute()
-      .then(onReport)
-      .catch((error: unknown) => warn({ err: error }, 'purge of stale records failed'));
-  }, intervalMs);
-  // The timer alone must not keep a stopping process alive.
-  timer.unref();
-  return () => clearInterval(timer);
+): Cancel {
+  return runEvery(
+    clock,
+    intervalMs,
+    async () => onReport(await purge.execute()),
+    (error) => warn({ err: error }, 'purge of stale records failed'),
+  );
 }

@@ -1,9 +1,10 @@
 import { isStalePending } from '../domain/transaction';
 import type { Transaction } from '../domain/transaction';
-import type { Clock } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ApplyPaymentCallbackUseCase } from './apply-payment-callback.use-case';
+import { runEvery, type Warn } from './run-every';
 
 export interface ReconcileSettings {
   /** A payment still pending this long after creation is re-queried from the gateway. */
@@ -24,7 +25,7 @@ export interface ReconcileReport {
 }
 
 /** Logs what went wrong without knowing the logger (pino's `warn` fits). */
-export type ReconcileWarn = (context: Record<string, unknown>, message: string) => void;
+export type ReconcileWarn = Warn;
 
 /**
  * A lost callback must never leave a member stuck: pending payments older than RECONCILE_AFTER_S
@@ -56,7 +57,8 @@ export class ReconcilePendingPaymentsUseCase {
 
   /** Reconciles one payment if it is pending and stale; used by status reads. */
   async reconcileIfStale(tx: Transaction): Promise<ReconcileOutcome | 'not_stale'> {
-    if (!isStalePending(tx, this.clock.now(), this.settings.reconcileAfterS)) return 'not_stale';
+    if (!isStalePending(tx, new Date(this.clock.now()), this.settings.reconcileAfterS))
+      return 'not_stale';
     return this.reconcileOne(tx.transactionId, tx.gateway);
   }
 
@@ -68,7 +70,7 @@ export class ReconcilePendingPaymentsUseCase {
   }
 
   private async sweep(): Promise<ReconcileReport> {
-    const cutOff = new Date(this.clock.now().getTime() - this.settings.reconcileAfterS * 1000);
+    const cutOff = new Date(this.clock.now() - this.settings.reconcileAfterS * 1000);
     const stale = await this.store.listStalePending(cutOff, this.settings.batchSize);
     const report: ReconcileReport = {
       checked: 0,
@@ -128,17 +130,21 @@ export class ReconcilePendingPaymentsUseCase {
   }
 }
 
-/** Runs the sweep every intervalMs until the returned stop function is called. */
+/**
+ * Runs the sweep every intervalMs on the clock until the returned stop function is called (never
+ * with an interval of 0); a tick while a sweep is still going is skipped.
+ */
 export function scheduleReconciliation(
-  reconcile: ReconcilePendingPaymentsUseCase,
+  reconcile: Pick<ReconcilePendingPaymentsUseCase, 'execute'>,
+  clock: Clock,
   intervalMs: number,
   warn: ReconcileWarn,
-): () => void {
-  if (intervalMs <= 0) return () => {};
-  const timer = setInterval(() => {
-    reconcile.execute().catch((error: unknown) => warn({ err: error }, 'reconciliation failed'));
-  }, intervalMs);
-  // The timer alone must not keep a stopping process alive.
-  timer.unref();
-  return () => clearInterval(timer);
+  onReport: (report: ReconcileReport) => void = () => {},
+): Cancel {
+  return runEvery(
+    clock,
+    intervalMs,
+    async () => onReport(await reconcile.execute()),
+    (error) => warn({ err: error }, 'reconciliation failed'),
+  );
 }

@@ -56,7 +56,7 @@ export class RegisterMemberUseCase {
     if (await this.members.findByIcOrPassport(icOrPassport)) {
       return failWith('MEMBER_IC_TAKEN');
     }
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const hopeless = await hopelessCode(
       this.smsCodes,
       { phoneNo: input.phoneNo, purpose: 'registration', maxAttempts: this.codePolicy.maxAttempts },

@@ -77,7 +77,7 @@ export class RenderReceiptPdfUseCase {
       paymentMethod: found.paymentMethod,
       status: 'completed',
       paidAt,
-      issuedAt: this.clock.now(),
+      issuedAt: new Date(this.clock.now()),
     });
     return ok({ fileName: receiptFileName(receiptNumber), pdf });
   }

@@ -26,7 +26,7 @@ export class ResetPasswordUseCase {
   ) {}
 
   async execute(input: ResetPasswordInput): Promise<Result<null, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const hopeless = await hopelessCode(
       this.smsCodes,
       {

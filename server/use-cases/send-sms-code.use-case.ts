@@ -44,7 +44,7 @@ export class SendSmsCodeUseCase {
   ) {}
 
   async execute(input: SendSmsCodeInput): Promise<Result<{ expiresIn: number }, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const outcome = await this.uow.run(async ({ smsCodes, members }) => {
       // Always phone first, then address: one order everywhere, so two requests never deadlock.
       await smsCodes.lockPhone(input.phoneNo);

@@ -33,7 +33,7 @@ export class UpdateProfileUseCase {
   async execute(
     input: UpdateProfileInput,
   ): Promise<Result<{ field: ProfileChange['field'] }, UseCaseError>> {
-    const now = this.clock.now();
+    const now = new Date(this.clock.now());
     const { change } = input;
     switch (change.field) {
       case 'name':

@@ -9,7 +9,7 @@ import {
 import { isErrorCode } from '../contract/errors';
 import { err, ok, type Result } from '../contract/result';
 import type { Cancel, ClockPort } from '../domain/ports/clock.port';
-import type { ApiFailure, CallOptions, HttpPort } from '../domain/ports/http.port';
+import type { ApiFailure, CallOptions, DownloadedFile, HttpPort } from '../domain/ports/http.port';
 
 export interface FetchHttpConfig {
   /** API base, e.g. '/api' (same origin) or 'https://api.example.my/api'. */
@@ -96,37 +96,86 @@ export class FetchHttpAdapter implements HttpPort {
     request: RequestOf<E>,
     options?: CallOptions,
   ): Promise<Result<ResponseOf<E>, ApiFailure>> {
-    const method = ENDPOINT_METHODS[endpoint];
-    const path =
-      options?.pathParam === undefined
-        ? ApiPaths[endpoint]
-        : `${ApiPaths[endpoint]}/${encodeURIComponent(options.pathParam)}`;
-    const fetchFn = method === 'GET' ? this.getWithRetry : this.fetchFn;
-    let response: Response;
-    try {
-      response = await fetchFn(this.url(path, method === 'GET' ? request : undefined), {
-        method,
-        headers: this.headers(options?.headers),
-        body: method === 'POST' ? JSON.stringify(request ?? {}) : undefined,
-      });
-    } catch {
-      return err({ code: this.pageIsLeaving() ? 'INTERRUPTED' : 'NO_ANSWER' });
-    }
-    const httpStatus = response.status;
+    const sent = await this.send(endpoint, request, options, 'application/json');
+    if (!sent.ok) return sent;
+    const response = sent.value;
     let json: unknown;
     try {
       json = await response.json();
     } catch {
       // Leaving the page can also cut the body off after the headers arrived.
-      return err({ code: this.pageIsLeaving() ? 'INTERRUPTED' : 'INVALID_RESPONSE', httpStatus });
+      return err({
+        code: this.pageIsLeaving() ? 'INTERRUPTED' : 'INVALID_RESPONSE',
+        httpStatus: response.status,
+      });
     }
-    if (!isEnvelope(json)) return err({ code: 'INVALID_RESPONSE', httpStatus });
+    if (!isEnvelope(json)) return err({ code: 'INVALID_RESPONSE', httpStatus: response.status });
     if (json.status === 1) return ok(json.data as ResponseOf<E>);
+    return err(this.failureOf(json, response));
+  }
+
+  async download<E extends Endpoint>(
+    endpoint: E,
+    request: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<Result<DownloadedFile, ApiFailure>> {
+    const sent = await this.send(endpoint, request, options, '*/*');
+    if (!sent.ok) return sent;
+    const response = sent.value;
+    const contentType = response.headers.get('Content-Type') ?? '';
+    const httpStatus = response.status;
+    // A refusal is the API's JSON envelope, whatever was asked for.
+    if (!response.ok || contentType.includes('application/json')) {
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch {
+        return err({ code: this.pageIsLeaving() ? 'INTERRUPTED' : 'INVALID_RESPONSE', httpStatus });
+      }
+      if (!isEnvelope(json) || json.status === 1)
+        return err({ code: 'INVALID_RESPONSE', httpStatus });
+      return err(this.failureOf(json, response));
+    }
+    try {
+      return ok({ bytes: new Uint8Array(await response.arrayBuffer()), contentType });
+    } catch {
+      return err({ code: this.pageIsLeaving() ? 'INTERRUPTED' : 'NO_ANSWER', httpStatus });
+    }
+  }
+
+  /** Sends the request; a request that got no answer at all is already its failure. */
+  private async send<E extends Endpoint>(
+    endpoint: E,
+    request: RequestOf<E>,
+    options: CallOptions | undefined,
+    accept: string,
+  ): Promise<Result<Response, ApiFailure>> {
+    const method = ENDPOINT_METHODS[endpoint];
+    const path =
+      options?.pathParam === undefined
+        ? ApiPaths[endpoint]
+        : `${ApiPaths[endpoint]}/${encodeURIComponent(options.pathParam)}${options.pathSuffix ?? ''}`;
+    const fetchFn = method === 'GET' ? this.getWithRetry : this.fetchFn;
+    try {
+      return ok(
+        await fetchFn(this.url(path, method === 'GET' ? request : undefined), {
+          method,
+          headers: this.headers(accept, options?.headers),
+          body: method === 'POST' ? JSON.stringify(request ?? {}) : undefined,
+        }),
+      );
+    } catch {
+      return err({ code: this.pageIsLeaving() ? 'INTERRUPTED' : 'NO_ANSWER' });
+    }
+  }
+
+  /** A failure envelope as an ApiFailure: its code, field and wait, never its words (but see). */
+  private failureOf(json: WireEnvelope, response: Response): ApiFailure {
     const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
     const code = isErrorCode(json.code) ? json.code : 'UNKNOWN_FAILURE';
-    return err({
+    return {
       code,
-      httpStatus,
+      httpStatus: response.status,
       ...(typeof json.field === 'string' && json.field !== '' ? { field: json.field } : {}),
       ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
       ...(code === 'UNKNOWN_FAILURE' &&
@@ -134,7 +183,7 @@ export class FetchHttpAdapter implements HttpPort {
       json.message.trim() !== ''
         ? { message: json.message }
         : {}),
-    });
+    };
   }
 
   private url(path: string, query: unknown): string {
@@ -148,10 +197,13 @@ export class FetchHttpAdapter implements HttpPort {
     return `${this.config.baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  private headers(extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  private headers(
+    accept: string,
+    extra: Readonly<Record<string, string>> | undefined,
+  ): Record<string, string> {
     return {
       'Content-Type': 'application/json',
-      Accept: 'application/json',
+      Accept: accept,
       'X-Project-Id': this.config.projectId,
       'X-Environment': this.config.environment,
       ...(this.token ? { Authorization: `Bearer ${this.token}` } : {}),

@@ -153,6 +153,8 @@ export interface TransactionDetailsResponse {
   status: PaymentStatus;
   /** '123.45' */
   amount: string;
+  /** The receipt number (R-2026-000123), once the payment completed; absent before. */
+  receiptNumber?: string;
 }
 
 /** Query-string and header names used beside the bodies. */

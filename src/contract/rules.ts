@@ -1,6 +1,7 @@
 /**
- * The spec's field rules as plain constants, shared by the SPA's form classes and the
- * server's request schemas so both sides agree to the character.
+ * The field rules of the product specification (docs/spec/product-spec.md) as plain constants,
+ * shared by the SPA's form classes and the server's request schemas so both sides agree to the
+ * character.
  */
 export const IC_OR_PASSPORT_PATTERN = /^(\d{12}|[A-Za-z0-9]{6,9})$/;
 /** Sign-up phone: digits only, not starting with 0, 9 to 15 digits in all (country code included). */

@@ -2,7 +2,7 @@ import { QueryCache } from '../../src/domain/query-cache';
 import { CheckSessionUseCase } from '../../src/domain/use-cases/check-session.use-case';
 import { LogoutUseCase } from '../../src/domain/use-cases/logout.use-case';
 import { WatchSessionUseCase } from '../../src/domain/use-cases/watch-session.use-case';
-import { SessionViewModel } from '../../src/ui/app/session.view-model';
+import { SessionViewModel } from '../../src/ui/shared/session.view-model';
 import type { FakeClock } from '../fakes/fake-clock';
 import type { FakeHttp } from '../fakes/fake-http';
 import type { InMemoryStorage } from '../fakes/in-memory-storage';

@@ -93,9 +93,12 @@ describe('docs/configuration.md', () => {
     expect(new Set(documented(browserSection))).toEqual(browserNames);
   });
 
-  it("gives each literal default of server/config.ts as the table's default", () => {
+  it("gives each literal default of server/config.ts and server/settings/ as the table's default", () => {
     // integer('NAME', 30_000, ...), text('NAME', 'value'), oneOf<T>('NAME', 'value', ...)
-    const source = readRepoFile('server/config.ts') + readRepoFile('server/gateways.config.ts');
+    const settings = readdirSync(path.join(ROOT, 'server/settings')).map(
+      (f) => `server/settings/${f}`,
+    );
+    const source = ['server/config.ts', ...settings].map(readRepoFile).join('\n');
     const defaults = new Map<string, string>();
     for (const m of source.matchAll(/integer\(\s*'([A-Z0-9_]+)',\s*([\d_]+),/g)) {
       defaults.set(m[1], m[2].replace(/_/g, ''));

@@ -106,6 +106,10 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
       );
     }
 
+    await open('/member/payments');
+    await page.getByText('You have no payments yet.').waitFor();
+    found.push(...(await checkEveryThemeAndWidth(page, 'payment history', 'payment-history')));
+
     await open('/payment');
     found.push(...(await checkEveryThemeAndWidth(page, 'payment')));
     await page.locator('input[name="amount"]').fill('120.50');

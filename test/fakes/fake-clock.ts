@@ -1,4 +1,4 @@
-import type { Cancel, ClockPort } from '../../src/domain/ports/clock.port';
+import type { Cancel, Clock } from '../../src/contract/clock';
 
 interface Timer {
   id: number;
@@ -8,16 +8,18 @@ interface Timer {
 }
 
 /**
- * A clock that moves only when told. advance(ms) fires every due timer in time order and lets
- * the promises they start settle between firings, so async polls can be observed step by step.
+ * The one fake clock of the SPA, server and sandbox gateway tests: it moves only when told.
+ * advance(ms) (or set(time)) fires every due timer in time order and lets the promises they
+ * start settle between firings, so async polls, schedulers and expiries are observed step by
+ * step instead of waited for.
  */
-export class FakeClock implements ClockPort {
+export class FakeClock implements Clock {
   private current: number;
   private timers: Timer[] = [];
   private nextId = 1;
 
-  constructor(start = Date.UTC(2026, 0, 1, 9, 0, 0)) {
-    this.current = start;
+  constructor(start: number | Date = Date.UTC(2026, 0, 1, 9, 0, 0)) {
+    this.current = typeof start === 'number' ? start : start.getTime();
   }
 
   now(): number {
@@ -57,6 +59,15 @@ export class FakeClock implements ClockPort {
     }
     this.current = target;
     await flushPromises();
+  }
+
+  /** Moves to `time` (never back), firing what falls due on the way, as advance does. */
+  set(time: number | Date): Promise<void> {
+    const target = typeof time === 'number' ? time : time.getTime();
+    if (target < this.current) {
+      throw new Error(`FakeClock.set: ${new Date(target).toISOString()} is in the past`);
+    }
+    return this.advance(target - this.current);
   }
 
   private schedule(ms: number, interval: number | null, fn: () => void): Cancel {

@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../../src/contract/result';
 import type {
   ApiFailure,
   CallOptions,
+  DownloadedFile,
   FailureCode,
   HttpPort,
 } from '../../src/domain/ports/http.port';
@@ -19,6 +20,14 @@ export interface RecordedCall<E extends Endpoint = Endpoint> {
 type Answer<E extends Endpoint> = Result<ResponseOf<E>, ApiFailure>;
 type Reply<E extends Endpoint> =
   Answer<E> | ((call: RecordedCall<E>) => Answer<E> | Promise<Answer<E>>);
+
+type DownloadAnswer = Result<DownloadedFile, ApiFailure>;
+type DownloadReply =
+  DownloadAnswer | ((call: RecordedCall) => DownloadAnswer | Promise<DownloadAnswer>);
+
+/** A downloaded file with these bytes. */
+export const file = (text: string, contentType = 'application/pdf') =>
+  ok<DownloadedFile>({ bytes: new TextEncoder().encode(text), contentType });
 
 /** A successful answer carrying `data`. */
 export const answer = <T>(data: T): { ok: true; value: T } => ok(data);
@@ -43,6 +52,9 @@ export class FakeHttp implements HttpPort {
   token: string | null = null;
   private standing = new Map<Endpoint, Reply<Endpoint>>();
   private queued = new Map<Endpoint, Reply<Endpoint>[]>();
+  /** download() calls, apart from call()'s. */
+  readonly downloads: RecordedCall[] = [];
+  private downloadReplies = new Map<Endpoint, DownloadReply>();
 
   /** Always answer this endpoint so. */
   on<E extends Endpoint>(endpoint: E, reply: Reply<E>): this {
@@ -81,6 +93,29 @@ export class FakeHttp implements HttpPort {
       Reply<E> | undefined;
     if (!reply) throw new Error(`FakeHttp: no answer scripted for ${endpoint}`);
     return typeof reply === 'function' ? await reply(call) : reply;
+  }
+
+  /** Always answer download() of this endpoint so. */
+  onDownload(endpoint: Endpoint, reply: DownloadReply): this {
+    this.downloadReplies.set(endpoint, reply);
+    return this;
+  }
+
+  async download<E extends Endpoint>(
+    endpoint: E,
+    request: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<Result<DownloadedFile, ApiFailure>> {
+    const call: RecordedCall<E> = {
+      endpoint,
+      request,
+      ...(options !== undefined ? { options } : {}),
+      token: this.token,
+    };
+    this.downloads.push(call as RecordedCall);
+    const reply = this.downloadReplies.get(endpoint);
+    if (!reply) throw new Error(`FakeHttp: no download scripted for ${endpoint}`);
+    return typeof reply === 'function' ? await reply(call as RecordedCall) : reply;
   }
 
   setToken(token: string | null): void {

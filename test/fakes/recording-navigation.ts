@@ -1,4 +1,4 @@
-import type { Navigation } from '../../src/ui/app/navigation';
+import type { Navigation } from '../../src/ui/shared/navigation';
 
 export class RecordingNavigation implements Navigation {
   readonly visits: { path: string; replace: boolean }[] = [];

@@ -1,4 +1,4 @@
-import type { Notifier, UiMessage } from '../../src/ui/app/notifier';
+import type { Notifier, UiMessage } from '../../src/ui/shared/notifier';
 
 export interface Toast {
   kind: 'success' | 'error';

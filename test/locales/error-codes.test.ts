@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ERROR_CODES } from '../../src/contract/errors';
-import { ERROR_CODE_KEYS, FIELD_RULE_KEYS } from '../../src/ui/app/error-messages';
+import { ERROR_CODE_KEYS, FIELD_RULE_KEYS } from '../../src/ui/shared/error-messages';
 
 /**
  * Every failure code the API can answer has a text in every language the app ships: a code added

@@ -24,6 +24,8 @@ const NAMESPACES = [
   'pages',
   'catalogue',
   'serverMessages',
+  'paymentHistory',
+  'receipt',
 ];
 
 type Tree = { [key: string]: string | Tree };

@@ -149,7 +149,7 @@ describe('sandbox gateway app (inject)', () => {
   it('approve sends the signed callback to callbackUrl, then 303s the tab to returnUrl', async () => {
     const fields = handOff({ amount: '88.50' });
     const session = await open(fields);
-    clock.advance(42_000);
+    await clock.advance(42_000);
     const res = await decide(fields.transactionId, 'approve', session);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(fields.returnUrl);
@@ -241,7 +241,7 @@ describe('sandbox gateway app (inject)', () => {
     expect(isSignedByGateway(pending)).toBe(true);
 
     await decide(fields.transactionId, 'approve', session);
-    clock.advance(10_000);
+    await clock.advance(10_000);
     const decided = await status();
     expect(decided.status).toBe('completed');
     expect(decided.timestamp).toBe(Math.floor(clock.now() / 1000));

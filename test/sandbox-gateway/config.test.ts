@@ -14,6 +14,7 @@ describe('sandbox gateway settings', () => {
       gatewaySecret: DEFAULT_GATEWAY_SECRET,
       gatewayClientId: 'member-portal',
       merchantName: 'Member Payment Portal',
+      appEnv: 'development',
       logLevel: 'info',
     });
     // The constant is repeated, not imported: this keeps the two copies equal.
@@ -42,6 +43,7 @@ describe('sandbox gateway settings', () => {
       gatewaySecret: 'shared-secret',
       gatewayClientId: 'shop-1',
       merchantName: 'Kedai Runcit',
+      appEnv: 'test',
       logLevel: 'silent',
     });
   });

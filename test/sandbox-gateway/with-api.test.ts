@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type FastifyInstance } from 'fastify';
-import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { buildSandboxGateway } from '../../sandbox-gateway/app';
 import { SystemGatewayClock } from '../../sandbox-gateway/clock';
 import { loadSandboxGatewayConfig } from '../../sandbox-gateway/config';
@@ -39,9 +39,14 @@ describe.each(eachDatabase())('sandbox gateway beside the API on %s', (database)
     const settings = loadSandboxGatewayConfig({ APP_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
     const system = new SystemGatewayClock();
     let apiNow: () => number = () => Date.now();
-    // Signed timestamps follow the API's fixed clock, so advancing it never makes them stale.
+    // Signed timestamps follow the API's fake clock, so advancing it never makes them stale.
     gateway = await buildSandboxGateway(settings, {
-      clock: { now: () => apiNow(), after: (ms, task) => system.after(ms, task) },
+      clock: {
+        now: () => apiNow(),
+        after: (ms, task) => system.after(ms, task),
+        every: (ms, task) => system.every(ms, task),
+        sleep: (ms) => system.sleep(ms),
+      },
       delivery: { maxAttempts: 3, baseDelayMs: 50, timeoutMs: 2000 },
     });
     await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -50,7 +55,7 @@ describe.each(eachDatabase())('sandbox gateway beside the API on %s', (database)
       database,
       config: { gatewayUrl: `${gatewayUrl}/pay`, gatewayStatusUrl: `${gatewayUrl}/status` },
     });
-    apiNow = () => t.clock.now().getTime();
+    apiNow = () => t.clock.now();
     signer = new HmacSha256PaymentSigner(t.config.gatewaySecret);
     member = await registerAndLogin(t.baseUrl, { name: 'Nur <Aisyah> & Co' });
   });
@@ -171,7 +176,7 @@ describe.each(eachDatabase())('sandbox gateway beside the API on %s', (database)
       // Not stale yet: a sweep leaves it alone.
       expect((await t.container.reconcilePendingPayments.execute()).completed).toBe(0);
 
-      t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
+      await t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
       const report = await t.container.reconcilePendingPayments.execute();
       expect(report.completed).toBeGreaterThanOrEqual(1);
       expect(report.errors).toBe(0);
@@ -184,7 +189,7 @@ describe.each(eachDatabase())('sandbox gateway beside the API on %s', (database)
       expect((await decide(p.transactionId, 'decline', session)).status).toBe(303);
       expect(await apiStatus(p.transactionId)).toBe('pending');
 
-      t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
+      await t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
       expect(await apiStatus(p.transactionId)).toBe('failed');
       const details = await getJson<{ status: string }>(
         t.baseUrl,
@@ -197,14 +202,14 @@ describe.each(eachDatabase())('sandbox gateway beside the API on %s', (database)
     it('leaves a payment pending while the gateway has no outcome for it', async () => {
       const p = await createPayment('51.00');
       await openPage(p);
-      t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
+      await t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
       await t.container.reconcilePendingPayments.execute();
       expect(await apiStatus(p.transactionId)).toBe('pending');
     });
 
     it('leaves a payment pending that the gateway never saw (status 404)', async () => {
       const p = await createPayment('52.00');
-      t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
+      await t.clock.advance((t.config.reconcileAfterS + 1) * 1000);
       const report = await t.container.reconcilePendingPayments.execute();
       expect(report.errors).toBe(0);
       expect(await apiStatus(p.transactionId)).toBe('pending');

@@ -5,12 +5,12 @@ import { STORAGE_PORT } from '../../src/domain/ports/storage.port';
 import { FetchHttpAdapter } from '../../src/adapters/fetch-http.adapter';
 import { LocalStorageAdapter } from '../../src/adapters/local-storage.adapter';
 import { SystemClockAdapter } from '../../src/adapters/system-clock.adapter';
-import { createContainer, SCREEN_VIEW_MODELS } from '../../src/ui/app/container';
-import { NAVIGATION } from '../../src/ui/app/navigation';
-import { NOTIFIER } from '../../src/ui/app/notifier';
-import { SessionViewModel } from '../../src/ui/app/session.view-model';
-import { ToastNotifier } from '../../src/ui/app/toast-notifier';
-import * as tokens from '../../src/ui/app/tokens';
+import { createContainer, SCREEN_VIEW_MODELS } from '../../src/ui/shell/container';
+import { NAVIGATION } from '../../src/ui/shared/navigation';
+import { NOTIFIER } from '../../src/ui/shared/notifier';
+import { SessionViewModel } from '../../src/ui/shared/session.view-model';
+import { ToastNotifier } from '../../src/ui/shell/toast-notifier';
+import * as tokens from '../../src/ui/shared/tokens';
 
 describe('createContainer', () => {
   it('resolves every use-case token once', () => {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorCode } from '../../src/contract/errors';
 import { CLIENT_FAILURE_CODES } from '../../src/domain/ports/http.port';
-import { failureMessage, FIELD_RULE_KEYS } from '../../src/ui/app/error-messages';
-import type { UiMessage } from '../../src/ui/app/notifier';
+import { failureMessage, FIELD_RULE_KEYS } from '../../src/ui/shared/error-messages';
+import type { UiMessage } from '../../src/ui/shared/notifier';
 
 const en = JSON.parse(
   readFileSync(join(__dirname, '../../locales/en/translation.json'), 'utf8'),

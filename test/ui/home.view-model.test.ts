@@ -1,5 +1,5 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import { HomeViewModel } from '../../src/ui/screens/home/home.view-model';
+import { HomeViewModel } from '../../src/ui/screens/catalogue/home.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';

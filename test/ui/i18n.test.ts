@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { fetchBackend, initI18n, languageDetector, translationUrl } from '../../src/ui/app/i18n';
+import { fetchBackend, initI18n, languageDetector, translationUrl } from '../../src/ui/shell/i18n';
 import english from '../../locales/en/translation.json';
 import french from '../../locales/fr/translation.json';
 

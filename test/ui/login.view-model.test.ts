@@ -97,6 +97,22 @@ describe('LoginViewModel', () => {
     expect(navigation.visits).toEqual([{ path: '/bookmarks?sort=year', replace: false }]);
   });
 
+  it.each([
+    ['/member/payments', '/member/payments', 'login.successReturning'],
+    ['/', '/payment', 'login.success'],
+    ['/?from=bookmark', '/payment', 'login.success'],
+    ['/payment', '/payment', 'login.success'],
+  ])('with next=%j goes to %j and toasts %s', async (next, path, key) => {
+    const { http, navigation, notifier, vm } = setUp();
+    http.on('login', answer(aMember().buildLoginData('tok-1')));
+    vm.setReturnTo(next);
+    vm.setField('icOrPassport', '900101145678');
+    vm.setField('password', 'secret123');
+    await vm.submit();
+    expect(navigation.current).toBe(path);
+    expect(notifier.last?.message).toEqual({ key });
+  });
+
   it.each(['//evil.example/x', 'https://evil.example', '/\\evil.example', '/login?next=/x', ''])(
     'never follows %j out of the app or back to /login: /payment instead',
     async (next) => {

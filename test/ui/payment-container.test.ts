@@ -4,9 +4,9 @@ import { FormPostGatewayAdapter } from '../../src/adapters/form-post-gateway.ada
 import { GATEWAY_PORT } from '../../src/domain/ports/gateway.port';
 import { PayUseCase } from '../../src/domain/use-cases/pay.use-case';
 import { WatchTransactionUseCase } from '../../src/domain/use-cases/watch-transaction.use-case';
-import { createContainer } from '../../src/ui/app/container';
-import { readConfig } from '../../src/ui/app/config';
-import { PAY_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../src/ui/app/tokens';
+import { createContainer } from '../../src/ui/shell/container';
+import { readConfig } from '../../src/ui/shared/config';
+import { PAY_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../src/ui/shared/tokens';
 import { PaymentStatusViewModel } from '../../src/ui/screens/payment-status/payment-status.view-model';
 import { PaymentViewModel } from '../../src/ui/screens/payment/payment.view-model';
 import { ReturnViewModel } from '../../src/ui/screens/return/return.view-model';

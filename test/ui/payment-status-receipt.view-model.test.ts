@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '../../src/contract/payment';
 import { aPaymentRequest } from '../builders/payment-request';
 import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { answer, failure, FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp, file } from '../fakes/fake-http';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
@@ -11,6 +11,8 @@ import type { Clipboard } from '../../src/ui/screens/payment-status/clipboard';
 import { QueryCache } from '../../src/domain/query-cache';
 import { WatchTransactionUseCase } from '../../src/domain/use-cases/watch-transaction.use-case';
 import { PaymentStatusViewModel } from '../../src/ui/screens/payment-status/payment-status.view-model';
+import { DownloadReceiptUseCase } from '../../src/domain/use-cases/download-receipt.use-case';
+import { RecordingFileSaver } from '../fakes/recording-file-saver';
 
 class FakeClipboard implements Clipboard {
   readonly copied: string[] = [];
@@ -30,6 +32,13 @@ function setup(stored?: ReturnType<typeof aPaymentRequest>) {
   const clipboard = new FakeClipboard();
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
+  const saver = new RecordingFileSaver();
+  const printer = {
+    printed: 0,
+    print() {
+      this.printed += 1;
+    },
+  };
   // The data cache without retries: the page's behaviour is under test, not the cache's.
   const getTransaction = new GetTransactionUseCase(http, new QueryCache(clock, { retries: 0 }));
   const vm = new PaymentStatusViewModel(
@@ -39,8 +48,10 @@ function setup(stored?: ReturnType<typeof aPaymentRequest>) {
     notifier,
     navigation,
     clock,
+    new DownloadReceiptUseCase(http, saver),
+    printer,
   );
-  return { http, clock, clipboard, notifier, navigation, vm };
+  return { http, clock, clipboard, notifier, navigation, vm, saver, printer };
 }
 
 /** Older servers may say 'success' for 'completed', hence any text as the status. */
@@ -52,12 +63,12 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     const { vm, http } = setup(aPaymentRequest({ transactionId: 'TXN-STORED', amount: '80.00' }));
     http.on('transactionDetails', details('pending', '99.00'));
     vm.load('TXN-1');
-    expect(vm.transactionId).toBe('TXN-1');
+    expect(vm.shown.transactionId).toBe('TXN-1');
     // The stored amount belongs to another transaction: not shown for this one.
-    expect(vm.displayAmount).toBe('RM 50.00');
+    expect(vm.shown.displayAmount).toBe('RM 50.00');
     await flushPromises();
     expect(http.calls[0].request).toEqual({ transactionId: 'TXN-1' });
-    expect(vm.displayAmount).toBe('RM 99.00');
+    expect(vm.shown.displayAmount).toBe('RM 99.00');
     vm.dispose();
   });
 
@@ -66,8 +77,8 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     http.on('transactionDetails', failure('INTERNAL_ERROR'));
     vm.load(undefined);
     await flushPromises();
-    expect(vm.transactionId).toBe('TXN-9');
-    expect(vm.displayAmount).toBe('RM 77.10');
+    expect(vm.shown.transactionId).toBe('TXN-9');
+    expect(vm.shown.displayAmount).toBe('RM 77.10');
     vm.dispose();
   });
 
@@ -75,9 +86,9 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     const { vm, http, clock } = setup();
     vm.load(undefined);
     await clock.advance(30_000);
-    expect(vm.transactionId).toBeNull();
-    expect(vm.paymentStatus).toBe('pending');
-    expect(vm.displayAmount).toBe('RM 50.00');
+    expect(vm.shown.transactionId).toBeNull();
+    expect(vm.shown.paymentStatus).toBe('pending');
+    expect(vm.shown.displayAmount).toBe('RM 50.00');
     expect(http.calls).toHaveLength(0);
     expect(clock.pendingTimers).toBe(0);
   });
@@ -95,9 +106,9 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     expect(http.calls).toHaveLength(1);
     await clock.advance(1);
     expect(http.calls).toHaveLength(2);
-    expect(vm.paymentStatus).toBe('pending');
+    expect(vm.shown.paymentStatus).toBe('pending');
     await clock.advance(10_000);
-    expect(vm.paymentStatus).toBe('completed');
+    expect(vm.shown.paymentStatus).toBe('completed');
     expect(notifier.toasts).toHaveLength(0);
     expect(clock.pendingTimers).toBe(0);
     await clock.advance(60_000);
@@ -109,7 +120,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     http.on('transactionDetails', details('failed'));
     vm.load('TXN-1');
     await flushPromises();
-    expect(vm.paymentStatus).toBe('failed');
+    expect(vm.shown.paymentStatus).toBe('failed');
     expect(clock.pendingTimers).toBe(0);
   });
 
@@ -134,7 +145,7 @@ describe('PaymentStatusViewModel (payment status and receipt page)', () => {
     vm.load('TXN-1');
     await flushPromises();
     await vm.refresh();
-    expect(vm.paymentStatus).toBe(status);
+    expect(vm.shown.paymentStatus).toBe(status);
     expect(notifier.toasts).toEqual([{ kind, message: { key }, autoCloseMs: 5000 }]);
     expect(clock.pendingTimers).toBe(0);
   });
@@ -198,10 +209,54 @@ describe('PaymentStatusViewModel: a transaction the server does not know for thi
     http.on('transactionDetails', failure('PAYMENT_NOT_FOUND'));
     vm.load('TXN-SOMEONE-ELSES');
     await flushPromises();
-    expect(vm.notFound).toBe(true);
+    expect(vm.shown.notFound).toBe(true);
     expect(clock.pendingTimers).toBe(0);
     await vm.refresh();
     expect(notifier.toasts).toEqual([]);
     vm.dispose();
+  });
+});
+
+describe('PaymentStatusViewModel: the receipt number, its PDF and printing', () => {
+  const completed = answer({
+    transactionId: 'TXN-1',
+    status: 'completed' as PaymentStatus,
+    amount: '123.45',
+    receiptNumber: 'R-2026-000042',
+  });
+
+  it('shows the receipt number and downloads the PDF in the member’s language', async () => {
+    const { vm, http, saver } = setup();
+    http.on('transactionDetails', completed);
+    http.onDownload('receiptPdf', file('%PDF-zn'));
+    vm.load('TXN-1');
+    await flushPromises();
+    expect(vm.shown.receiptNumber).toBe('R-2026-000042');
+    expect(vm.canDownload).toBe(true);
+    await vm.downloadPdf('zn');
+    expect(http.downloads[0]).toEqual(
+      expect.objectContaining({ request: { lang: 'zn' }, options: expect.anything() }),
+    );
+    expect(saver.files).toEqual([{ fileName: 'receipt-R-2026-000042.pdf', text: '%PDF-zn' }]);
+    vm.dispose();
+  });
+
+  it('offers no download before the payment completed, and toasts a refusal by its code', async () => {
+    const { vm, http, notifier } = setup();
+    http.on('transactionDetails', details('pending'));
+    http.onDownload('receiptPdf', failure('RECEIPT_NOT_AVAILABLE'));
+    vm.load('TXN-1');
+    await flushPromises();
+    expect(vm.shown.receiptNumber).toBeNull();
+    expect(vm.canDownload).toBe(false);
+    await vm.downloadPdf('en');
+    expect(notifier.last?.message).toEqual({ key: 'serverMessages.receiptNotAvailable' });
+    vm.dispose();
+  });
+
+  it('prints through the printer port', () => {
+    const { vm, printer } = setup();
+    vm.print();
+    expect(printer.printed).toBe(1);
   });
 });

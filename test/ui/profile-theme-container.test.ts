@@ -1,9 +1,9 @@
 import { expectFreshPerGet, fakeEdges } from '../builders/container-edges';
 import { answer, FakeHttp } from '../fakes/fake-http';
 import { profileData } from '../builders/profile-data';
-import { createContainer } from '../../src/ui/app/container';
-import { ThemeViewModel } from '../../src/ui/app/theme.view-model';
-import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../src/ui/app/tokens';
+import { createContainer } from '../../src/ui/shell/container';
+import { ThemeViewModel } from '../../src/ui/shared/theme.view-model';
+import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../src/ui/shared/tokens';
 import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-case';
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';
 import { ProfileViewModel } from '../../src/ui/screens/profile/profile.view-model';

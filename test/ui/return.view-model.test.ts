@@ -43,9 +43,9 @@ describe('ReturnViewModel', () => {
     vm.load('?transactionId=TXN-1');
     await flushPromises();
     expect(vm.status).toBe('shown');
-    expect(vm.transactionId).toBe('TXN-1');
-    expect(vm.paymentStatus).toBe(shown);
-    expect(vm.displayAmount).toBe('RM 123.45');
+    expect(vm.shown.transactionId).toBe('TXN-1');
+    expect(vm.shown.paymentStatus).toBe(shown);
+    expect(vm.shown.displayAmount).toBe('RM 123.45');
     expect(clock.pendingTimers).toBe(0);
   });
 
@@ -57,14 +57,14 @@ describe('ReturnViewModel', () => {
       .on('transactionDetails', details('success'));
     vm.load('?transactionId=TXN-1');
     await flushPromises();
-    expect(vm.paymentStatus).toBe('pending');
-    expect(vm.displayAmount).toBe('RM 123.45');
+    expect(vm.shown.paymentStatus).toBe('pending');
+    expect(vm.shown.displayAmount).toBe('RM 123.45');
     await clock.advance(9999);
     expect(http.calls).toHaveLength(1);
     await clock.advance(1);
     expect(http.calls).toHaveLength(2);
     await clock.advance(10_000);
-    expect(vm.paymentStatus).toBe('completed');
+    expect(vm.shown.paymentStatus).toBe('completed');
     expect(clock.pendingTimers).toBe(0);
     expect(notifier.toasts).toHaveLength(0);
   });
@@ -73,7 +73,7 @@ describe('ReturnViewModel', () => {
     const { vm, http } = setup();
     http.on('transactionDetails', details('pending'));
     vm.load('?transactionId=TXN-1');
-    expect(vm.displayAmount).toBe('RM 50.00');
+    expect(vm.shown.displayAmount).toBe('RM 50.00');
     vm.dispose();
   });
 
@@ -95,7 +95,7 @@ describe('ReturnViewModel', () => {
       autoCloseMs: 5000,
     });
     await vm.refresh();
-    expect(vm.paymentStatus).toBe('completed');
+    expect(vm.shown.paymentStatus).toBe('completed');
     vm.dispose();
   });
 

@@ -1,5 +1,5 @@
-import { RouterNavigator } from '../../src/ui/app/router-navigator';
-import { RouterNavigation } from '../../src/ui/app/router-navigation';
+import { RouterNavigator } from '../../src/ui/shell/router-navigator';
+import { RouterNavigation } from '../../src/ui/shell/router-navigation';
 
 /** Records what the router was asked to do. */
 class RecordingNavigate {

@@ -1,5 +1,9 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import { ThemeViewModel, type ThemeMode, type ThemeRoot } from '../../src/ui/app/theme.view-model';
+import {
+  ThemeViewModel,
+  type ThemeMode,
+  type ThemeRoot,
+} from '../../src/ui/shared/theme.view-model';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 
 /** Records what would be written to <html data-theme>. */

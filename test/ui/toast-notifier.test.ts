@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { toast } from 'react-toastify';
-import { toSupportedLanguage } from '../../src/ui/app/i18n';
-import { ToastNotifier } from '../../src/ui/app/toast-notifier';
+import { toSupportedLanguage } from '../../src/ui/shell/i18n';
+import { ToastNotifier } from '../../src/ui/shell/toast-notifier';
 import english from '../../locales/en/translation.json';
 
 async function englishI18n() {

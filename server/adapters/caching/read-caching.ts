@@ -6,13 +6,16 @@ import { type TransactionStore } from '../../ports/transaction-store.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { type Database } from '../postgres/database';
 import { type InvalidationBus } from '../../ports/invalidation-bus.port';
-import { CachedMemberRepository } from './cached-member-repository';
-import { CachedSessionStore } from './cached-session-store';
-import { CachedTransactionStore } from './cached-transaction-store';
-import { InvalidatingUnitOfWork } from './invalidating-unit-of-work';
-import { PGliteInvalidationBus, PostgresInvalidationBus } from './postgres-invalidation-bus';
+import { CachedMemberRepository } from './cached-member-repository.adapter';
+import { CachedSessionStore } from './cached-session-store.adapter';
+import { CachedTransactionStore } from './cached-transaction-store.adapter';
+import { InvalidatingUnitOfWork } from './invalidating-unit-of-work.adapter';
+import {
+  PGliteInvalidationBus,
+  PostgresInvalidationBus,
+} from './postgres-invalidation-bus.adapter';
 import { DEFAULT_READ_CACHE_OPTIONS, ReadCaches } from './read-caches';
-import { RedisInvalidationBus } from './redis-invalidation-bus';
+import { RedisInvalidationBus } from './redis-invalidation-bus.adapter';
 
 /** The adapters whose reads are cached, and what the caches need (the container's adapters). */
 export interface CacheableAdapters {

@@ -13,7 +13,7 @@ interface Entry<V> {
 }
 
 /**
- * A bounded map whose entries expire on the Clock port (tests move a FixedClock). Eviction is
+ * A bounded map whose entries expire on the Clock port (tests move a FakeClock). Eviction is
  * by insertion order: entries live seconds, so first-in is close enough to least-recently-used.
  *
  * Reads racing an invalidation: `generation` changes on every delete or clear, and `setIfUnchanged`
@@ -40,7 +40,7 @@ export class TtlCache<K, V> {
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt <= this.clock.now().getTime()) {
+    if (entry.expiresAt <= this.clock.now()) {
       this.entries.delete(key);
       return undefined;
     }
@@ -56,7 +56,7 @@ export class TtlCache<K, V> {
       if (oldest.done === true) break;
       this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, expiresAt: this.clock.now().getTime() + this.options.ttlMs });
+    this.entries.set(key, { value, expiresAt: this.clock.now() + this.options.ttlMs });
     return true;
   }
 

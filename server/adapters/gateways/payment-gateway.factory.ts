@@ -1,5 +1,5 @@
 import { type Config } from '../../config';
-import { type GatewayKind } from '../../gateways.config';
+import { type GatewayKind } from '../../settings/gateways';
 import { type Clock } from '../../ports/clock.port';
 import { type GatewayStatusClient } from '../../ports/gateway-status-client.port';
 import { type PaymentGateway } from '../../ports/payment-gateway.port';

@@ -131,7 +131,7 @@ export class SandboxGatewayAdapter implements PaymentGateway {
     if (!this.signer.verify(gatewayOutcomeCanonical(message), message.signature)) {
       return reject('bad_signature', 'Invalid signature', message.transactionId);
     }
-    if (!isTimestampFresh(message.timestamp, this.clock.now())) {
+    if (!isTimestampFresh(message.timestamp, new Date(this.clock.now()))) {
       return reject('stale', 'Stale timestamp', message.transactionId);
     }
     return {

@@ -1,11 +1,11 @@
-import { InMemoryPaymentHistoryStore } from './in-memory-payment-history-store';
-import { InMemoryLoginFailureStore } from './in-memory-login-failure-store';
-import { InMemoryMemberRepository } from './in-memory-member-repository';
-import { InMemorySessionStore } from './in-memory-session-store';
-import { InMemorySmsCodeStore } from './in-memory-sms-code-store';
+import { InMemoryPaymentHistoryStore } from './in-memory-payment-history-store.adapter';
+import { InMemoryLoginFailureStore } from './in-memory-login-failure-store.adapter';
+import { InMemoryMemberRepository } from './in-memory-member-repository.adapter';
+import { InMemorySessionStore } from './in-memory-session-store.adapter';
+import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
 import { type InMemoryTables } from './in-memory-tables';
-import { InMemoryTransactionStore } from './in-memory-transaction-store';
-import { InMemoryUnitOfWork } from './in-memory-unit-of-work';
+import { InMemoryTransactionStore } from './in-memory-transaction-store.adapter';
+import { InMemoryUnitOfWork } from './in-memory-unit-of-work.adapter';
 
 /** Every in-memory store, over one set of tables (what one database is to the PostgreSQL ones). */
 export function inMemoryStoresOver(tables: InMemoryTables) {

@@ -1,5 +1,7 @@
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { Pool, type PoolClient } from 'pg';
+import { createDataDirApart } from './pglite-init';
+import { PGLITE_START_PARAMS } from './pglite-settings';
 
 /**
  * The one data-access seam: PostgreSQL through `pg` or embedded PGlite, same SQL and migrations.
@@ -125,7 +127,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     }
     return new PgPoolDatabase(pool);
   }
-  const pglite = await PGlite.create(opts.dataDir);
+  await createDataDirApart(opts.dataDir, PGLITE_START_PARAMS);
+  const pglite = await PGlite.create(opts.dataDir, { startParams: [...PGLITE_START_PARAMS] });
   return new PGliteDatabase(pglite);
 }
 

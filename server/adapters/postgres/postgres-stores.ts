@@ -1,11 +1,11 @@
 import { type Database } from './database';
-import { PostgresPaymentHistoryStore } from './postgres-payment-history-store';
-import { PostgresLoginFailureStore } from './postgres-login-failure-store';
-import { PostgresMemberRepository } from './postgres-member-repository';
-import { PostgresSessionStore } from './postgres-session-store';
-import { PostgresSmsCodeStore } from './postgres-sms-code-store';
-import { PostgresTransactionStore } from './postgres-transaction-store';
-import { PostgresUnitOfWork } from './postgres-unit-of-work';
+import { PostgresPaymentHistoryStore } from './postgres-payment-history-store.adapter';
+import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapter';
+import { PostgresMemberRepository } from './postgres-member-repository.adapter';
+import { PostgresSessionStore } from './postgres-session-store.adapter';
+import { PostgresSmsCodeStore } from './postgres-sms-code-store.adapter';
+import { PostgresTransactionStore } from './postgres-transaction-store.adapter';
+import { PostgresUnitOfWork } from './postgres-unit-of-work.adapter';
 
 /** Every PostgreSQL store, over one database (PGlite or a server). */
 export function postgresStoresOver(db: Database) {

@@ -69,6 +69,8 @@ export interface Transaction {
   status: PaymentStatus;
   /** Decimal string such as '123.45'; undefined when the server did not say. */
   amount?: string;
+  /** R-2026-000123 once the payment completed; undefined before (or from older servers). */
+  receiptNumber?: string;
 }
 
 /** Why a payment call did not succeed: its code and the key of the fallback text. */

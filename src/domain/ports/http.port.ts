@@ -36,9 +36,18 @@ export interface ApiFailure {
   message?: string;
 }
 
+/** A file as the API sent it. */
+export interface DownloadedFile {
+  bytes: Uint8Array;
+  /** The Content-Type header, e.g. 'application/pdf'. */
+  contentType: string;
+}
+
 export interface CallOptions {
   /** The id appended to the endpoint's path (`/payment/status/{id}`), URL-encoded. */
   pathParam?: string;
+  /** Appended after the id (`/payment/receipt/{id}/pdf` takes '/pdf'); only with pathParam. */
+  pathSuffix?: string;
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -53,6 +62,15 @@ export interface HttpPort {
     request: RequestOf<E>,
     options?: CallOptions,
   ): Promise<Result<ResponseOf<E>, ApiFailure>>;
+  /**
+   * The same call for an endpoint whose success is a file, not an envelope (a receipt PDF): its
+   * bytes as sent. A failure still answers the API's envelope and reads as in call().
+   */
+  download<E extends Endpoint>(
+    endpoint: E,
+    request: RequestOf<E>,
+    options?: CallOptions,
+  ): Promise<Result<DownloadedFile, ApiFailure>>;
   /** Sets (or with null clears) the bearer token sent on every later call. */
   setToken(token: string | null): void;
 }

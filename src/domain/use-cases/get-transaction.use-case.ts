@@ -44,12 +44,14 @@ export class GetTransactionUseCase {
       return { ok: false, error: { failure, retryable: false } };
     }
     const amount: unknown = data.amount;
+    const receiptNumber: unknown = data.receiptNumber;
     return {
       ok: true,
       value: {
         transactionId: data.transactionId || input.transactionId,
         status: toPaymentStatus(data.status),
         amount: amount === undefined || amount === null ? undefined : String(amount),
+        ...(typeof receiptNumber === 'string' && receiptNumber !== '' ? { receiptNumber } : {}),
       },
     };
   }

@@ -1,7 +1,8 @@
-import { failureFrom, type Failure } from '../model/failure';
+import type { Failure } from '../model/failure';
 import type { HttpPort } from '../ports/http.port';
 import { normaliseIcOrPassport, normalisePhone, type Nationality } from '../../contract/rules';
-import { err, ok, type Result } from '../../contract/result';
+import type { Result } from '../../contract/result';
+import { callForOutcome } from './call-for-outcome';
 
 export interface RegisterInput {
   name: string;
@@ -16,14 +17,18 @@ export class RegisterUseCase {
   constructor(private readonly http: HttpPort) {}
 
   async execute(input: RegisterInput): Promise<Result<void, Failure>> {
-    const answer = await this.http.call('register', {
-      name: input.name.trim(),
-      nationality: input.nationality,
-      ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
-      phone_no: normalisePhone(input.phoneNo),
-      password: input.password,
-      tac_code: input.code,
-    });
-    return answer.ok ? ok(undefined) : err(failureFrom(answer.error, 'signUp.registrationFailed'));
+    return callForOutcome(
+      this.http,
+      'register',
+      {
+        name: input.name.trim(),
+        nationality: input.nationality,
+        ic_or_passport: normaliseIcOrPassport(input.icOrPassport),
+        phone_no: normalisePhone(input.phoneNo),
+        password: input.password,
+        tac_code: input.code,
+      },
+      'signUp.registrationFailed',
+    );
   }
 }

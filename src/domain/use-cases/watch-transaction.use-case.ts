@@ -14,6 +14,8 @@ export interface WatchedTransaction {
   paymentStatus: PaymentStatus;
   /** Decimal string from the server, else the one given to execute(). */
   amount: string | undefined;
+  /** The receipt number, once the payment completed and the server named it. */
+  receiptNumber: string | undefined;
   /** The server knows no such transaction for this member: nothing to wait for. */
   notFound: boolean;
   /** Nobody is logged in, so the server shows nothing: nothing to wait for either. */
@@ -32,6 +34,7 @@ export class WatchTransactionUseCase {
     transactionId: null,
     paymentStatus: 'pending',
     amount: undefined,
+    receiptNumber: undefined,
     notFound: false,
     signInRequired: false,
   };
@@ -56,6 +59,7 @@ export class WatchTransactionUseCase {
   execute(input: { transactionId: string | null; amount?: string }): void {
     this.update({
       transactionId: input.transactionId,
+      receiptNumber: undefined,
       notFound: false,
       signInRequired: false,
       ...(input.amount !== undefined ? { amount: input.amount } : {}),
@@ -101,8 +105,12 @@ export class WatchTransactionUseCase {
       }
       return result;
     }
-    const { status, amount } = result.value;
-    this.update({ paymentStatus: status, ...(amount !== undefined ? { amount } : {}) });
+    const { status, amount, receiptNumber } = result.value;
+    this.update({
+      paymentStatus: status,
+      ...(amount !== undefined ? { amount } : {}),
+      ...(receiptNumber !== undefined ? { receiptNumber } : {}),
+    });
     if (isFinalStatus(status)) {
       this.stopPolling?.();
       this.stopPolling = null;

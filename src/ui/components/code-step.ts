@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import type { Failure } from '../../domain/model/failure';
 import type { Cancel, ClockPort } from '../../domain/ports/clock.port';
 import type { Result } from '../../contract/result';
@@ -8,6 +8,7 @@ import type {
   SmsCodeLifecycleUseCase,
 } from '../../domain/use-cases/sms-code-lifecycle.use-case';
 import { emptyCode } from './code-input';
+import { observeExcept } from '../shared/observe-except';
 
 /**
  * The SMS-code step that sign-up and password reset share, as the screen shows it: the code
@@ -23,11 +24,7 @@ export class CodeStep {
     private readonly clock: ClockPort,
   ) {
     this.timer = lifecycle.state;
-    makeAutoObservable<CodeStep, 'lifecycle' | 'clock' | 'cancelRedirect'>(
-      this,
-      { lifecycle: false, clock: false, cancelRedirect: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['lifecycle', 'clock', 'cancelRedirect']);
     lifecycle.subscribe((countdown) => runInAction(() => (this.timer = countdown)));
   }
 

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useService } from '../app/di';
-import { Paths } from '../app/paths';
-import { SessionViewModel } from '../app/session.view-model';
+import { useService } from '../shared/di';
+import { Paths } from '../shared/paths';
+import { SessionViewModel } from '../shared/session.view-model';
 import { Spinner } from './spinner';
 
 /**

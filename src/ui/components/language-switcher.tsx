@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES } from '../app/i18n';
+import { SUPPORTED_LANGUAGES } from '../shared/languages';
 
 /** Each language named in itself, so a member finds theirs whatever the page is in. */
 const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], { name: string; lang: string }> =

@@ -1,20 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router-dom';
-import { Paths } from '../app/paths';
+import { Link, Outlet } from 'react-router-dom';
+import { Paths } from '../shared/paths';
 import '../styles/layout.css';
-import { LanguageSwitcher } from './language-switcher';
+import { HeaderActions, MEMBER_LINKS, NavList } from './nav-list';
 import { SkipLink, usePageChrome } from './page-chrome';
-import { ThemeToggle } from './theme-toggle';
-
-/** Where a member can go from the app's header. */
-const MEMBER_LINKS = [
-  { to: Paths.home, key: 'pages.home' },
-  { to: Paths.movies, key: 'pages.movies' },
-  { to: Paths.tvSeries, key: 'pages.tvSeries' },
-  { to: Paths.bookmarks, key: 'pages.bookmarks' },
-  { to: Paths.payment, key: 'pages.payment' },
-  { to: Paths.profile, key: 'pages.profile' },
-] as const;
 
 /** The header of every page: skip link, brand, (for members) the app's links, language, theme. */
 export function AppHeader({ member }: { member: boolean }) {
@@ -27,22 +16,14 @@ export function AppHeader({ member }: { member: boolean }) {
           {t('common.appName')}
         </Link>
         {member && (
-          <nav className="app-header-nav" aria-label={t('common.mainNavigation')}>
-            <ul>
-              {MEMBER_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end>
-                    {t(link.key)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <NavList
+            links={MEMBER_LINKS}
+            label={t('common.mainNavigation')}
+            navClassName="app-header-nav"
+            markCurrent
+          />
         )}
-        <div className="app-header-actions">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
+        <HeaderActions />
       </header>
     </>
   );

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { Paths } from '../app/paths';
+import { Paths } from '../shared/paths';
+
+const noToasts = () => undefined;
 
 /** Each route's own title key (the browser tab, history, and what a screen reader says first). */
 const TITLES: readonly [RegExp, string][] = [
@@ -16,6 +18,7 @@ const TITLES: readonly [RegExp, string][] = [
   [/^\/(payment-status|receipt\/.*)$/, 'paymentStatus.title'],
   [/^\/return$/, 'pages.return'],
   [/^\/member\/profile$/, 'profile.title'],
+  [/^\/member\/payments$/, 'pages.paymentHistory'],
   [new RegExp(`^${Paths.wizardz}$`), 'wizardz.brand'],
 ];
 
@@ -67,6 +70,8 @@ export function usePageChrome(): void {
   useEffect(() => {
     if (!navigation.happened && pathname === navigation.loadedAt) return;
     navigation.happened = true;
+    // The toasts' own chunk (loaded with the first toast); a page without it has none to clear.
+    void import('./toasts').then((toasts) => toasts.dismissStaleErrorToasts(), noToasts);
     return focusMainHeading();
   }, [pathname]);
 }

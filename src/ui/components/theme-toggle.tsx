@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useService } from '../app/di';
-import { ThemeViewModel } from '../app/theme.view-model';
+import { useService } from '../shared/di';
+import { ThemeViewModel } from '../shared/theme.view-model';
 import '../styles/theme.css';
 
 /**

@@ -19,6 +19,7 @@ export function sandboxConfig(overrides: Partial<SandboxGatewayConfig> = {}): Sa
     gatewaySecret: SECRET,
     gatewayClientId: CLIENT_ID,
     merchantName: MERCHANT,
+    appEnv: 'test',
     logLevel: 'silent',
     ...overrides,
   };

@@ -1,13 +1,13 @@
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
 import { createContainer, createInMemoryContainer } from '../../../server/container';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { testConfig } from '../support/in-memory-server';
 import { aMemberRow } from '../support/in-memory-stores';
 
 describe('createInMemoryContainer', () => {
   it('wires the same use cases and adapters as the database container', async () => {
     const config = testConfig({ dataDir: 'memory://', databaseUrl: undefined });
-    const database = await createContainer(config, { clock: new FixedClock() });
+    const database = await createContainer(config, { clock: new FakeClock() });
     try {
       const memory = createInMemoryContainer(config);
       const keys = (container: object) =>
@@ -42,9 +42,9 @@ describe('createInMemoryContainer', () => {
   });
 
   it('uses the adapters it is given and keeps the defaults for the rest', () => {
-    const clock = new FixedClock(Date.UTC(2030, 0, 1));
+    const clock = new FakeClock(Date.UTC(2030, 0, 1));
     const container = createInMemoryContainer(testConfig(), { clock, smsSender: undefined });
-    expect(container.clock.now()).toEqual(new Date(Date.UTC(2030, 0, 1)));
+    expect(container.clock.now()).toBe(Date.UTC(2030, 0, 1));
     expect(container.smsSender).toBe(container.smsOutbox);
   });
 });

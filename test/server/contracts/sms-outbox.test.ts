@@ -1,17 +1,17 @@
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
-import { ConsoleSmsSender } from '../../../server/adapters/sms/console-sms-sender';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
+import { ConsoleSmsSender } from '../../../server/adapters/sms/console-sms-sender.adapter';
 import { type SmsOutbox, type SmsSender } from '../../../server/ports/sms-sender.port';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 
 /** The development outbox (GET /api/dev/sms-outbox) reads alike from either sender. */
 describe.each([
-  ['console', (clock: FixedClock) => new ConsoleSmsSender(clock, () => undefined)],
-  ['recording', (clock: FixedClock) => new RecordingSmsSender(clock)],
+  ['console', (clock: FakeClock) => new ConsoleSmsSender(clock, () => undefined)],
+  ['recording', (clock: FakeClock) => new RecordingSmsSender(clock)],
 ] as const)('SMS sender and outbox contract: %s', (_name, make) => {
-  let clock: FixedClock;
+  let clock: FakeClock;
   let sender: SmsSender & SmsOutbox;
   beforeEach(() => {
-    clock = new FixedClock();
+    clock = new FakeClock();
     sender = make(clock);
   });
 
@@ -20,20 +20,20 @@ describe.each([
 
   it('lists what was sent, newest first, with the time it was sent', async () => {
     await send('60121111111', '111111');
-    clock.advance(1000);
+    await clock.advance(1000);
     await send('60122222222', '222222');
     expect(sender.list()).toEqual([
       {
         phone_no: '60122222222',
         purpose: 'registration',
         code: '222222',
-        sent_at: clock.now().toISOString(),
+        sent_at: new Date(clock.now()).toISOString(),
       },
       {
         phone_no: '60121111111',
         purpose: 'registration',
         code: '111111',
-        sent_at: new Date(clock.now().getTime() - 1000).toISOString(),
+        sent_at: new Date(clock.now() - 1000).toISOString(),
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import { type InjectOptions } from 'fastify';
-import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { ApiPaths } from '../../../src/contract/api';
 import { type ErrorCode } from '../../../src/contract/errors';
 import { type PaymentStatus } from '../../../src/contract/payment';
@@ -65,7 +65,7 @@ export function callback(
     transactionId,
     status,
     amount: opts.amount ?? '100.00',
-    timestamp: Math.floor(c.t.clock.now().getTime() / 1000) - (opts.ageS ?? 0),
+    timestamp: Math.floor(c.t.clock.now() / 1000) - (opts.ageS ?? 0),
   };
   const signature = c.signer.sign(gatewayOutcomeCanonical(message));
   return c.t.post(ApiPaths.paymentCallback, { ...message, signature });

@@ -5,13 +5,13 @@ import {
   type InMemoryServerContainer,
   type ServerAdapters,
 } from '../../../server/container';
-import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { type Member } from '../../../server/domain/member';
 import { buildApp } from '../../../server/http/app';
 import { normaliseIcOrPassport } from '../../../src/contract/rules';
 import { FakePasswordHasher } from './fake-password-hasher';
-import { FixedClock } from './fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMember, type TestMember } from './members';
 
 /** The test configuration (APP_ENV=test), with any field replaced. */
@@ -28,17 +28,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export interface InMemoryServer {
   container: InMemoryServerContainer;
   config: Config;
-  clock: FixedClock;
+  clock: FakeClock;
   sms: RecordingSmsSender;
   gateway: InMemoryGatewayStatusClient;
   hasher: FakePasswordHasher;
 }
 
 export function inMemoryServer(
-  opts: { config?: Partial<Config>; clock?: FixedClock; adapters?: Partial<ServerAdapters> } = {},
+  opts: { config?: Partial<Config>; clock?: FakeClock; adapters?: Partial<ServerAdapters> } = {},
 ): InMemoryServer {
   const config = testConfig(opts.config);
-  const clock = opts.clock ?? new FixedClock();
+  const clock = opts.clock ?? new FakeClock();
   const sms = new RecordingSmsSender(clock);
   const gateway = new InMemoryGatewayStatusClient();
   const hasher = new FakePasswordHasher();
@@ -59,7 +59,7 @@ export async function seedMember(
   overrides: Partial<TestMember> = {},
 ): Promise<TestMember & { id: string }> {
   const member = aMember(overrides);
-  const now = server.clock.now();
+  const now = new Date(server.clock.now());
   const stored: Member = {
     id: server.container.random.uuid(),
     name: member.name,

@@ -1,6 +1,6 @@
 import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
 import { type ServerStores } from '../../../server/container';
 import { type Member } from '../../../server/domain/member';
 import { type Clock } from '../../../server/ports/clock.port';

@@ -1,4 +1,4 @@
-import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import {
   gatewayOutcomeCanonical,
   type GatewayOutcomeMessage,
@@ -17,7 +17,7 @@ export interface PaymentsTestApp {
   signer: HmacSha256PaymentSigner;
 }
 
-/** A test app (fixed clock, no per-address throttling) and the gateway's signer for it. */
+/** A test app (fake clock, no per-address throttling) and the gateway's signer for it. */
 export async function startPaymentsApp(database: TestDatabase): Promise<PaymentsTestApp> {
   const t = await startTestApp({ database });
   return { t, signer: new HmacSha256PaymentSigner(t.config.gatewaySecret) };

@@ -1,6 +1,6 @@
 import { type Config } from '../../../server/config';
 import { createScratchDatabase, type TestDatabase } from './databases';
-import { FixedClock } from './fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { type InstanceOptions, startInstance, type TestApp } from './test-app';
 
 export { startInstance };
@@ -49,7 +49,7 @@ export async function startInstances(
     return { instances: [only], close: () => only.close() };
   }
   const scratch = await createScratchDatabase();
-  const clock = opts.clock ?? new FixedClock();
+  const clock = opts.clock ?? new FakeClock();
   const started: TestApp[] = [];
   const close = async (): Promise<void> => {
     // Newest first, then the database (dropping it forces any straggling connection off).

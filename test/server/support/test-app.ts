@@ -7,7 +7,7 @@ import {
 } from '../../../server/container';
 import { buildApp } from '../../../server/http/app';
 import { createScratchDatabase, type TestDatabase } from './databases';
-import { FixedClock } from './fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 
 export interface TestApp {
   /** e.g. http://127.0.0.1:41234 (no trailing slash); API paths are under `${baseUrl}/api`. */
@@ -15,14 +15,14 @@ export interface TestApp {
   app: FastifyInstance;
   container: ServerContainer;
   config: Config;
-  clock: FixedClock;
+  clock: FakeClock;
   close(): Promise<void>;
 }
 
 export interface InstanceOptions {
   /** An existing PostgreSQL database; without it the instance opens an in-memory PGlite of its own. */
   databaseUrl?: string;
-  clock?: FixedClock;
+  clock?: FakeClock;
   config?: Partial<Config>;
   /** Adapters to replace (a counting hasher, one SMS sender shared by several instances...). */
   overrides?: Partial<Omit<ContainerOverrides, 'clock'>>;
@@ -36,10 +36,10 @@ export interface InstanceOptions {
  * One server process's worth of app (its own container, pool, caches and rate-limit memory) on
  * 127.0.0.1, port 0, over a database that already exists, or an in-memory PGlite of its own:
  * what one instance behind a proxy is. close() closes the app and its container but never drops
- * the database. The clock is a FixedClock (given or new) so tests move time instead of waiting.
+ * the database. The clock is a FakeClock (given or new) so tests move time instead of waiting.
  */
 export async function startInstance(opts: InstanceOptions = {}): Promise<TestApp> {
-  const clock = opts.clock ?? new FixedClock();
+  const clock = opts.clock ?? new FakeClock();
   const config: Config = {
     ...loadConfig({ APP_ENV: 'test', PORT: '0', HOST: '127.0.0.1' }),
     dataDir: 'memory://',

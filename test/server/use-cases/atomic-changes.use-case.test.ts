@@ -1,12 +1,12 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { type TransactionalStores, type UnitOfWork } from '../../../server/ports/unit-of-work.port';
 import { RegisterMemberUseCase } from '../../../server/use-cases/register-member.use-case';
 import { ResetPasswordUseCase } from '../../../server/use-cases/reset-password.use-case';
 import { SendSmsCodeUseCase } from '../../../server/use-cases/send-sms-code.use-case';
 import { UpdateProfileUseCase } from '../../../server/use-cases/update-profile.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 class ConnectionLost extends Error {}
@@ -48,7 +48,7 @@ const SESSION_B = '00000000-0000-4000-8000-00000000000b';
 
 async function setUp() {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const hasher = new FakePasswordHasher();
   const random = new CryptoRandom();
   const sms = new RecordingSmsSender(clock);
@@ -58,7 +58,12 @@ async function setUp() {
     [SESSION_A, 'hash-a'],
     [SESSION_B, 'hash-b'],
   ]) {
-    await stores.sessions.create({ id, memberId: member.id, tokenHash, now: clock.now() });
+    await stores.sessions.create({
+      id,
+      memberId: member.id,
+      tokenHash,
+      now: new Date(clock.now()),
+    });
   }
   const send = new SendSmsCodeUseCase(stores.unitOfWork, sms, clock, random, {
     ttlS: 300,
@@ -122,7 +127,7 @@ describe('changes of more than one row, on in-memory adapters', () => {
     const working = new ResetPasswordUseCase(unitOfWork, smsCodes, hasher, clock, CODE_POLICY);
     expect(await working.execute(input)).toEqual({ ok: true, value: null });
     expect(await passwordIs('another long password')).toBe(true);
-    expect(await revokedAt('hash-a')).toEqual(clock.now());
+    expect(await revokedAt('hash-a')).toEqual(new Date(clock.now()));
   });
 
   it('a registration whose member insert fails leaves the code unused', async () => {
@@ -157,7 +162,7 @@ describe('changes of more than one row, on in-memory adapters', () => {
         { members, loginFailures, unitOfWork: uow },
         { hasher, clock, random, maxFailures: 10 },
       );
-    const since = new Date(clock.now().getTime() - 60_000);
+    const since = new Date(clock.now() - 60_000);
     await login(unitOfWork).execute({ icOrPassport: member.icOrPassport, password: 'wrong one' });
 
     await expect(
@@ -192,7 +197,7 @@ class CountingSlowHasher extends FakePasswordHasher {
 describe('the login throttle under concurrency, on in-memory adapters', () => {
   it('verifies at most maxFailures of 50 simultaneous wrong passwords and refuses the rest unverified', async () => {
     const stores = inMemoryStores();
-    const clock = new FixedClock();
+    const clock = new FakeClock();
     const hasher = new CountingSlowHasher();
     const member = aMemberRow({ passwordHash: await hasher.hash('the right password') });
     await stores.members.insert(member);

@@ -1,7 +1,7 @@
 import { LOGIN_FAILURE_WINDOW_MS } from '../../../server/domain/login-throttle-policy';
 import { hashSessionToken } from '../../../server/domain/session-policy';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const LOGIN_FAILED = 'Invalid IC/passport number or password.';
@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 
 async function setUp(maxFailures = 3) {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const hasher = new FakePasswordHasher();
   const login = loginOver(stores, { hasher, clock, maxFailures });
   const member = aMemberRow({
@@ -36,7 +36,11 @@ describe('LoginUseCase on in-memory stores', () => {
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     const session = await sessions.findByTokenHash(hashSessionToken(result.value.token));
-    expect(session).toMatchObject({ memberId: member.id, createdAt: clock.now(), revokedAt: null });
+    expect(session).toMatchObject({
+      memberId: member.id,
+      createdAt: new Date(clock.now()),
+      revokedAt: null,
+    });
   });
 
   it('answers an unknown IC and a wrong password alike, spending a verify on both', async () => {
@@ -49,7 +53,7 @@ describe('LoginUseCase on in-memory stores', () => {
     });
     expect(wrong).toEqual(unknown);
     expect(hasher.dummyVerifies).toBe(1);
-    const since = new Date(clock.now().getTime() - MINUTE);
+    const since = new Date(clock.now() - MINUTE);
     expect(await loginFailures.failuresSince('Z9999999', since)).toHaveLength(1);
     expect(await loginFailures.failuresSince('A1234567', since)).toHaveLength(1);
   });
@@ -58,7 +62,7 @@ describe('LoginUseCase on in-memory stores', () => {
     const { login, clock } = await setUp(3);
     for (let i = 0; i < 3; i += 1) {
       await login.execute({ icOrPassport: 'A1234567', password: 'wrong password' });
-      clock.advance(MINUTE);
+      await clock.advance(MINUTE);
     }
     const throttled = await login.execute({
       icOrPassport: 'A1234567',
@@ -74,7 +78,7 @@ describe('LoginUseCase on in-memory stores', () => {
       },
     });
 
-    clock.advance(LOGIN_FAILURE_WINDOW_MS - 3 * MINUTE + 1);
+    await clock.advance(LOGIN_FAILURE_WINDOW_MS - 3 * MINUTE + 1);
     const after = await login.execute({
       icOrPassport: 'A1234567',
       password: 'correct horse battery',
@@ -86,7 +90,7 @@ describe('LoginUseCase on in-memory stores', () => {
     const { login, loginFailures, clock } = await setUp(3);
     await login.execute({ icOrPassport: 'A1234567', password: 'wrong password' });
     await login.execute({ icOrPassport: 'A1234567', password: 'correct horse battery' });
-    const since = new Date(clock.now().getTime() - MINUTE);
+    const since = new Date(clock.now() - MINUTE);
     expect(await loginFailures.failuresSince('A1234567', since)).toEqual([]);
   });
 });

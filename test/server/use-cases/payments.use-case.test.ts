@@ -1,9 +1,9 @@
 import { gatewayRegistry } from '../../../server/adapters/gateways/gateway-registry';
 import { randomBytes } from 'node:crypto';
-import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client';
-import { InMemoryPaymentGateway } from '../../../server/adapters/in-memory/in-memory-payment-gateway';
+import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client.adapter';
+import { InMemoryPaymentGateway } from '../../../server/adapters/in-memory/in-memory-payment-gateway.adapter';
 import { SandboxGatewayAdapter } from '../../../server/adapters/gateways/sandbox-gateway.adapter';
-import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer';
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { type PaymentGateway } from '../../../server/ports/payment-gateway.port';
 import { ApplyPaymentCallbackUseCase } from '../../../server/use-cases/apply-payment-callback.use-case';
 import {
@@ -14,7 +14,7 @@ import { GetPaymentStatusUseCase } from '../../../server/use-cases/get-payment-s
 import { ReconcilePendingPaymentsUseCase } from '../../../server/use-cases/reconcile-pending-payments.use-case';
 import { type PaymentStatus } from '../../../src/contract/payment';
 import { gatewayOutcomeCanonical, handOffCanonical } from '../../../src/contract/sandbox-gateway';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
 
 const RECONCILE_AFTER_S = 600;
@@ -23,7 +23,7 @@ const PUBLIC_URL = 'http://portal.test';
 /** The payment use cases on in-memory stores, behind the sandbox gateway adapter by default. */
 async function setUp(makeGateway?: (defaults: SandboxParts) => PaymentGateway) {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const signer = new HmacSha256PaymentSigner('test gateway secret');
   const statusClient = new InMemoryGatewayStatusClient();
   const sandbox = new SandboxGatewayAdapter(
@@ -80,7 +80,7 @@ async function setUp(makeGateway?: (defaults: SandboxParts) => PaymentGateway) {
       transactionId: payment.payment_id,
       status,
       amount: overrides.amount ?? payment.amount,
-      timestamp: overrides.timestamp ?? Math.floor(clock.now().getTime() / 1000),
+      timestamp: overrides.timestamp ?? Math.floor(clock.now() / 1000),
     };
     return { ...message, signature: signer.sign(gatewayOutcomeCanonical(message)) };
   };
@@ -118,7 +118,7 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
       memberId: member.id,
       amountSen: 12_345,
       status: 'pending',
-      createdAt: clock.now(),
+      createdAt: new Date(clock.now()),
     });
     expect(payment).toMatchObject({
       status: 'pending',
@@ -185,7 +185,7 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
         message: 'Idempotency-Key was already used for a different payment',
       },
     });
-    expect(await transactions.listStalePending(clock.now(), 10)).toHaveLength(2);
+    expect(await transactions.listStalePending(new Date(clock.now()), 10)).toHaveLength(2);
   });
 
   it('asks to log in again (AUTH_REQUIRED) for a member that no longer exists', async () => {
@@ -279,7 +279,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     const { pay, callback, signed, clock, transactions } = await setUp();
     const payment = await pay();
     const body = signed(payment, 'completed');
-    clock.advance(301_000);
+    await clock.advance(301_000);
     expect(await callback(body)).toEqual({
       ok: false,
       error: { code: 'CALLBACK_STALE', message: 'Stale timestamp' },
@@ -346,7 +346,7 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     const paid = await pay('100.00');
     const unknown = await pay('200.00');
     const stillOpen = await pay('300.00');
-    clock.advance(RECONCILE_AFTER_S * 1000);
+    await clock.advance(RECONCILE_AFTER_S * 1000);
     const fresh = await pay('400.00');
     statusClient.answer(paid.payment_id, signed(paid, 'completed'));
     statusClient.answer(stillOpen.payment_id, signed(stillOpen, 'pending'));
@@ -375,7 +375,7 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
   it('counts an unreachable gateway and a forged answer as errors, leaving payments pending', async () => {
     const { pay, reconcile, statusClient, signed, clock, transactions, warnings } = await setUp();
     const payment = await pay();
-    clock.advance(RECONCILE_AFTER_S * 1000);
+    await clock.advance(RECONCILE_AFTER_S * 1000);
     statusClient.failWith();
     expect(await reconcile.execute()).toMatchObject({ checked: 1, errors: 1 });
     statusClient.recover();
@@ -392,7 +392,7 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     expect(await read()).toEqual({ ok: true, value: { status: 'pending' } });
     expect(statusClient.queries).toEqual([]);
 
-    clock.advance(RECONCILE_AFTER_S * 1000);
+    await clock.advance(RECONCILE_AFTER_S * 1000);
     statusClient.answer(payment.payment_id, signed(payment, 'failed'));
     expect(await read()).toEqual({ ok: true, value: { status: 'failed' } });
     expect(

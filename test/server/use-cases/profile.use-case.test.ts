@@ -3,17 +3,22 @@ import { GetProfileUseCase } from '../../../server/use-cases/get-profile.use-cas
 import { ERROR_MESSAGES } from '../../../server/use-cases/messages';
 import { UpdateProfileUseCase } from '../../../server/use-cases/update-profile.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
 
 async function setUp() {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const hasher = new FakePasswordHasher();
   const member = aMemberRow({ name: 'Aisyah Rahman', phoneNo: '60121111111' });
   await stores.members.insert(member);
   const openSession = async (id: string, tokenHash: string) => {
-    await stores.sessions.create({ id, memberId: member.id, tokenHash, now: clock.now() });
+    await stores.sessions.create({
+      id,
+      memberId: member.id,
+      tokenHash,
+      now: new Date(clock.now()),
+    });
   };
   const session = async (tokenHash: string): Promise<SessionRecord | null> =>
     stores.sessions.findByTokenHash(tokenHash);
@@ -59,7 +64,7 @@ describe('GetProfileUseCase on in-memory stores', () => {
 describe('UpdateProfileUseCase on in-memory stores', () => {
   it('changes the name, trimmed', async () => {
     const { updateProfile, members, member, clock } = await setUp();
-    clock.advance(1000);
+    await clock.advance(1000);
     const result = await updateProfile.execute({
       memberId: member.id,
       sessionId: SESSION_A,
@@ -68,7 +73,7 @@ describe('UpdateProfileUseCase on in-memory stores', () => {
     expect(result).toEqual({ ok: true, value: { field: 'name' } });
     expect(await members.findById(member.id)).toMatchObject({
       name: 'Siti Nur',
-      updatedAt: clock.now(),
+      updatedAt: new Date(clock.now()),
     });
   });
 
@@ -98,7 +103,7 @@ describe('UpdateProfileUseCase on in-memory stores', () => {
     const { updateProfile, members, member, hasher, openSession, session, clock } = await setUp();
     await openSession(SESSION_A, 'hash-a');
     await openSession(SESSION_B, 'hash-b');
-    clock.advance(1000);
+    await clock.advance(1000);
     expect(
       await updateProfile.execute({
         memberId: member.id,
@@ -109,6 +114,6 @@ describe('UpdateProfileUseCase on in-memory stores', () => {
     const stored = await members.findById(member.id);
     expect(await hasher.verify(stored?.passwordHash ?? '', 'a brand new secret')).toBe(true);
     expect((await session('hash-a'))?.revokedAt).toBeNull();
-    expect((await session('hash-b'))?.revokedAt).toEqual(clock.now());
+    expect((await session('hash-b'))?.revokedAt).toEqual(new Date(clock.now()));
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '../../../server/domain/session-policy';
 import { SMS_RETENTION_MS } from '../../../server/domain/sms-code-policy';
 import { PurgeStaleRecordsUseCase } from '../../../server/use-cases/purge-stale-records.use-case';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -13,8 +13,8 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 describe('PurgeStaleRecordsUseCase on in-memory stores', () => {
   it('deletes what no rule reads any more, in batches, and keeps the rest', async () => {
     const stores = inMemoryStores();
-    const clock = new FixedClock();
-    const start = clock.now().getTime();
+    const clock = new FakeClock();
+    const start = clock.now();
     const member = aMemberRow();
     await stores.members.insert(member);
 
@@ -50,8 +50,8 @@ describe('PurgeStaleRecordsUseCase on in-memory stores', () => {
       now: new Date(start),
     });
 
-    clock.advance(SESSION_IDLE_TTL_MS + SESSION_RETENTION_AFTER_END_MS + 1);
-    expect(clock.now().getTime() - start).toBeGreaterThan(
+    await clock.advance(SESSION_IDLE_TTL_MS + SESSION_RETENTION_AFTER_END_MS + 1);
+    expect(clock.now() - start).toBeGreaterThan(
       Math.max(SMS_RETENTION_MS + 300_000, LOGIN_FAILURE_RETENTION_MS),
     );
     // Made just now: every rule may still read these.
@@ -60,14 +60,18 @@ describe('PurgeStaleRecordsUseCase on in-memory stores', () => {
       phoneNo: '60121234567',
       purpose: 'registration',
       clientAddress: '203.0.113.7',
-      requestedAt: clock.now(),
+      requestedAt: new Date(clock.now()),
     });
-    await stores.loginFailures.record({ id: uuid(310), accountKey: 'A1', at: clock.now() });
+    await stores.loginFailures.record({
+      id: uuid(310),
+      accountKey: 'A1',
+      at: new Date(clock.now()),
+    });
     await stores.sessions.create({
       id: uuid(410),
       memberId: member.id,
       tokenHash: 'new',
-      now: clock.now(),
+      now: new Date(clock.now()),
     });
 
     const purge = new PurgeStaleRecordsUseCase(
@@ -84,8 +88,12 @@ describe('PurgeStaleRecordsUseCase on in-memory stores', () => {
       sessions: 1,
     });
     expect(await stores.smsCodes.latest('60121234567', 'registration')).toBeNull();
-    expect(await stores.smsCodes.lastRequestAt('60121234567', 'registration')).toEqual(clock.now());
-    expect(await stores.loginFailures.failuresSince('A1', new Date(0))).toEqual([clock.now()]);
+    expect(await stores.smsCodes.lastRequestAt('60121234567', 'registration')).toEqual(
+      new Date(clock.now()),
+    );
+    expect(await stores.loginFailures.failuresSince('A1', new Date(0))).toEqual([
+      new Date(clock.now()),
+    ]);
     expect(await stores.sessions.findByTokenHash('old')).toBeNull();
     expect(await stores.sessions.findByTokenHash('new')).not.toBeNull();
 

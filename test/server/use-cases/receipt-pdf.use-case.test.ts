@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PdfkitReceiptRenderer } from '../../../server/adapters/pdf/pdfkit-receipt-renderer';
+import { PdfkitReceiptRenderer } from '../../../server/adapters/pdf/pdfkit-receipt-renderer.adapter';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { type ReceiptDocument } from '../../../server/ports/receipt-renderer.port';
 import {
@@ -7,7 +7,7 @@ import {
   RenderReceiptPdfUseCase,
   renderSampleReceipts,
 } from '../../../server/use-cases/render-receipt-pdf.use-case';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
 import { pdfFonts, pdfText } from '../support/pdf-tools';
 
@@ -19,7 +19,7 @@ const renderer = new PdfkitReceiptRenderer();
 
 async function setUp() {
   const stores = inMemoryStores();
-  const clock = new FixedClock(at(60));
+  const clock = new FakeClock(at(60));
   const member = aMemberRow({ name: 'Aisyah Rahman', icOrPassport: '900101145678' });
   await stores.members.insert(member);
   const pay = async (status: 'completed' | 'failed' | 'pending', memberId = member.id) => {
@@ -70,7 +70,7 @@ describe('RenderReceiptPdfUseCase', () => {
     const text = Buffer.from(first.value.pdf).toString('latin1');
     expect(text).toContain('(D:20260101100000Z)');
     expect(text).toMatch(/\/ID \[<[0-9a-f]{32}> <[0-9a-f]{32}>\]/);
-    clock.advance(1000);
+    await clock.advance(1000);
     const later = await useCase.execute({ memberId: member.id, transactionId: id });
     if (!later.ok) throw new Error('no receipt');
     expect(Buffer.from(later.value.pdf).equals(Buffer.from(first.value.pdf))).toBe(false);

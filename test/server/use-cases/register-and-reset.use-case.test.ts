@@ -1,5 +1,5 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { hashSessionToken } from '../../../server/domain/session-policy';
 import { ERROR_MESSAGES } from '../../../server/use-cases/messages';
 import {
@@ -9,7 +9,7 @@ import {
 import { ResetPasswordUseCase } from '../../../server/use-cases/reset-password.use-case';
 import { SendSmsCodeUseCase } from '../../../server/use-cases/send-sms-code.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const CODE_POLICY = { pepper: 'test pepper', maxAttempts: 3 };
@@ -17,7 +17,7 @@ const TTL_S = 300;
 
 function setUp() {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const sms = new RecordingSmsSender(clock);
   const hasher = new FakePasswordHasher();
   const random = new CryptoRandom();
@@ -77,7 +77,7 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
       id: result.ok ? result.value.userId : 'none',
       name: 'Aisyah Rahman',
       icOrPassport: 'A1234567',
-      createdAt: clock.now(),
+      createdAt: new Date(clock.now()),
     });
     expect(member?.passwordHash).not.toContain('correct horse battery');
   });
@@ -133,7 +133,7 @@ describe('RegisterMemberUseCase on in-memory stores', () => {
     });
 
     const other = await codeFor('60127654321', 'registration');
-    clock.advance(TTL_S * 1000);
+    await clock.advance(TTL_S * 1000);
     expect(await register.execute(registration({ phoneNo: '60127654321', code: other }))).toEqual({
       ok: false,
       error: {
@@ -229,7 +229,7 @@ describe('ResetPasswordUseCase on in-memory stores', () => {
     ).toEqual({ ok: true, value: null });
 
     const session = await sessions.findByTokenHash(hashSessionToken(before.value.token));
-    expect(session?.revokedAt).toEqual(clock.now());
+    expect(session?.revokedAt).toEqual(new Date(clock.now()));
     const oldPassword = await login.execute({
       icOrPassport: 'A1234567',
       password: 'correct horse battery',

@@ -1,11 +1,11 @@
-import { CryptoRandom } from '../../../server/adapters/crypto-random';
-import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender';
+import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { hashSmsCode, SMS_WINDOW_MS } from '../../../server/domain/sms-code-policy';
 import {
   SendSmsCodeUseCase,
   type SmsCodePolicy,
 } from '../../../server/use-cases/send-sms-code.use-case';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
 
 const PEPPER = 'test pepper';
@@ -19,7 +19,7 @@ const POLICY: SmsCodePolicy = {
 
 function setUp(policy: Partial<SmsCodePolicy> = {}) {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const sms = new RecordingSmsSender(clock);
   const send = new SendSmsCodeUseCase(stores.unitOfWork, sms, clock, new CryptoRandom(), {
     ...POLICY,
@@ -48,7 +48,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     expect(stored).toMatchObject({
       codeHash: hashSmsCode(PEPPER, '60121234567', 'registration', code ?? ''),
       attempts: 0,
-      expiresAt: new Date(clock.now().getTime() + 300_000),
+      expiresAt: new Date(clock.now() + 300_000),
       consumedAt: null,
     });
   });
@@ -56,7 +56,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
   it('refuses a second code within the cooldown, with the seconds left', async () => {
     const { send, clock, sms } = setUp();
     await send.execute(request('60121234567'));
-    clock.advance(45_000);
+    await clock.advance(45_000);
     expect(await send.execute(request('60121234567'))).toEqual({
       ok: false,
       error: {
@@ -65,7 +65,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
         retryAfterS: 15,
       },
     });
-    clock.advance(15_000);
+    await clock.advance(15_000);
     expect((await send.execute(request('60121234567'))).ok).toBe(true);
     expect(sms.sent).toHaveLength(2);
   });
@@ -74,7 +74,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     const { send, clock } = setUp();
     for (let i = 0; i < 3; i += 1) {
       expect((await send.execute(request('60121234567'))).ok).toBe(true);
-      clock.advance(61_000);
+      await clock.advance(61_000);
     }
     const capped = await send.execute(request('60121234567'));
     expect(capped).toEqual({
@@ -85,7 +85,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
         retryAfterS: (SMS_WINDOW_MS - 3 * 61_000) / 1000,
       },
     });
-    clock.advance(SMS_WINDOW_MS - 3 * 61_000);
+    await clock.advance(SMS_WINDOW_MS - 3 * 61_000);
     expect((await send.execute(request('60121234567'))).ok).toBe(true);
   });
 
@@ -127,7 +127,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     // A decoy code is stored, so the reset step fails alike for both phones ...
     expect(await smsCodes.latest('60122222222', 'password_reset')).not.toBeNull();
     // ... and the unknown phone is throttled like the known one.
-    clock.advance(10_000);
+    await clock.advance(10_000);
     const again = await send.execute(request('60122222222', 'password_reset'));
     expect(again).toEqual(await send.execute(request('60121111111', 'password_reset')));
     expect(again.ok).toBe(false);
@@ -143,7 +143,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
         message: 'We could not send the SMS code. Please try again.',
       },
     });
-    clock.advance(1000);
+    await clock.advance(1000);
     const retried = await send.execute(request('60121234567'));
     expect(retried.ok).toBe(false);
     if (!retried.ok) expect(retried.error.code).toBe('SMS_COOLDOWN');
@@ -155,7 +155,7 @@ describe('SendSmsCodeUseCase on in-memory stores', () => {
     const first = await smsCodes.latest('60121234567', 'registration');
     await smsCodes.recordWrongAttempt(first?.id ?? '');
     await smsCodes.recordWrongAttempt(first?.id ?? '');
-    clock.advance(61_000);
+    await clock.advance(61_000);
     await send.execute(request('60121234567'));
     const second = await smsCodes.latest('60121234567', 'registration');
     expect(second?.id).not.toBe(first?.id);

@@ -6,7 +6,7 @@ import {
 import { AuthenticateSessionUseCase } from '../../../server/use-cases/authenticate-session.use-case';
 import { LogoutUseCase } from '../../../server/use-cases/logout.use-case';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
-import { FixedClock } from '../support/fixed-clock';
+import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const HOUR = 60 * 60_000;
@@ -17,7 +17,7 @@ const ENDED = {
 
 async function setUp() {
   const stores = inMemoryStores();
-  const clock = new FixedClock();
+  const clock = new FakeClock();
   const hasher = new FakePasswordHasher();
   const member = aMemberRow({ passwordHash: await hasher.hash('correct horse battery') });
   await stores.members.insert(member);
@@ -59,12 +59,12 @@ describe('AuthenticateSessionUseCase on in-memory stores', () => {
   it('ends a session left unused for the idle time', async () => {
     const { authenticate, logIn, clock } = await setUp();
     const token = await logIn();
-    clock.advance(SESSION_IDLE_TTL_MS - 1);
+    await clock.advance(SESSION_IDLE_TTL_MS - 1);
     expect((await authenticate.execute({ token })).ok).toBe(true);
     // That use slid the idle window: only a further full idle period ends it.
-    clock.advance(SESSION_IDLE_TTL_MS - 1);
+    await clock.advance(SESSION_IDLE_TTL_MS - 1);
     expect((await authenticate.execute({ token })).ok).toBe(true);
-    clock.advance(SESSION_IDLE_TTL_MS);
+    await clock.advance(SESSION_IDLE_TTL_MS);
     expect(await authenticate.execute({ token })).toEqual(ENDED);
   });
 
@@ -74,27 +74,27 @@ describe('AuthenticateSessionUseCase on in-memory stores', () => {
     const step = 11 * HOUR;
     let elapsed = 0;
     while (elapsed + step < SESSION_ABSOLUTE_TTL_MS) {
-      clock.advance(step);
+      await clock.advance(step);
       elapsed += step;
       expect((await authenticate.execute({ token })).ok).toBe(true);
     }
-    clock.advance(SESSION_ABSOLUTE_TTL_MS - elapsed);
+    await clock.advance(SESSION_ABSOLUTE_TTL_MS - elapsed);
     expect(await authenticate.execute({ token })).toEqual(ENDED);
   });
 
   it('records a use at most once a minute', async () => {
     const { authenticate, logIn, clock, sessions } = await setUp();
     const token = await logIn();
-    const loggedInAt = clock.now();
-    clock.advance(30_000);
+    const loggedInAt = new Date(clock.now());
+    await clock.advance(30_000);
     await authenticate.execute({ token });
     expect((await sessions.findByTokenHash(hashSessionToken(token)))?.lastSeenAt).toEqual(
       loggedInAt,
     );
-    clock.advance(30_000);
+    await clock.advance(30_000);
     await authenticate.execute({ token });
     expect((await sessions.findByTokenHash(hashSessionToken(token)))?.lastSeenAt).toEqual(
-      clock.now(),
+      new Date(clock.now()),
     );
   });
 });

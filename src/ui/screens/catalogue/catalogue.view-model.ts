@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable } from 'mobx';
 import type { CatalogueItem } from '../../../domain/model/catalogue-item';
 import type { ListCatalogueUseCase } from '../../../domain/use-cases/list-catalogue.use-case';
 import type { ToggleBookmarkUseCase } from '../../../domain/use-cases/toggle-bookmark.use-case';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { SessionViewModel } from '../../app/session.view-model';
-import { LIST_CATALOGUE_USE_CASE, TOGGLE_BOOKMARK_USE_CASE } from '../../app/tokens';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { SessionViewModel } from '../../shared/session.view-model';
+import { LIST_CATALOGUE_USE_CASE, TOGGLE_BOOKMARK_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 /** Which part of the catalogue a route shows. */
 export type CatalogueView = 'home' | 'movies' | 'tvSeries' | 'bookmarks';
@@ -24,11 +24,7 @@ export class CatalogueViewModel {
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(NOTIFIER) private readonly notifier: Notifier,
   ) {
-    makeAutoObservable<CatalogueViewModel, 'list' | 'toggleBookmark' | 'session' | 'notifier'>(
-      this,
-      { list: false, toggleBookmark: false, session: false, notifier: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['list', 'toggleBookmark', 'session', 'notifier']);
   }
 
   private get memberId(): string {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
 import {
   ForgotPasswordPhoneForm,
@@ -10,11 +10,12 @@ import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/val
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier, type UiMessage } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../app/tokens';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier, type UiMessage } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
@@ -44,11 +45,7 @@ export class ForgotPasswordViewModel {
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    makeAutoObservable<ForgotPasswordViewModel, 'resetPassword' | 'notifier' | 'navigation'>(
-      this,
-      { codeStep: false, resetPassword: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['codeStep', 'resetPassword', 'notifier', 'navigation']);
   }
 
   get busy(): boolean {

@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../app/di';
-import { Paths } from '../../app/paths';
-import { CodeBoxes } from '../../components/code-boxes';
-import { CodeExpiry } from '../../components/code-expiry';
-import { PasswordField } from '../../components/password-field';
+import { useViewModel } from '../../shared/di';
+import { Paths } from '../../shared/paths';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { SmsCodeEntry } from '../../components/sms-code-entry';
 import { TextField } from '../../components/text-field';
 import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
@@ -46,36 +45,30 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
             {t('forgotPassword.codeSentTo', { phone: vm.normalisedPhone })}
           </p>
           <form onSubmit={submitWith(vm.reset)} noValidate>
-            <CodeBoxes
-              autoFocus
-              value={vm.codeStep.code}
+            <SmsCodeEntry
+              step={vm.codeStep}
               onChange={vm.setCode}
               digitsOnly
               label={t('forgotPassword.smsCode')}
               error={vm.errors.code}
-              disabled={vm.status === 'resetting' || vm.status === 'done'}
-            />
-            <CodeExpiry
-              timer={vm.codeStep.timer}
+              locked={vm.status === 'resetting' || vm.status === 'done'}
               onResend={() => void vm.sendCode()}
               busy={vm.busy}
             />
-            <PasswordField
+            <NewPasswordFields
               name="new_password"
-              label={t('forgotPassword.newPassword')}
-              value={vm.newPassword}
-              onChange={(value) => vm.setField('newPassword', value)}
-              error={vm.errors.newPassword}
-              autoComplete="new-password"
-              disabled={vm.busy}
-            />
-            <PasswordField
-              name="confirm_password"
-              label={t('forgotPassword.confirmNewPassword')}
-              value={vm.confirmPassword}
-              onChange={(value) => vm.setField('confirmPassword', value)}
-              error={vm.errors.confirmPassword}
-              autoComplete="new-password"
+              labels={{
+                password: t('forgotPassword.newPassword'),
+                confirmPassword: t('forgotPassword.confirmNewPassword'),
+              }}
+              values={{ password: vm.newPassword, confirmPassword: vm.confirmPassword }}
+              errors={{
+                password: vm.errors.newPassword,
+                confirmPassword: vm.errors.confirmPassword,
+              }}
+              onChange={(field, value) =>
+                vm.setField(field === 'password' ? 'newPassword' : 'confirmPassword', value)
+              }
               disabled={vm.busy}
             />
             <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>

@@ -1,14 +1,15 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { LoginForm } from '../../../domain/rules/login-form';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { LoginUseCase } from '../../../domain/use-cases/login.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { SessionViewModel } from '../../app/session.view-model';
-import { LOGIN_USE_CASE } from '../../app/tokens';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { SessionViewModel } from '../../shared/session.view-model';
+import { LOGIN_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 export type LoginStatus = 'idle' | 'submitting';
 type Field = 'icOrPassport' | 'password';
@@ -28,11 +29,7 @@ export class LoginViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
-    makeAutoObservable<LoginViewModel, 'login' | 'session' | 'notifier' | 'navigation'>(
-      this,
-      { login: false, session: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['login', 'session', 'notifier', 'navigation']);
   }
 
   get busy(): boolean {
@@ -44,10 +41,15 @@ export class LoginViewModel {
     return this.session.endedByCheck;
   }
 
-  /** Only a path of this app ('/movies'), never another site ('//evil.example', 'https:...'). */
+  /**
+   * Only a path of this app ('/movies'), never another site ('//evil.example', 'https:...').
+   * Home ('/') is where the guard sends anyone who opened the app logged out: the usual landing
+   * page (/payment) stays the destination then.
+   */
   setReturnTo(next: string | null): void {
     const internal = next !== null && /^\/(?![/\\])/.test(next);
-    this.returnTo = internal && !next.startsWith(Paths.login) ? next : null;
+    const home = next !== null && /^\/(?:[?#]|$)/.test(next);
+    this.returnTo = internal && !home && !next.startsWith(Paths.login) ? next : null;
   }
 
   setField(field: Field, value: string): void {
@@ -72,9 +74,12 @@ export class LoginViewModel {
         return;
       }
       this.session.loggedIn(result.value.user, result.value.token);
-      this.notifier.success({ key: 'login.success' });
-      // The landing page after login is /payment; a member sent here by the guard goes back.
-      this.navigation.go(this.returnTo ?? Paths.payment);
+      // The landing page after login is /payment; a member sent here by the guard goes back,
+      // and the toast then does not name the payment page.
+      const destination = this.returnTo ?? Paths.payment;
+      const toPayment = /^\/payment(?:[?#]|$)/.test(destination);
+      this.notifier.success({ key: toPayment ? 'login.success' : 'login.successReturning' });
+      this.navigation.go(destination);
     });
   }
 

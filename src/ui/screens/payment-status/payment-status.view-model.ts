@@ -1,26 +1,20 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
-import { formatRinggit } from '../../../domain/model/money';
-import {
-  parseStoredPaymentRequest,
-  PaymentMessages,
-  type PaymentStatus,
-} from '../../../domain/model/payment';
+import { runInAction } from 'mobx';
+import { parseStoredPaymentRequest, PaymentMessages } from '../../../domain/model/payment';
 import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import { PRINTER_PORT, type PrinterPort } from '../../../domain/ports/printer.port';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../../domain/ports/storage.port';
-import type {
-  WatchedTransaction,
-  WatchTransactionUseCase,
-} from '../../../domain/use-cases/watch-transaction.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
+import type { DownloadReceiptUseCase } from '../../../domain/use-cases/download-receipt.use-case';
+import type { WatchTransactionUseCase } from '../../../domain/use-cases/watch-transaction.use-case';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
+import { DOWNLOAD_RECEIPT_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
+import { observeExcept } from '../../shared/observe-except';
 
-/** Toasts on the status and return pages close after 5 s. */
-export const STATUS_TOAST_MS = 5000;
 /** How long the 'Copied' confirmation stays. */
 export const COPIED_FEEDBACK_MS = 2000;
 
@@ -34,7 +28,10 @@ export type CopyState = 'idle' | 'copied' | 'failed';
 @injectable()
 export class PaymentStatusViewModel {
   copyState: CopyState = 'idle';
-  transaction: WatchedTransaction;
+  /** A receipt PDF download is under way. */
+  downloading = false;
+  /** The transaction on the page: id, status, amount, not found, sign-in required. */
+  readonly shown: ShownTransaction;
   private cancelCopied: Cancel | null = null;
   private disposed = false;
 
@@ -45,48 +42,22 @@ export class PaymentStatusViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
+    @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
+    @inject(PRINTER_PORT) private readonly printer: PrinterPort,
   ) {
-    this.transaction = watch.state;
-    makeAutoObservable<
-      this,
-      'watch' | 'storage' | 'clipboard' | 'notifier' | 'navigation' | 'clock' | 'cancelCopied'
-    >(
-      this,
-      {
-        watch: false,
-        storage: false,
-        clipboard: false,
-        notifier: false,
-        navigation: false,
-        clock: false,
-        cancelCopied: false,
-      },
-      { autoBind: true },
-    );
-    watch.subscribe((state) => runInAction(() => (this.transaction = state)));
-  }
-
-  get transactionId(): string | null {
-    return this.transaction.transactionId;
-  }
-
-  get paymentStatus(): PaymentStatus {
-    return this.transaction.paymentStatus;
-  }
-
-  /** The server knows no such transaction for this member; the page says so and stops asking. */
-  get notFound(): boolean {
-    return this.transaction.notFound;
-  }
-
-  /** Nobody is logged in, so the server shows nothing: the page asks the visitor to log in. */
-  get signInRequired(): boolean {
-    return this.transaction.signInRequired;
-  }
-
-  /** 'RM 123.45', or 'RM 50.00' when no amount is known. */
-  get displayAmount(): string {
-    return formatRinggit(this.transaction.amount);
+    this.shown = new ShownTransaction(watch);
+    observeExcept(this, [
+      'watch',
+      'shown',
+      'storage',
+      'clipboard',
+      'notifier',
+      'navigation',
+      'clock',
+      'cancelCopied',
+      'downloadReceipt',
+      'printer',
+    ]);
   }
 
   /** Call on mount with the path's transactionId (the receipt route), if any. */
@@ -114,13 +85,19 @@ export class PaymentStatusViewModel {
     }
   }
 
+  /** Only a completed payment has a receipt to download. */
+  get canDownload(): boolean {
+    const { paymentStatus, notFound, signInRequired } = this.shown;
+    return paymentStatus === 'completed' && !notFound && !signInRequired;
+  }
+
   goHome(): void {
     this.navigation.go(Paths.home);
   }
 
   async copyTransactionId(): Promise<void> {
-    if (this.transactionId === null) return;
-    const copied = await this.clipboard.copy(this.transactionId);
+    if (this.shown.transactionId === null) return;
+    const copied = await this.clipboard.copy(this.shown.transactionId);
     if (this.disposed) return;
     runInAction(() => (this.copyState = copied ? 'copied' : 'failed'));
     this.cancelCopied?.();
@@ -128,6 +105,30 @@ export class PaymentStatusViewModel {
       this.cancelCopied = null;
       runInAction(() => (this.copyState = 'idle'));
     });
+  }
+
+  /** Saves the receipt PDF in `language` (the app's current one); a failure is toasted. */
+  async downloadPdf(language: string | undefined): Promise<void> {
+    const transactionId = this.shown.transactionId;
+    if (transactionId === null || this.downloading) return;
+    this.downloading = true;
+    const result = await this.downloadReceipt.execute({
+      transactionId,
+      receiptNumber: this.shown.receiptNumber,
+      language,
+    });
+    if (this.disposed) return;
+    runInAction(() => (this.downloading = false));
+    if (!result.ok && !result.error.interrupted) {
+      this.notifier.error(failureMessage(result.error, result.error.key), {
+        autoCloseMs: STATUS_TOAST_MS,
+      });
+    }
+  }
+
+  /** The browser's print dialog; the page's print stylesheet keeps only the receipt. */
+  print(): void {
+    this.printer.print();
   }
 
   dispose(): void {

@@ -3,14 +3,18 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PaymentStatus } from '../../../domain/model/payment';
-import { useViewModel } from '../../app/di';
+import { useViewModel } from '../../shared/di';
 import '../../styles/auth.css';
-import '../payment/payment.css';
-import { PaymentIcon } from '../payment/payment-icons';
+import '../../styles/payment.css';
+import './receipt-print.css';
 import { PaymentStatusViewModel } from './payment-status.view-model';
-import { SignInLink } from './sign-in-link';
+import {
+  type OutcomeTexts,
+  TransactionOutcome,
+  transactionOutcome,
+} from '../../components/transaction-outcome';
 
-const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
+const statusTexts: Record<PaymentStatus, OutcomeTexts> = {
   pending: {
     title: 'paymentStatus.pendingTitle',
     text: 'paymentStatus.pendingText',
@@ -25,25 +29,16 @@ const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
   },
 };
 
-const notFoundTexts = {
-  title: 'paymentStatus.notFoundTitle',
-  text: 'paymentStatus.notFoundText',
-};
-
-const signInTexts = { title: 'paymentStatus.signInTitle', text: 'paymentStatus.signInText' };
-
 /** /payment-status and /receipt/:transactionId (the ID then comes from the path). */
 export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const vm = useViewModel(PaymentStatusViewModel);
   const { transactionId } = useParams();
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
-  const unavailable = vm.notFound ? notFoundTexts : vm.signInRequired ? signInTexts : null;
-  const shown = unavailable ?? statusTexts[vm.paymentStatus];
-  const look = unavailable ? 'failed' : vm.paymentStatus;
+  const { texts, look, unavailable } = transactionOutcome(vm.shown, statusTexts);
 
   return (
-    <main id="main" className="payment-card payment-result">
+    <main id="main" className="payment-card payment-result receipt-printable">
       <h1>{t('paymentStatus.title')}</h1>
       <section
         className={`payment-status payment-status-${look}`}
@@ -52,52 +47,77 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
         <h2 id="payment-current-status" className="payment-status-label">
           {t('paymentStatus.currentStatus')}
         </h2>
-        <span className="payment-status-icon" aria-hidden="true">
-          <PaymentIcon name={look} />
-        </span>
-        <p className="payment-status-title" role="status">
-          {t(shown.title)}
-        </p>
-        <p className="payment-status-text">{t(shown.text)}</p>
-        {vm.signInRequired && <SignInLink />}
+        <TransactionOutcome
+          texts={texts}
+          look={look}
+          signInRequired={vm.shown.signInRequired}
+          titleAs="p"
+        />
       </section>
 
       <dl className="payment-summary">
         <div>
           <dt>{t('paymentStatus.transactionId')}</dt>
           <dd className="payment-transaction-id">
-            <code>{vm.transactionId ?? t('paymentStatus.notAvailable')}</code>
-            {vm.transactionId !== null && (
+            <code>{vm.shown.transactionId ?? t('paymentStatus.notAvailable')}</code>
+            {vm.shown.transactionId !== null && (
               <button
                 type="button"
-                className="button-link"
+                className="button-link no-print"
                 aria-label={t('paymentStatus.copyLabel')}
                 onClick={() => void vm.copyTransactionId()}
               >
                 {t('paymentStatus.copy')}
               </button>
             )}
-            <span className="payment-copy-feedback" role="status">
+            <span className="payment-copy-feedback no-print" role="status">
               {vm.copyState === 'copied' && t('paymentStatus.copied')}
               {vm.copyState === 'failed' && t('paymentStatus.copyFailed')}
             </span>
           </dd>
-          <dd className="field-hint">{t('paymentStatus.keepId')}</dd>
+          <dd className="field-hint no-print">{t('paymentStatus.keepId')}</dd>
         </div>
+        {!unavailable && vm.shown.receiptNumber !== null && (
+          <div>
+            <dt>{t('receipt.receiptNumber')}</dt>
+            <dd className="payment-receipt-number">
+              <code>{vm.shown.receiptNumber}</code>
+            </dd>
+          </div>
+        )}
         {!unavailable && (
           <div>
             <dt>{t('paymentStatus.amount')}</dt>
-            <dd>{vm.displayAmount}</dd>
+            <dd>{vm.shown.displayAmount}</dd>
           </div>
         )}
       </dl>
 
-      <div className="payment-actions">
+      {!unavailable && (
+        <div className="payment-actions receipt-actions no-print">
+          {vm.canDownload && (
+            <button
+              type="button"
+              className="button-primary"
+              onClick={() => void vm.downloadPdf(i18n.resolvedLanguage ?? i18n.language)}
+              disabled={vm.downloading}
+              aria-busy={vm.downloading}
+            >
+              {t(vm.downloading ? 'receipt.downloading' : 'receipt.downloadPdf')}
+            </button>
+          )}
+          <button type="button" className="button-secondary" onClick={vm.print}>
+            {t('receipt.print')}
+          </button>
+        </div>
+      )}
+
+      <div className="payment-actions no-print">
         <button
           type="button"
           className="button-primary"
           onClick={() => void vm.refresh()}
-          disabled={vm.transactionId === null}
+          disabled={vm.shown.transactionId === null}
         >
           {t('paymentStatus.refresh')}
         </button>

@@ -4,10 +4,10 @@ import {
   type PaymentStatus,
 } from '../../../domain/model/payment';
 import type { PayEvent } from '../../../domain/use-cases/pay.use-case';
-import type { Navigation } from '../../app/navigation';
-import type { Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
+import type { Navigation } from '../../shared/navigation';
+import type { Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
 
 /**
  * editing: the form; confirming: the dialog is open; submitting: the payment request is on its

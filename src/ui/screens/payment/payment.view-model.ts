@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { CURRENCY, DEFAULT_AMOUNT, formatAmount } from '../../../domain/model/money';
 import type { PaymentRequestData, PaymentStatus } from '../../../domain/model/payment';
 import {
@@ -8,12 +8,13 @@ import {
   type PaymentFormErrors,
 } from '../../../domain/rules/payment-form';
 import type { PayUseCase } from '../../../domain/use-cases/pay.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { Paths } from '../../app/paths';
-import { SessionViewModel } from '../../app/session.view-model';
-import { PAY_USE_CASE } from '../../app/tokens';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { Paths } from '../../shared/paths';
+import { SessionViewModel } from '../../shared/session.view-model';
+import { PAY_USE_CASE } from '../../shared/tokens';
 import { renderPayEvent, type PaymentScreenStatus } from './pay-events';
+import { observeExcept } from '../../shared/observe-except';
 
 export type { PaymentScreenStatus } from './pay-events';
 
@@ -45,11 +46,7 @@ export class PaymentViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
-    makeAutoObservable<this, 'pay' | 'session' | 'notifier' | 'navigation'>(
-      this,
-      { pay: false, session: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['pay', 'session', 'notifier', 'navigation']);
     pay.subscribe((event) =>
       runInAction(() => renderPayEvent(event, this, { notifier, navigation, toast })),
     );

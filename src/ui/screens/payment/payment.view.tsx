@@ -5,13 +5,13 @@ import {
   LISTED_PAYMENT_METHODS,
   type ListedPaymentMethod,
 } from '../../../domain/rules/payment-form';
-import { useViewModel } from '../../app/di';
+import { useViewModel } from '../../shared/di';
 import { ModalDialog } from '../../components/modal-dialog';
 import { submitWith } from '../../components/submit';
-import { PaymentIcon } from './payment-icons';
+import { PaymentIcon } from '../../components/payment-icon';
 import { PaymentViewModel } from './payment.view-model';
 import '../../styles/auth.css';
-import './payment.css';
+import '../../styles/payment.css';
 
 /** Labels of every listed method: only QR is offered, the others show disabled. */
 const methodLabelKeys: Record<ListedPaymentMethod, string> = {

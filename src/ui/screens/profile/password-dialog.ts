@@ -1,7 +1,8 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { PasswordDialogForm, validateProfileForm } from '../../../domain/rules/profile-forms';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
-import type { Notifier } from '../../app/notifier';
+import type { Notifier } from '../../shared/notifier';
+import { observeExcept } from '../../shared/observe-except';
 
 /** The profile screen's 'Update Password' dialog: open or closed, its two fields, the update. */
 export class PasswordDialog {
@@ -17,11 +18,7 @@ export class PasswordDialog {
     private readonly notifier: Notifier,
     private readonly toastMs: number,
   ) {
-    makeAutoObservable<PasswordDialog, 'updateProfile' | 'notifier' | 'toastMs' | 'disposed'>(
-      this,
-      { updateProfile: false, notifier: false, toastMs: false, disposed: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['updateProfile', 'notifier', 'toastMs', 'disposed']);
   }
 
   open(): void {

@@ -1,16 +1,17 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { memberSince, type Profile } from '../../../domain/model/profile';
 import { inlineEditChange } from '../../../domain/rules/profile-forms';
 import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../app/tokens';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../shared/tokens';
 import { PasswordDialog } from './password-dialog';
+import { observeExcept } from '../../shared/observe-except';
 
 /** Toasts on the profile screen close after 3 s. */
 export const PROFILE_TOAST_MS = 3000;
@@ -48,17 +49,7 @@ export class ProfileViewModel {
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
     this.password = new PasswordDialog(updateProfile, notifier, PROFILE_TOAST_MS);
-    makeAutoObservable<this, 'getProfile' | 'updateProfile' | 'notifier' | 'navigation'>(
-      this,
-      {
-        password: false,
-        getProfile: false,
-        updateProfile: false,
-        notifier: false,
-        navigation: false,
-      },
-      { autoBind: true },
-    );
+    observeExcept(this, ['password', 'getProfile', 'updateProfile', 'notifier', 'navigation']);
   }
 
   // Display values: null means the server did not send it (the view shows 'N/A').

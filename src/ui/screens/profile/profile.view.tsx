@@ -1,14 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useViewModel } from '../../app/di';
+import { useViewModel } from '../../shared/di';
 import { ModalDialog } from '../../components/modal-dialog';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { PhoneInput } from '../../components/phone-input';
 import { PhoneInputA11y } from '../../components/phone-input-a11y';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './profile.css';
+import './profile-phone-input.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
 
 /** The country dropdown is at most 200px tall. */
@@ -251,21 +252,25 @@ const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileVie
       onClose={vm.password.close}
     >
       <form className="profile-password-form" onSubmit={submitWith(vm.password.submit)} noValidate>
-        <PasswordField
+        <NewPasswordFields
           name="new_password"
-          label={t('profile.passwordDialog.newPassword')}
-          value={vm.password.newPassword}
-          onChange={vm.password.setNewPassword}
-          error={vm.password.errors.new_password}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          name="confirm_password"
-          label={t('profile.passwordDialog.confirmNewPassword')}
-          value={vm.password.confirmPassword}
-          onChange={vm.password.setConfirmPassword}
-          error={vm.password.errors.confirm_password}
-          autoComplete="new-password"
+          labels={{
+            password: t('profile.passwordDialog.newPassword'),
+            confirmPassword: t('profile.passwordDialog.confirmNewPassword'),
+          }}
+          values={{
+            password: vm.password.newPassword,
+            confirmPassword: vm.password.confirmPassword,
+          }}
+          errors={{
+            password: vm.password.errors.new_password,
+            confirmPassword: vm.password.errors.confirm_password,
+          }}
+          onChange={(field, value) =>
+            field === 'password'
+              ? vm.password.setNewPassword(value)
+              : vm.password.setConfirmPassword(value)
+          }
         />
         <div className="profile-dialog-actions">
           <button

@@ -1,17 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
-import { formatRinggit } from '../../../domain/model/money';
-import type { PaymentStatus } from '../../../domain/model/payment';
-import type {
-  WatchedTransaction,
-  WatchTransactionUseCase,
-} from '../../../domain/use-cases/watch-transaction.use-case';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
-import { WATCH_TRANSACTION_USE_CASE } from '../../app/tokens';
-import { STATUS_TOAST_MS } from '../payment-status/payment-status.view-model';
+import type { WatchTransactionUseCase } from '../../../domain/use-cases/watch-transaction.use-case';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
+import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
+import { WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 /** missing: no transactionId in the URL; otherwise the transaction is shown. */
 export type ReturnPageStatus = 'loading' | 'missing' | 'shown';
@@ -24,42 +19,16 @@ export type ReturnPageStatus = 'loading' | 'missing' | 'shown';
 @injectable()
 export class ReturnViewModel {
   status: ReturnPageStatus = 'loading';
-  transaction: WatchedTransaction;
+  /** The transaction on the page: id, status, amount, not found, sign-in required. */
+  readonly shown: ShownTransaction;
 
   constructor(
     @inject(WATCH_TRANSACTION_USE_CASE) private readonly watch: WatchTransactionUseCase,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
   ) {
-    this.transaction = watch.state;
-    makeAutoObservable<this, 'watch' | 'notifier' | 'navigation'>(
-      this,
-      { watch: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
-    watch.subscribe((state) => runInAction(() => (this.transaction = state)));
-  }
-
-  get transactionId(): string | null {
-    return this.transaction.transactionId;
-  }
-
-  get paymentStatus(): PaymentStatus {
-    return this.transaction.paymentStatus;
-  }
-
-  /** The server knows no such transaction for this member; the page says so and stops asking. */
-  get notFound(): boolean {
-    return this.transaction.notFound;
-  }
-
-  /** Nobody is logged in, so the server shows nothing: the page asks the visitor to log in. */
-  get signInRequired(): boolean {
-    return this.transaction.signInRequired;
-  }
-
-  get displayAmount(): string {
-    return formatRinggit(this.transaction.amount);
+    this.shown = new ShownTransaction(watch);
+    observeExcept(this, ['watch', 'shown', 'notifier', 'navigation']);
   }
 
   /** Call on mount with location.search ('?transactionId=...'). */

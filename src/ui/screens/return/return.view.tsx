@@ -3,14 +3,17 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { PaymentStatus } from '../../../domain/model/payment';
-import { useViewModel } from '../../app/di';
+import { useViewModel } from '../../shared/di';
 import '../../styles/auth.css';
-import '../payment/payment.css';
-import { PaymentIcon } from '../payment/payment-icons';
-import { SignInLink } from '../payment-status/sign-in-link';
+import '../../styles/payment.css';
+import {
+  type OutcomeTexts,
+  TransactionOutcome,
+  transactionOutcome,
+} from '../../components/transaction-outcome';
 import { ReturnViewModel } from './return.view-model';
 
-const statusTexts: Record<PaymentStatus, { title: string; text: string }> = {
+const statusTexts: Record<PaymentStatus, OutcomeTexts> = {
   pending: { title: 'returnPage.pendingTitle', text: 'returnPage.pendingText' },
   completed: { title: 'returnPage.successTitle', text: 'returnPage.successText' },
   failed: { title: 'returnPage.failedTitle', text: 'returnPage.failedText' },
@@ -38,37 +41,29 @@ export const ReturnScreen = observer(function ReturnScreen() {
     );
   }
 
-  const unavailable = vm.notFound
-    ? { title: 'paymentStatus.notFoundTitle', text: 'paymentStatus.notFoundText' }
-    : vm.signInRequired
-      ? { title: 'paymentStatus.signInTitle', text: 'paymentStatus.signInText' }
-      : null;
-  const shown = unavailable ?? statusTexts[vm.paymentStatus];
-  const look = unavailable ? 'failed' : vm.paymentStatus;
+  const { texts, look, unavailable } = transactionOutcome(vm.shown, statusTexts);
   return (
     <main id="main" className="payment-card payment-result">
       <section className={`payment-status payment-status-${look}`}>
-        <span className="payment-status-icon" aria-hidden="true">
-          <PaymentIcon name={look} />
-        </span>
-        <h1 className="payment-status-title" role="status">
-          {t(shown.title)}
-        </h1>
-        <p className="payment-status-text">{t(shown.text)}</p>
-        {vm.signInRequired && <SignInLink />}
+        <TransactionOutcome
+          texts={texts}
+          look={look}
+          signInRequired={vm.shown.signInRequired}
+          titleAs="h1"
+        />
       </section>
 
       <dl className="payment-summary">
         <div>
           <dt>{t('returnPage.transactionId')}</dt>
           <dd>
-            <code>{vm.transactionId}</code>
+            <code>{vm.shown.transactionId}</code>
           </dd>
         </div>
         {!unavailable && (
           <div>
             <dt>{t('returnPage.amount')}</dt>
-            <dd>{vm.displayAmount}</dd>
+            <dd>{vm.shown.displayAmount}</dd>
           </div>
         )}
       </dl>

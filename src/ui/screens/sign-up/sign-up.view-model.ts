@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
 import { normalisePhone, type Nationality } from '../../../contract/rules';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
@@ -8,15 +8,16 @@ import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.us
 import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
-import { NAVIGATION, type Navigation } from '../../app/navigation';
-import { NOTIFIER, type Notifier } from '../../app/notifier';
-import { failureMessage } from '../../app/error-messages';
-import { Paths } from '../../app/paths';
+import { NAVIGATION, type Navigation } from '../../shared/navigation';
+import { NOTIFIER, type Notifier } from '../../shared/notifier';
+import { failureMessage } from '../../shared/error-messages';
+import { Paths } from '../../shared/paths';
 import {
   CHECK_PHONE_USE_CASE,
   REGISTER_USE_CASE,
   SMS_CODE_LIFECYCLE_USE_CASE,
-} from '../../app/tokens';
+} from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 export type SignUpStatus =
   'idle' | 'verifying' | 'sending' | 'resending' | 'registering' | 'registered';
@@ -49,11 +50,7 @@ export class SignUpViewModel {
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    makeAutoObservable<SignUpViewModel, 'checkPhone' | 'register' | 'notifier' | 'navigation'>(
-      this,
-      { codeStep: false, checkPhone: false, register: false, notifier: false, navigation: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['codeStep', 'checkPhone', 'register', 'notifier', 'navigation']);
   }
 
   get busy(): boolean {

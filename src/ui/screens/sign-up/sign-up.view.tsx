@@ -2,11 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NATIONALITIES, type Nationality } from '../../../contract/rules';
-import { useViewModel } from '../../app/di';
-import { Paths } from '../../app/paths';
-import { CodeBoxes } from '../../components/code-boxes';
-import { CodeExpiry } from '../../components/code-expiry';
-import { PasswordField } from '../../components/password-field';
+import { useViewModel } from '../../shared/di';
+import { Paths } from '../../shared/paths';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { SmsCodeEntry } from '../../components/sms-code-entry';
 import { TextField } from '../../components/text-field';
 import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
@@ -80,22 +79,15 @@ export const SignUpScreen = observer(function SignUpScreen() {
               inputMode="tel"
               disabled={vm.busy}
             />
-            <PasswordField
+            <NewPasswordFields
               name="password"
-              label={t('signUp.password')}
-              value={vm.password}
-              onChange={(value) => vm.setField('password', value)}
-              error={vm.errors.password}
-              autoComplete="new-password"
-              disabled={vm.busy}
-            />
-            <PasswordField
-              name="confirm_password"
-              label={t('signUp.confirmPassword')}
-              value={vm.confirmPassword}
-              onChange={(value) => vm.setField('confirmPassword', value)}
-              error={vm.errors.confirmPassword}
-              autoComplete="new-password"
+              labels={{
+                password: t('signUp.password'),
+                confirmPassword: t('signUp.confirmPassword'),
+              }}
+              values={{ password: vm.password, confirmPassword: vm.confirmPassword }}
+              errors={vm.errors}
+              onChange={vm.setField}
               disabled={vm.busy}
             />
             <button type="submit" className="button-primary" disabled={vm.busy} aria-busy={vm.busy}>
@@ -119,17 +111,13 @@ export const SignUpScreen = observer(function SignUpScreen() {
           <h1>{t('signUp.verifyPhone')}</h1>
           <p className="auth-subtitle">{t('signUp.codeSentTo', { phone: vm.normalisedPhone })}</p>
           <form onSubmit={submitWith(vm.submitCode)} noValidate>
-            <CodeBoxes
-              autoFocus
-              value={vm.codeStep.code}
+            <SmsCodeEntry
+              step={vm.codeStep}
               onChange={vm.setCode}
               digitsOnly={false}
               label={t('signUp.verificationCode')}
               error={vm.codeError}
-              disabled={vm.status === 'registering' || vm.status === 'registered'}
-            />
-            <CodeExpiry
-              timer={vm.codeStep.timer}
+              locked={vm.status === 'registering' || vm.status === 'registered'}
               onResend={() => void vm.resend()}
               busy={vm.busy}
             />

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { makeAutoObservable } from 'mobx';
 import type { SubscribeNewsletterUseCase } from '../../../domain/use-cases/subscribe-newsletter.use-case';
-import { SUBSCRIBE_NEWSLETTER_USE_CASE } from '../../app/tokens';
+import { SUBSCRIBE_NEWSLETTER_USE_CASE } from '../../shared/tokens';
+import { observeExcept } from '../../shared/observe-except';
 
 /**
  * The placeholder marketing page's subscribe box: SubscribeNewsletterUseCase checks the address
@@ -19,11 +19,7 @@ export class WizardzViewModel {
   constructor(
     @inject(SUBSCRIBE_NEWSLETTER_USE_CASE) private readonly subscribe: SubscribeNewsletterUseCase,
   ) {
-    makeAutoObservable<WizardzViewModel, 'subscribe'>(
-      this,
-      { subscribe: false },
-      { autoBind: true },
-    );
+    observeExcept(this, ['subscribe']);
   }
 
   get subscribed(): boolean {

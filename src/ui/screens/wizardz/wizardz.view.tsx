@@ -2,28 +2,23 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../app/di';
-import { Paths } from '../../app/paths';
-import { LanguageSwitcher } from '../../components/language-switcher';
+import { useViewModel } from '../../shared/di';
+import { Paths } from '../../shared/paths';
+import { HeaderActions, MEMBER_LINKS, NavList } from '../../components/nav-list';
 import { SkipLink, usePageChrome } from '../../components/page-chrome';
-import { ThemeToggle } from '../../components/theme-toggle';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
 import './wizardz.css';
 import { WizardzViewModel } from './wizardz.view-model';
 
 /**
- * Links of the placeholder page: the member's catalogue views and profile (a visitor
- * logs in first and then lands there). The footer's pages do not exist and fall through to the
+ * Links of the placeholder page: the app header's member links but Payment (a visitor logs in
+ * first and then lands there). The footer's pages do not exist and fall through to the
  * catch-all redirect.
  */
-const NAV_LINKS = [
-  { to: Paths.home, key: 'wizardz.nav.home' },
-  { to: Paths.movies, key: 'wizardz.nav.movies' },
-  { to: Paths.tvSeries, key: 'wizardz.nav.tvSeries' },
-  { to: Paths.bookmarks, key: 'wizardz.nav.bookmarks' },
-  { to: Paths.profile, key: 'wizardz.nav.profile' },
-] as const;
+const NAV_LINKS = MEMBER_LINKS.filter(
+  (link) => link.to !== Paths.payment && link.to !== Paths.paymentHistory,
+);
 
 const FOOTER_LINKS = [
   { to: '/about-us', key: 'wizardz.footer.aboutUs' },
@@ -57,19 +52,8 @@ export const WizardzScreen = observer(function WizardzScreen() {
         <Link to={Paths.wizardz} className="wizardz-brand">
           {t('wizardz.brand')}
         </Link>
-        <nav aria-label={t('wizardz.nav.label')}>
-          <ul className="wizardz-nav">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{t(link.key)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="app-header-actions">
-          <LanguageSwitcher />
-          <ThemeToggle />
-        </div>
+        <NavList links={NAV_LINKS} label={t('wizardz.nav.label')} listClassName="wizardz-nav" />
+        <HeaderActions />
       </header>
 
       <main id="main" className="wizardz-main">
@@ -99,15 +83,11 @@ export const WizardzScreen = observer(function WizardzScreen() {
       </main>
 
       <footer className="wizardz-footer">
-        <nav aria-label={t('wizardz.footer.label')}>
-          <ul className="wizardz-footer-links">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{t(link.key)}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavList
+          links={FOOTER_LINKS}
+          label={t('wizardz.footer.label')}
+          listClassName="wizardz-footer-links"
+        />
 
         <form className="wizardz-subscribe" onSubmit={submitWith(vm.submit)} noValidate>
           <h2>{t('wizardz.subscribe.title')}</h2>

@@ -1,0 +1,70 @@
+import {
+  isSessionActive,
+  type SessionPurgeCutoffs,
+  type SessionRecord,
+} from '../../domain/session-policy';
+import { type Clock } from '../../ports/clock.port';
+import { type SessionStore } from '../../ports/session-store.port';
+import { type ReadCaches } from './read-caches';
+
+const copy = (session: SessionRecord): SessionRecord => ({
+  ...session,
+  createdAt: new Date(session.createdAt),
+  lastSeenAt: new Date(session.lastSeenAt),
+  revokedAt: session.revokedAt === null ? null : new Date(session.revokedAt),
+});
+
+/**
+ * A SessionStore that answers token lookups of live sessions from memory for a few seconds.
+ * Only live sessions are kept; an entry that looks ended (idle or too old by the clock) is read
+ * again, since another instance may have used it since. Revocations forget at once here and are
+ * published to the other instances (the PostgreSQL store also notifies from inside its UPDATE).
+ */
+export class CachedSessionStore implements SessionStore {
+  constructor(
+    private readonly inner: SessionStore,
+    private readonly caches: ReadCaches,
+    private readonly clock: Clock,
+  ) {}
+
+  create(session: { id: string; memberId: string; tokenHash: string; now: Date }): Promise<void> {
+    return this.inner.create(session);
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<SessionRecord | null> {
+    const cache = this.caches.sessions;
+    if (this.caches.usable) {
+      const cached = cache.get(tokenHash);
+      if (cached !== undefined && isSessionActive(cached, new Date(this.clock.now())))
+        return copy(cached);
+    }
+    const generation = cache.generation;
+    const session = await this.inner.findByTokenHash(tokenHash);
+    if (session !== null && session.revokedAt === null && this.caches.usable) {
+      this.caches.rememberSession(tokenHash, copy(session), generation);
+    }
+    return session;
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    await this.inner.touch(id, now);
+    // Keep the cached copy in step, or every check would see it as due for a touch again.
+    const cached = this.caches.sessionById(id);
+    if (cached !== undefined && now > cached.lastSeenAt) cached.lastSeenAt = new Date(now);
+  }
+
+  async revoke(id: string, now: Date): Promise<void> {
+    await this.inner.revoke(id, now);
+    await this.caches.invalidate({ kind: 'session', sessionId: id });
+  }
+
+  async revokeAllForMember(memberId: string, now: Date, exceptSessionId?: string): Promise<void> {
+    await this.inner.revokeAllForMember(memberId, now, exceptSessionId);
+    await this.caches.invalidate({ kind: 'member-sessions', memberId });
+  }
+
+  deleteEnded(cutoffs: SessionPurgeCutoffs, limit: number): Promise<number> {
+    // Only sessions already ended are deleted, and ended sessions are never served from memory.
+    return this.inner.deleteEnded(cutoffs, limit);
+  }
+}

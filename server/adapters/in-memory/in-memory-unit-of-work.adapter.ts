@@ -1,0 +1,38 @@
+import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
+import { InMemoryLoginFailureStore } from './in-memory-login-failure-store.adapter';
+import { InMemoryMemberRepository } from './in-memory-member-repository.adapter';
+import { InMemorySessionStore } from './in-memory-session-store.adapter';
+import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
+import { type InMemoryTables, UndoJournal } from './in-memory-tables';
+
+/**
+ * The in-memory unit of work guarantees:
+ *  - atomicity: when `work` throws, every write it made through the stores it was handed is
+ *    undone (newest first) before the error reaches the caller; when it returns, they stay;
+ *  - serialisation: units run one at a time, in call order (as on PGlite's one connection), so
+ *    the locks a unit takes on PostgreSQL (a phone, an address, the newest code) hold for its
+ *    whole run.
+ * It does not isolate: code outside any unit sees a unit's writes before it ends, and an undo
+ * restores whole rows, so a write made outside the unit to a row the unit also wrote is lost
+ * when the unit fails. Calling `run` from inside `work` waits forever (PGlite would too).
+ */
+export class InMemoryUnitOfWork implements UnitOfWork {
+  constructor(private readonly tables: InMemoryTables) {}
+
+  run<T>(work: (stores: TransactionalStores) => Promise<T>): Promise<T> {
+    return this.tables.unitOfWorkLock.run(async () => {
+      const journal = new UndoJournal();
+      try {
+        return await work({
+          members: new InMemoryMemberRepository(this.tables, journal),
+          sessions: new InMemorySessionStore(this.tables, journal),
+          smsCodes: new InMemorySmsCodeStore(this.tables, journal),
+          loginFailures: new InMemoryLoginFailureStore(this.tables, journal),
+        });
+      } catch (error) {
+        journal.rollback();
+        throw error;
+      }
+    });
+  }
+}

@@ -1,0 +1,174 @@
+import { isIP } from 'node:net';
+import { type EnvReader } from './env-reader';
+import {
+  GATEWAY_KINDS,
+  type GatewayKind,
+  type GatewaysConfig,
+  loadGatewaysConfig,
+} from './gateways';
+
+export type { GatewayKind } from './gateways';
+export type GatewayEnvironment = 'staging' | 'production';
+
+export interface BillplzConfig {
+  apiKey: string;
+  collectionId: string;
+  xSignatureKey: string;
+  /** The host picked for PUBLIC_URL by the host rule, from the two below. */
+  baseUrl: string;
+  stagingUrl: string;
+  productionUrl: string;
+}
+
+/** payments: which gateway, where it is, who we are to it, and how lost callbacks are chased. */
+export interface GatewaySettings {
+  /** Which gateway adapter serves payments (GATEWAY), chosen at start-up. */
+  gateway: GatewayKind;
+  /** The sandbox gateway app's own port (SANDBOX_GATEWAY_PORT, default PORT + 1). */
+  sandboxGatewayPort: number;
+  /** The sandbox-style gateway's payment page (GATEWAY_URL, else the host rule, else the sandbox). */
+  gatewayUrl: string;
+  /** Billplz (GATEWAY=billplz): keys, and the host the host rule picked. */
+  billplz: BillplzConfig;
+  /** Every gateway configured (GATEWAYS) and ToyyibPay's keys: see settings/gateways.ts. */
+  gateways: GatewaysConfig;
+  /** A payment still pending this long after creation is re-queried (RECONCILE_AFTER_S). */
+  reconcileAfterS: number;
+  /** Our merchant id at the gateway (GATEWAY_CLIENT_ID). */
+  gatewayClientId: string;
+  /** The merchant name the gateway shows the payer (MERCHANT_NAME). */
+  merchantName: string;
+  /** The sandbox-style gateway's status endpoint (GATEWAY_STATUS_URL; default the sandbox's). */
+  gatewayStatusUrl: string;
+  /** Seconds between reconciliation sweeps in main (RECONCILE_INTERVAL_S); 0 = off. */
+  reconcileIntervalS: number;
+}
+
+/** Where the API itself is, which the gateway defaults are derived from. */
+export interface ApiAddress {
+  production: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+}
+
+export function loadGateway(read: EnvReader, api: ApiAddress): GatewaySettings {
+  const gateway = read.oneOf<GatewayKind>('GATEWAY', 'sandbox', GATEWAY_KINDS);
+  const environment = gatewayEnvironmentFor(api.publicUrl);
+  const gateways = loadGatewaysConfig(read, gateway, environment);
+  // PORT=0 (any free port) has no "next" port: the sandbox takes any free port too.
+  const nextPort = api.port === 0 ? 0 : api.port + 1;
+  const sandboxGatewayPort = read.integer(
+    'SANDBOX_GATEWAY_PORT',
+    nextPort > 65535 ? 0 : nextPort,
+    0,
+    65535,
+  );
+  if (nextPort > 65535 && !read.isSet('SANDBOX_GATEWAY_PORT')) {
+    read.problems.push('SANDBOX_GATEWAY_PORT: PORT + 1 is no port; set it');
+  }
+  const host = api.host;
+  const sandboxOrigin = `http://${host.includes(':') ? `[${host}]` : host}:${sandboxGatewayPort}`;
+
+  // The sandbox-style page: set outright, or picked by the host rule, or the local sandbox.
+  const hostedPage = read.text(
+    environment === 'staging' ? 'GATEWAY_STAGING_URL' : 'GATEWAY_PRODUCTION_URL',
+    '',
+  );
+  const explicitPage = read.text('GATEWAY_URL', '') || hostedPage;
+  const gatewayUrl = explicitPage || `${sandboxOrigin}/pay`;
+  read.checkUrl('GATEWAY_URL', gatewayUrl);
+  const gatewayStatusUrl = read.text('GATEWAY_STATUS_URL', `${sandboxOrigin}/status`);
+  read.checkUrl('GATEWAY_STATUS_URL', gatewayStatusUrl);
+  // The sandbox never runs in production, so its default addresses would be dead ends there.
+  if (api.production && gateway === 'sandbox') {
+    if (explicitPage === '') {
+      read.problems.push('GATEWAY_URL: production needs the real gateway payment page address');
+    }
+    if (!read.isSet('GATEWAY_STATUS_URL')) {
+      // Reconciliation would never learn a lost callback's outcome.
+      read.problems.push('GATEWAY_STATUS_URL: production needs the real gateway status address');
+    }
+  }
+
+  return {
+    gateway,
+    sandboxGatewayPort,
+    gatewayUrl,
+    billplz: loadBillplz(read, environment, gateways.enabled.includes('billplz')),
+    gateways,
+    reconcileAfterS: read.integer('RECONCILE_AFTER_S', 600, 1, 86400),
+    gatewayClientId: read.text('GATEWAY_CLIENT_ID', 'member-portal'),
+    merchantName: read.text('MERCHANT_NAME', 'Member Payment Portal'),
+    gatewayStatusUrl,
+    reconcileIntervalS: read.integer('RECONCILE_INTERVAL_S', 60, 0, 86400),
+  };
+}
+
+/** Billplz's keys (required when it is the gateway) and its host for this environment. */
+function loadBillplz(
+  read: EnvReader,
+  environment: GatewayEnvironment,
+  required: boolean,
+): BillplzConfig {
+  const stagingUrl = read.text('BILLPLZ_STAGING_URL', 'https://www.billplz-sandbox.com');
+  const productionUrl = read.text('BILLPLZ_PRODUCTION_URL', 'https://www.billplz.com');
+  const billplz: BillplzConfig = {
+    apiKey: read.text('BILLPLZ_API_KEY', ''),
+    collectionId: read.text('BILLPLZ_COLLECTION_ID', ''),
+    xSignatureKey: read.text('BILLPLZ_X_SIGNATURE_KEY', ''),
+    baseUrl: (environment === 'staging' ? stagingUrl : productionUrl).replace(/\/+$/, ''),
+    stagingUrl,
+    productionUrl,
+  };
+  if (required) {
+    for (const [name, value] of [
+      ['BILLPLZ_API_KEY', billplz.apiKey],
+      ['BILLPLZ_COLLECTION_ID', billplz.collectionId],
+      ['BILLPLZ_X_SIGNATURE_KEY', billplz.xSignatureKey],
+    ] as const) {
+      if (value === '') read.problems.push(`${name}: is required when GATEWAY is billplz`);
+    }
+    read.checkUrl('BILLPLZ_STAGING_URL', stagingUrl);
+    read.checkUrl('BILLPLZ_PRODUCTION_URL', productionUrl);
+  }
+  return billplz;
+}
+
+/**
+ * The host rule: a host containing 'uat' or 'staging', localhost, or an IP address is a staging
+ * deployment and talks to the gateway's staging host; any other host is production.
+ */
+export function isStagingHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return (
+    host.includes('uat') || host.includes('staging') || host === 'localhost' || isIP(host) !== 0
+  );
+}
+
+/** The host rule applied to the origin members reach us at (PUBLIC_URL). */
+export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
+  let hostname: string;
+  try {
+    hostname = new URL(publicUrl).hostname;
+  } catch {
+    // An invalid PUBLIC_URL is reported on its own; never guess production from it.
+    return 'staging';
+  }
+  return isStagingHost(hostname) ? 'staging' : 'production';
+}
+
+/** The address the payment hand-off goes to: the gateway's page, or Billplz's host. */
+export function gatewayAddress(
+  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
+): string {
+  if (config.gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
+  return config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
+}
+
+/** The origin the member's browser is handed to (allowed as the CSP form-action). */
+export function gatewayOrigin(
+  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
+): string {
+  return new URL(gatewayAddress(config)).origin;
+}

@@ -1,0 +1,32 @@
+import { type EnvReader } from './env-reader';
+
+/** Development defaults for secrets; production refuses to start with any of them. */
+export const DEFAULT_GATEWAY_SECRET = 'dev-only-gateway-secret-change-me';
+export const DEFAULT_SMS_CODE_PEPPER = 'dev-only-sms-code-pepper-change-me';
+const MIN_SECRET_LENGTH = 32;
+
+export interface SecretSettings {
+  /** Server pepper mixed into SMS code hashes, so a database dump alone cannot brute-force codes. */
+  smsCodePepper: string;
+  /** HMAC key shared with the payment gateway. */
+  gatewaySecret: string;
+}
+
+/** GATEWAY_SECRET and SMS_CODE_PEPPER: in production, your own and long enough. */
+export function loadSecrets(read: EnvReader, production: boolean): SecretSettings {
+  const gatewaySecret = read.text('GATEWAY_SECRET', DEFAULT_GATEWAY_SECRET);
+  const smsCodePepper = read.text('SMS_CODE_PEPPER', DEFAULT_SMS_CODE_PEPPER);
+  if (production) {
+    for (const [name, value, fallback] of [
+      ['GATEWAY_SECRET', gatewaySecret, DEFAULT_GATEWAY_SECRET],
+      ['SMS_CODE_PEPPER', smsCodePepper, DEFAULT_SMS_CODE_PEPPER],
+    ] as const) {
+      if (value === fallback || value.length < MIN_SECRET_LENGTH) {
+        read.problems.push(
+          `${name}: production needs your own secret of at least ${MIN_SECRET_LENGTH} characters, not the default`,
+        );
+      }
+    }
+  }
+  return { gatewaySecret, smsCodePepper };
+}

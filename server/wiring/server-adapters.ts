@@ -1,0 +1,44 @@
+import { type Database } from '../adapters/postgres/database';
+import { type Clock } from '../ports/clock.port';
+import { type GatewayStatusClient } from '../ports/gateway-status-client.port';
+import { type LoginFailureStore } from '../ports/login-failure-store.port';
+import { type MemberRepository } from '../ports/member-repository.port';
+import { type PasswordHasher } from '../ports/password-hasher.port';
+import { type PaymentGateway } from '../ports/payment-gateway.port';
+import { type PaymentSigner } from '../ports/payment-signer.port';
+import { type Random } from '../ports/random.port';
+import { type SessionStore } from '../ports/session-store.port';
+import { type SmsCodeStore } from '../ports/sms-code-store.port';
+import { type SmsOutbox, type SmsSender } from '../ports/sms-sender.port';
+import { type TransactionStore } from '../ports/transaction-store.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
+import { type PaymentHistoryAdapters } from './payment-history';
+
+/** The adapters a test (or main) may replace. */
+export interface ContainerOverrides {
+  db: Database;
+  clock: Clock;
+  random: Random;
+  hasher: PasswordHasher;
+  smsSender: SmsSender;
+  smsOutbox: SmsOutbox;
+}
+
+/** The stores over one database (postgresStoresOver) or one set of tables (inMemoryStoresOver). */
+export interface ServerStores extends Pick<PaymentHistoryAdapters, 'paymentHistory'> {
+  members: MemberRepository;
+  sessions: SessionStore;
+  smsCodes: SmsCodeStore;
+  loginFailures: LoginFailureStore;
+  unitOfWork: UnitOfWork;
+  transactions: TransactionStore;
+}
+
+/** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
+export interface ServerAdapters extends ContainerOverrides, ServerStores, PaymentHistoryAdapters {
+  paymentSigner: PaymentSigner;
+  /** The sandbox-style gateway's status transport (unused with GATEWAY=billplz). */
+  gatewayStatusClient: GatewayStatusClient;
+  /** The gateway GATEWAY chose; by default built from the adapters above (paymentGatewayFor). */
+  paymentGateway?: PaymentGateway;
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { type Config } from '../config';
+import { type Logger } from '../ports/logger.port';
+import { type PaymentGateways } from '../ports/payment-gateways.port';
+import { ApplyPaymentCallbackUseCase } from '../use-cases/apply-payment-callback.use-case';
+import { AuthenticateSessionUseCase } from '../use-cases/authenticate-session.use-case';
+import { CheckMemberExistsUseCase } from '../use-cases/check-member-exists.use-case';
+import { CreatePaymentRequestUseCase } from '../use-cases/create-payment-request.use-case';
+import { GetPaymentStatusUseCase } from '../use-cases/get-payment-status.use-case';
+import { GetProfileUseCase } from '../use-cases/get-profile.use-case';
+import { GetTransactionDetailsUseCase } from '../use-cases/get-transaction-details.use-case';
+import { LoginUseCase } from '../use-cases/login.use-case';
+import { LogoutUseCase } from '../use-cases/logout.use-case';
+import { PurgeStaleRecordsUseCase } from '../use-cases/purge-stale-records.use-case';
+import { ReconcilePendingPaymentsUseCase } from '../use-cases/reconcile-pending-payments.use-case';
+import { RegisterMemberUseCase } from '../use-cases/register-member.use-case';
+import { ResetPasswordUseCase } from '../use-cases/reset-password.use-case';
+import { ReturnFromGatewayUseCase } from '../use-cases/return-from-gateway.use-case';
+import { SendSmsCodeUseCase } from '../use-cases/send-sms-code.use-case';
+import { UpdateProfileUseCase } from '../use-cases/update-profile.use-case';
+import { paymentGatewaysFor } from './gateways';
+import { type PaymentHistoryUseCases, wirePaymentHistory } from './payment-history';
+import { type ServerAdapters } from './server-adapters';
+
+/** The use cases, wired once (wireUseCases) whatever adapters serve them. */
+export interface ServerUseCases extends PaymentHistoryUseCases {
+  login: LoginUseCase;
+  logout: LogoutUseCase;
+  authenticateSession: AuthenticateSessionUseCase;
+  sendSmsCode: SendSmsCodeUseCase;
+  checkMemberExists: CheckMemberExistsUseCase;
+  registerMember: RegisterMemberUseCase;
+  resetPassword: ResetPasswordUseCase;
+  getProfile: GetProfileUseCase;
+  updateProfile: UpdateProfileUseCase;
+  createPaymentRequest: CreatePaymentRequestUseCase;
+  getPaymentStatus: GetPaymentStatusUseCase;
+  getTransactionDetails: GetTransactionDetailsUseCase;
+  applyPaymentCallback: ApplyPaymentCallbackUseCase;
+  reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
+  returnFromGateway: ReturnFromGatewayUseCase;
+  /** Every configured gateway by name (GATEWAYS), the one for new payments first. */
+  paymentGateways: PaymentGateways;
+  purgeStaleRecords: PurgeStaleRecordsUseCase;
+}
+
+/** The use cases on the given adapters: the one place they are wired, whatever serves them. */
+export function wireUseCases(
+  adapters: ServerAdapters,
+  config: Config,
+  log: Logger,
+): ServerUseCases {
+  const { clock, random, hasher, smsSender } = adapters;
+  const { members, sessions, smsCodes, loginFailures, unitOfWork } = adapters;
+  const { transactions, paymentSigner } = adapters;
+  // gateways: each payment is served by the gateway that took it (wiring/gateways.ts).
+  const paymentGateways = paymentGatewaysFor(adapters, config);
+  const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
+
+  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(
+    transactions,
+    paymentGateways,
+    clock,
+  );
+  const reconcilePendingPayments = new ReconcilePendingPaymentsUseCase(
+    transactions,
+    paymentGateways,
+    applyPaymentCallback,
+    clock,
+    { reconcileAfterS: config.reconcileAfterS, batchSize: 50 },
+    (context, message) => log.warn(context, `payments: ${message}`),
+  );
+
+  return {
+    login: new LoginUseCase(
+      members,
+      loginFailures,
+      unitOfWork,
+      hasher,
+      clock,
+      random,
+      config.loginMaxFailures,
+    ),
+    logout: new LogoutUseCase(sessions, clock),
+    authenticateSession: new AuthenticateSessionUseCase(sessions, clock),
+    sendSmsCode: new SendSmsCodeUseCase(unitOfWork, smsSender, clock, random, {
+      ttlS: config.otpTtlS,
+      resendCooldownS: config.smsResendCooldownS,
+      perPhonePerHour: config.smsPerPhonePerHour,
+      perAddressPerHour: config.smsPerAddressPerHour,
+      pepper: config.smsCodePepper,
+    }),
+    checkMemberExists: new CheckMemberExistsUseCase(members),
+    registerMember: new RegisterMemberUseCase(
+      unitOfWork,
+      members,
+      smsCodes,
+      hasher,
+      clock,
+      random,
+      codePolicy,
+    ),
+    resetPassword: new ResetPasswordUseCase(unitOfWork, smsCodes, hasher, clock, codePolicy),
+    getProfile: new GetProfileUseCase(members),
+    updateProfile: new UpdateProfileUseCase(members, unitOfWork, hasher, clock),
+    createPaymentRequest: new CreatePaymentRequestUseCase(
+      transactions,
+      paymentSigner,
+      paymentGateways,
+      clock,
+      async (memberId) => {
+        const member = await members.findById(memberId);
+        return member ? { name: member.name, phoneNo: member.phoneNo } : null;
+      },
+      randomBytes,
+      () => ({ clientId: config.gatewayClientId, publicUrl: config.publicUrl }),
+    ),
+    getPaymentStatus: new GetPaymentStatusUseCase(transactions, reconcilePendingPayments),
+    getTransactionDetails: new GetTransactionDetailsUseCase(
+      transactions,
+      reconcilePendingPayments,
+      adapters.paymentHistory,
+    ),
+    applyPaymentCallback,
+    reconcilePendingPayments,
+    paymentGateways,
+    returnFromGateway: new ReturnFromGatewayUseCase(
+      paymentGateways,
+      transactions,
+      reconcilePendingPayments,
+    ),
+    purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
+    ...wirePaymentHistory(adapters, config, reconcilePendingPayments),
+  };
+}

@@ -1,0 +1,184 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { HISTORY_STATUS_FILTERS } from '../../../contract/payment-history';
+import { formatRinggit } from '../../../domain/model/money';
+import type { PaymentHistoryRow } from '../../../domain/use-cases/list-payment-history.use-case';
+import { useViewModel } from '../../shared/di';
+import type { UiMessage } from '../../shared/notifier';
+import { Paths } from '../../shared/paths';
+import { formatMalaysiaTime } from '../../components/malaysia-time';
+import { Spinner } from '../../components/spinner';
+import '../../styles/auth.css';
+import './payment-history.css';
+import { PaymentHistoryViewModel } from './payment-history.view-model';
+
+const isHistoryFilter = (value: string): value is (typeof HISTORY_STATUS_FILTERS)[number] =>
+  (HISTORY_STATUS_FILTERS as readonly string[]).includes(value);
+
+/** A UiMessage as text: its key translated, or the server's own words for an unknown code. */
+function useMessageText(): (message: UiMessage) => string {
+  const { t } = useTranslation();
+  return (message) => ('key' in message ? t(message.key, message.values) : message.text);
+}
+
+/** /member/payments: the member's payments, newest first, with their receipts. */
+export const PaymentHistoryScreen = observer(function PaymentHistoryScreen() {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  const vm = useViewModel(PaymentHistoryViewModel);
+  useEffect(() => void vm.load(), [vm]);
+
+  return (
+    <main id="main" className="payment-card history-card">
+      <h1>{t('paymentHistory.title')}</h1>
+      <p className="auth-subtitle">{t('paymentHistory.subtitle')}</p>
+
+      <div className="history-filter">
+        <label htmlFor="history-status">{t('paymentHistory.filterLabel')}</label>
+        <select
+          id="history-status"
+          value={vm.filter}
+          onChange={(event) => {
+            if (isHistoryFilter(event.target.value)) vm.setFilter(event.target.value);
+          }}
+        >
+          {HISTORY_STATUS_FILTERS.map((filter) => (
+            <option key={filter} value={filter}>
+              {t(`paymentHistory.filters.${filter}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {vm.state === 'loading' && (
+        <div className="history-loading">
+          <Spinner />
+        </div>
+      )}
+
+      {vm.state === 'failed' && vm.loadFailure !== null && (
+        <div className="history-message" role="alert">
+          <p>{text(vm.loadFailure)}</p>
+          <button type="button" className="button-secondary" onClick={() => void vm.load()}>
+            {t('paymentHistory.retry')}
+          </button>
+        </div>
+      )}
+
+      {vm.empty && (
+        <div className="history-message history-empty">
+          <p>{t(vm.filter === 'all' ? 'paymentHistory.empty' : 'paymentHistory.emptyFiltered')}</p>
+          <Link className="button-primary" to={Paths.payment}>
+            {t('paymentHistory.makePayment')}
+          </Link>
+        </div>
+      )}
+
+      {vm.state === 'ready' && vm.rows.length > 0 && (
+        <ul className="history-list" aria-label={t('paymentHistory.listLabel')}>
+          {vm.rows.map((row) => (
+            <HistoryItem key={row.transactionId} row={row} vm={vm} />
+          ))}
+        </ul>
+      )}
+
+      {vm.moreFailure !== null && (
+        <p className="history-more-failure" role="alert">
+          {text(vm.moreFailure)}
+        </p>
+      )}
+      {vm.hasMore && (
+        <div className="history-more">
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => void vm.loadMore()}
+            disabled={vm.loadingMore}
+            aria-busy={vm.loadingMore}
+          >
+            {t(vm.loadingMore ? 'paymentHistory.loadingMore' : 'paymentHistory.loadMore')}
+          </button>
+        </div>
+      )}
+    </main>
+  );
+});
+
+const HistoryItem = observer(function HistoryItem({
+  row,
+  vm,
+}: {
+  row: PaymentHistoryRow;
+  vm: PaymentHistoryViewModel;
+}) {
+  const { t, i18n } = useTranslation();
+  const when = formatMalaysiaTime(row.createdAt, i18n.resolvedLanguage ?? i18n.language);
+  return (
+    <li
+      className={`history-item history-item-${row.status}`}
+      data-transaction-id={row.transactionId}
+    >
+      <dl className="history-fields">
+        <div>
+          <dt>{t('paymentHistory.date')}</dt>
+          <dd>
+            <time dateTime={row.createdAt}>{when}</time>{' '}
+            <span className="history-zone">{t('paymentHistory.timeZone')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('paymentHistory.amount')}</dt>
+          <dd className="history-amount">{formatRinggit(row.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t('paymentHistory.method')}</dt>
+          <dd>{t(`payment.methods.${row.paymentMethod}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('paymentHistory.status')}</dt>
+          <dd className={`history-status history-status-${row.status}`} aria-live="polite">
+            {t(`paymentHistory.statuses.${row.status}`)}
+          </dd>
+        </div>
+        <div className="history-wide">
+          <dt>{t('paymentHistory.transactionId')}</dt>
+          <dd>
+            <code>{row.transactionId}</code>
+          </dd>
+        </div>
+        {row.receiptNumber !== null && (
+          <div className="history-wide">
+            <dt>{t('receipt.receiptNumber')}</dt>
+            <dd>
+              <code>{row.receiptNumber}</code>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <div className="history-actions">
+        <Link
+          to={Paths.receipt(row.transactionId)}
+          aria-label={t('paymentHistory.viewReceiptLabel', { id: row.transactionId })}
+        >
+          {t('paymentHistory.viewReceipt')}
+        </Link>
+        {row.status === 'completed' && (
+          <button
+            type="button"
+            className="button-link"
+            onClick={() => void vm.download(row, i18n.resolvedLanguage ?? i18n.language)}
+            disabled={vm.downloading !== null}
+            aria-busy={vm.downloading === row.transactionId}
+            aria-label={t('receipt.downloadPdfLabel', { id: row.transactionId })}
+          >
+            {t(
+              vm.downloading === row.transactionId ? 'receipt.downloading' : 'receipt.downloadPdf',
+            )}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,37 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectPath, expectToast } from './journeys';
+
+/**
+ * Pays `amount` from the payment screen and answers in the sandbox gateway's tab (approve or
+ * decline); resolves with the transaction ID once the gateway's return page shows the outcome.
+ */
+export async function payThroughSandbox(
+  page: Page,
+  context: BrowserContext,
+  baseUrl: string,
+  amount: string,
+  outcome: 'approve' | 'decline',
+): Promise<string> {
+  await page.goto(`${baseUrl}/payment`);
+  await page.locator('input[name="amount"]').fill(amount);
+  const method = page.locator('select[name="payment_method"]');
+  if ((await method.count()) > 0) await method.selectOption('qr');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Confirm Your Payment Details').waitFor();
+  const [gatewayTab] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('button', { name: 'Confirm & Proceed' }).click(),
+  ]);
+  await expectToast(page, 'Payment initiated successfully!');
+  await gatewayTab.getByText(`RM ${amount}`).first().waitFor({ timeout: 15_000 });
+  await expectPath(page, /^\/receipt\//);
+  const transactionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const button = outcome === 'approve' ? 'Approve payment' : 'Decline payment';
+  await gatewayTab.getByRole('button', { name: button }).click();
+  await gatewayTab.waitForURL((url) => url.pathname === '/return', { timeout: 15_000 });
+  const shown = outcome === 'approve' ? 'Payment Successful' : 'Payment Failed';
+  await gatewayTab.getByText(shown).first().waitFor({ timeout: 15_000 });
+  await gatewayTab.close();
+  return transactionId;
+}

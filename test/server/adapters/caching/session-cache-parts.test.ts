@@ -1,0 +1,370 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { CachedSessionStore } from '../../../../server/adapters/caching/cached-session-store.adapter';
+import { CachedTransactionStore } from '../../../../server/adapters/caching/cached-transaction-store.adapter';
+import { InProcessInvalidationBus } from '../../../../server/adapters/caching/in-process-invalidation-bus.adapter';
+import { InvalidatingUnitOfWork } from '../../../../server/adapters/caching/invalidating-unit-of-work.adapter';
+import {
+  LISTENER_APPLICATION_NAME,
+  PostgresInvalidationBus,
+} from '../../../../server/adapters/caching/postgres-invalidation-bus.adapter';
+import { ReadCaches } from '../../../../server/adapters/caching/read-caches';
+import { RedisInvalidationBus } from '../../../../server/adapters/caching/redis-invalidation-bus.adapter';
+import { TtlCache } from '../../../../server/adapters/caching/ttl-cache';
+import { InMemorySessionStore } from '../../../../server/adapters/in-memory/in-memory-session-store.adapter';
+import { type Database, openDatabase } from '../../../../server/adapters/postgres/database';
+import { type SessionRecord } from '../../../../server/domain/session-policy';
+import { type Sen } from '../../../../src/contract/money';
+import {
+  decodeInvalidation,
+  encodeInvalidation,
+  type Invalidation,
+  type InvalidationBus,
+} from '../../../../server/ports/invalidation-bus.port';
+import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import { FakeClock } from '../../../fakes/fake-clock';
+import { millisecondsUntil } from '../../support/instances';
+import { aMemberRow, inMemoryStores } from '../../support/in-memory-stores';
+import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from '../../support/redis';
+
+jest.setTimeout(30_000);
+
+describe('TtlCache', () => {
+  it('serves an entry until its lifetime ends on the clock', async () => {
+    const clock = new FakeClock();
+    const cache = new TtlCache<string, number>(clock, { ttlMs: 1000, maxEntries: 10 });
+    cache.setIfUnchanged('a', 1, cache.generation);
+    await clock.advance(999);
+    expect(cache.get('a')).toBe(1);
+    await clock.advance(1);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', () => {
+    const cache = new TtlCache<string, number>(new FakeClock(), { ttlMs: 1000, maxEntries: 2 });
+    for (const [key, value] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const) {
+      cache.setIfUnchanged(key, value, cache.generation);
+    }
+    expect(cache.size).toBe(2);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
+  });
+
+  it('refuses a value read before an invalidation', () => {
+    const cache = new TtlCache<string, number>(new FakeClock(), { ttlMs: 1000, maxEntries: 2 });
+    const before = cache.generation;
+    cache.delete('other');
+    expect(cache.setIfUnchanged('a', 1, before)).toBe(false);
+    expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('invalidation messages', () => {
+  it('round-trip, and anything unreadable means forget everything', () => {
+    const events: Invalidation[] = [
+      { kind: 'session', sessionId: 's1' },
+      { kind: 'member-sessions', memberId: 'm1' },
+      { kind: 'member', memberId: 'm1' },
+      { kind: 'everything' },
+    ];
+    for (const event of events)
+      expect(decodeInvalidation(encodeInvalidation(event))).toEqual(event);
+    expect(decodeInvalidation('session:')).toEqual({ kind: 'everything' });
+    expect(decodeInvalidation('what:ever')).toEqual({ kind: 'everything' });
+  });
+});
+
+/** A session store that counts lookups and can hold one until released. */
+class CountingSessionStore extends InMemorySessionStore {
+  lookups = 0;
+  gate: Promise<void> | undefined;
+
+  override async findByTokenHash(tokenHash: string): Promise<SessionRecord | null> {
+    this.lookups++;
+    const found = await super.findByTokenHash(tokenHash);
+    await this.gate;
+    return found;
+  }
+}
+
+/** A bus whose connection the test cuts and restores. */
+class SwitchableBus extends InProcessInvalidationBus {
+  private down = false;
+
+  override get live(): boolean {
+    return !this.down && super.live;
+  }
+
+  cut(): void {
+    this.down = true;
+    void this.publish({ kind: 'everything' });
+  }
+}
+
+describe('CachedSessionStore', () => {
+  async function setUp(bus: InvalidationBus = new InProcessInvalidationBus()) {
+    const stores = inMemoryStores();
+    const clock = new FakeClock();
+    const member = aMemberRow();
+    await stores.members.insert(member);
+    const inner = new CountingSessionStore(stores.tables);
+    const caches = new ReadCaches(bus, clock, { ttlMs: 30_000, maxEntries: 100 });
+    const sessions = new CachedSessionStore(inner, caches, clock);
+    const session = {
+      id: randomUUID(),
+      memberId: member.id,
+      tokenHash: 'hash-1',
+      now: new Date(clock.now()),
+    };
+    await sessions.create(session);
+    return { stores, clock, member, inner, caches, sessions, session };
+  }
+
+  it('reads a live session once and then serves it from memory', async () => {
+    const { inner, sessions } = await setUp();
+    await sessions.findByTokenHash('hash-1');
+    const again = await sessions.findByTokenHash('hash-1');
+    expect(again?.revokedAt).toBeNull();
+    expect(inner.lookups).toBe(1);
+  });
+
+  it('keeps the cached copy touched, so a check does not write on every call', async () => {
+    const { clock, sessions, session } = await setUp();
+    await sessions.findByTokenHash('hash-1');
+    await clock.advance(61_000);
+    await sessions.touch(session.id, new Date(clock.now()));
+    expect((await sessions.findByTokenHash('hash-1'))?.lastSeenAt).toEqual(new Date(clock.now()));
+  });
+
+  it('does not put back a session a revocation raced: the read began before it', async () => {
+    const { inner, sessions, session } = await setUp();
+    let release = () => undefined as void;
+    inner.gate = new Promise<void>((resolve) => (release = resolve));
+    const racing = sessions.findByTokenHash('hash-1');
+    await new Promise((resolve) => setImmediate(resolve));
+    inner.gate = undefined;
+    await sessions.revoke(session.id, new Date());
+    release();
+    expect((await racing)?.revokedAt).toBeNull();
+    expect((await sessions.findByTokenHash('hash-1'))?.revokedAt).not.toBeNull();
+    expect(inner.lookups).toBe(2);
+  });
+
+  it('reads the store every time while the bus is down, and forgets what it held', async () => {
+    const bus = new SwitchableBus();
+    const { inner, sessions } = await setUp(bus);
+    await sessions.findByTokenHash('hash-1');
+    bus.cut();
+    await sessions.findByTokenHash('hash-1');
+    await sessions.findByTokenHash('hash-1');
+    expect(inner.lookups).toBe(3);
+  });
+
+  it('forgets a logged-out session even when its id has left the bounded index', async () => {
+    const stores = inMemoryStores();
+    const clock = new FakeClock();
+    const member = aMemberRow();
+    await stores.members.insert(member);
+    const inner = new CountingSessionStore(stores.tables);
+    const caches = new ReadCaches(new InProcessInvalidationBus(), clock, {
+      ttlMs: 30_000,
+      maxEntries: 2,
+    });
+    const sessions = new CachedSessionStore(inner, caches, clock);
+    const ids = Array.from({ length: 5 }, () => randomUUID());
+    for (const [n, id] of ids.entries()) {
+      await sessions.create({
+        id,
+        memberId: member.id,
+        tokenHash: `hash-${n}`,
+        now: new Date(clock.now()),
+      });
+      await sessions.findByTokenHash(`hash-${n}`);
+    }
+    // The cache holds the last two; the index was trimmed when the fifth came in.
+    expect(caches.sessions.size).toBe(2);
+    await sessions.revoke(ids[3], new Date(clock.now()));
+    expect((await sessions.findByTokenHash('hash-3'))?.revokedAt).not.toBeNull();
+  });
+
+  it('forgets a member’s sessions when told by another instance', async () => {
+    const bus = new InProcessInvalidationBus();
+    const { inner, sessions, member } = await setUp(bus);
+    await sessions.findByTokenHash('hash-1');
+    await bus.publish({ kind: 'member-sessions', memberId: member.id });
+    await sessions.findByTokenHash('hash-1');
+    expect(inner.lookups).toBe(2);
+  });
+});
+
+describe('InvalidatingUnitOfWork', () => {
+  it('publishes revocations once the unit has committed, and none for a failed unit', async () => {
+    const stores = inMemoryStores();
+    const bus = new InProcessInvalidationBus();
+    const caches = new ReadCaches(bus, new FakeClock());
+    const heard: Invalidation[] = [];
+    bus.subscribe((event) => heard.push(event));
+    const unitOfWork = new InvalidatingUnitOfWork(stores.unitOfWork, caches);
+    const member = aMemberRow();
+    await stores.members.insert(member);
+    await expect(
+      unitOfWork.run(async ({ sessions }) => {
+        await sessions.revokeAllForMember(member.id, new Date());
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(heard).toEqual([]);
+    await unitOfWork.run(async ({ sessions, members }) => {
+      await members.updatePasswordHash(member.id, 'new-hash', new Date());
+      await sessions.revokeAllForMember(member.id, new Date());
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual([
+      { kind: 'member', memberId: member.id },
+      { kind: 'member-sessions', memberId: member.id },
+    ]);
+  });
+});
+
+describe('CachedTransactionStore', () => {
+  it('keeps a paid payment in memory and always reads a pending one', async () => {
+    const stores = inMemoryStores();
+    const member = aMemberRow();
+    await stores.members.insert(member);
+    let reads = 0;
+    const counting = Object.create(stores.transactions) as typeof stores.transactions;
+    counting.findById = (id) => {
+      reads++;
+      return stores.transactions.findById(id);
+    };
+    const cached = new CachedTransactionStore(counting, new FakeClock());
+    const pending = {
+      memberId: member.id,
+      amountSen: 5000 as Sen,
+      paymentMethod: 'qr' as const,
+      gateway: 'sandbox',
+    };
+    const ids = ['TXNAAAAAAAAAAAAAAAAAAAAAAAA', 'TXNBBBBBBBBBBBBBBBBBBBBBBBB'];
+    for (const transactionId of ids) {
+      await stores.transactions.createPending({ ...pending, transactionId, createdAt: new Date() });
+    }
+    await stores.transactions.withLockedTransaction(ids[1], (_, unit) =>
+      unit.finalise('completed', new Date()),
+    );
+    for (let i = 0; i < 3; i++) {
+      expect((await cached.findById(ids[0]))?.status).toBe('pending');
+      expect((await cached.findById(ids[1]))?.status).toBe('completed');
+    }
+    expect(reads).toBe(3 + 1);
+  });
+});
+
+if (eachDatabase().includes('postgres')) {
+  describe('PostgresInvalidationBus', () => {
+    let scratch: ScratchDatabase;
+    let db: Database;
+    beforeAll(async () => {
+      scratch = await createScratchDatabase();
+      db = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    });
+    afterAll(async () => {
+      await db?.close();
+      await scratch?.drop();
+    });
+
+    it('delivers on commit only, goes not live when its connection is killed, and reconnects', async () => {
+      const bus = new PostgresInvalidationBus(db, { databaseUrl: scratch.url, retryMinMs: 20 });
+      const heard: Invalidation[] = [];
+      bus.subscribe((event) => heard.push(event));
+      try {
+        await bus.start();
+        expect(bus.live).toBe(true);
+        expect(heard).toEqual([{ kind: 'everything' }]);
+        heard.length = 0;
+        await db.transaction(async (tx) => {
+          await tx.query(`SELECT pg_notify('cache_invalidation', 'member:m1')`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          expect(heard).toEqual([]);
+        });
+        await millisecondsUntil(async () => heard.length > 0);
+        expect(heard).toEqual([{ kind: 'member', memberId: 'm1' }]);
+
+        heard.length = 0;
+        await db.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+          [LISTENER_APPLICATION_NAME],
+        );
+        await millisecondsUntil(async () => !bus.live);
+        expect(heard).toContainEqual({ kind: 'everything' });
+        await millisecondsUntil(async () => bus.live, 5000);
+        heard.length = 0;
+        await bus.publish({ kind: 'session', sessionId: 's1' });
+        await millisecondsUntil(async () => heard.length > 0);
+        expect(heard).toEqual([{ kind: 'session', sessionId: 's1' }]);
+      } finally {
+        await bus.close();
+      }
+    });
+  });
+}
+
+if (redisForTests()) {
+  describe('RedisInvalidationBus', () => {
+    it('carries messages between instances, and is not live while its subscription is gone', async () => {
+      // Its own channel (the URL's keyPrefix) and its own connection name: other suites running
+      // beside it neither hear these messages nor lose their subscriptions to the kill below.
+      const { url: isolated, prefix } = isolatedRedisUrl();
+      const url = new URL(isolated);
+      url.searchParams.set('connectionName', prefix.replace(/\W/g, '-'));
+      const one = new RedisInvalidationBus({ redisUrl: url.toString() });
+      const two = new RedisInvalidationBus({ redisUrl: url.toString() });
+      const stranger = new RedisInvalidationBus({ redisUrl: TEST_REDIS_URL });
+      const strangerHeard: Invalidation[] = [];
+      stranger.subscribe((event) => {
+        if (event.kind !== 'everything') strangerHeard.push(event);
+      });
+      const admin = new Redis(TEST_REDIS_URL);
+      const killOurSubscribers = async () => {
+        const clients = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub'));
+        for (const line of clients.split('\n')) {
+          const id = /\bid=(\d+)/.exec(line)?.[1];
+          if (id && line.includes(` name=${prefix.replace(/\W/g, '-')} `)) {
+            await admin.call('CLIENT', 'KILL', 'ID', id);
+          }
+        }
+      };
+      const heard: Invalidation[] = [];
+      const messages = () => heard.filter((event) => event.kind !== 'everything');
+      two.subscribe((event) => heard.push(event));
+      try {
+        await Promise.all([one.start(), two.start(), stranger.start()]);
+        // Coming up says "forget everything" (it may have missed messages before).
+        expect(heard).toContainEqual({ kind: 'everything' });
+        await one.publish({ kind: 'member', memberId: 'm2' });
+        await millisecondsUntil(async () => messages().length > 0);
+        expect(messages()).toEqual([{ kind: 'member', memberId: 'm2' }]);
+
+        heard.length = 0;
+        await killOurSubscribers();
+        await millisecondsUntil(async () => !two.live);
+        expect(heard).toContainEqual({ kind: 'everything' });
+        await millisecondsUntil(async () => two.live, 5000);
+        heard.length = 0;
+        await one.publish({ kind: 'session', sessionId: 's2' });
+        await millisecondsUntil(async () => messages().length > 0);
+        expect(messages()).toEqual([{ kind: 'session', sessionId: 's2' }]);
+        // A bus without the prefix is on another channel: it heard none of it, and stayed up.
+        expect(strangerHeard).toEqual([]);
+        expect(stranger.live).toBe(true);
+      } finally {
+        await one.close();
+        await two.close();
+        await stranger.close();
+        admin.disconnect();
+      }
+    });
+  });
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Database, openDatabase } from '../../../../server/adapters/postgres/database';
+import { migrate } from '../../../../server/adapters/postgres/migrate';
+import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+
+jest.setTimeout(60_000);
+
+describe.each(eachDatabase())('migrations on %s', (database) => {
+  let scratch: ScratchDatabase | undefined;
+  let db: Database;
+  beforeEach(async () => {
+    scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
+    db = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+  });
+  afterEach(async () => {
+    await db.close();
+    await scratch?.drop();
+  });
+
+  it('applies every migration once and nothing on a second run', async () => {
+    const first = await migrate(db);
+    expect(first[0]).toBe('001_members_sessions_sms.sql');
+    expect(await migrate(db)).toEqual([]);
+    const rows = await db.query<{ name: string }>(
+      'SELECT name FROM schema_migrations ORDER BY name',
+    );
+    expect(rows.map((r) => r.name)).toEqual(first);
+    const tables = await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
+    expect(tables.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining([
+        'members',
+        'sessions',
+        'sms_codes',
+        'sms_requests',
+        'login_failures',
+      ]),
+    );
+    // The sandbox gateway's old table is gone: nothing reads or writes it.
+    expect(tables.map((r) => r.table_name)).not.toContain('sandbox_payments');
+  });
+
+  it('rolls back a failing migration file as a whole', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+    try {
+      await writeFile(
+        path.join(dir, '001_ok.sql'),
+        'CREATE TABLE a (id int);\nCREATE TABLE b (id int);\n',
+      );
+      await writeFile(
+        path.join(dir, '002_broken.sql'),
+        'CREATE TABLE c (id int);\nSELECT * FROM no_such_table;\n',
+      );
+      await expect(migrate(db, dir)).rejects.toThrow(/no_such_table/);
+      const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
+      expect(applied.map((r) => r.name)).toEqual(['001_ok.sql']);
+      const c = await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'c'`);
+      expect(c).toHaveLength(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  if (database === 'postgres') {
+    it('lets two processes start at once without applying a file twice', async () => {
+      const other = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+      try {
+        const [a, b] = await Promise.all([migrate(db), migrate(other)]);
+        const recorded = await db.query<{ name: string }>(
+          'SELECT name FROM schema_migrations ORDER BY name',
+        );
+        // Between them every file was applied exactly once.
+        expect([...a, ...b].sort()).toEqual(recorded.map((r) => r.name));
+        expect(recorded.length).toBeGreaterThan(0);
+      } finally {
+        await other.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,250 @@
+import { Redis } from 'ioredis';
+import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
+import { type Config } from '../../../server/config';
+import { RATE_LIMIT_NAMESPACE } from '../../../server/http/shared-rate-limit';
+import { eachDatabase, type TestDatabase } from '../support/databases';
+import { FakePasswordHasher } from '../support/fake-password-hasher';
+import { FakeClock } from '../../fakes/fake-clock';
+import { type ApiResponse, getJson, postJson } from '../support/http';
+import { aMember, registerMember } from '../support/members';
+import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from '../support/redis';
+import { type Instances, startInstance, startInstances } from '../support/second-instance';
+import { type TestApp } from '../support/test-app';
+
+const HOOK_TIMEOUT_MS = 60_000;
+jest.setTimeout(60_000);
+
+const PARALLEL = 50;
+
+/** A fake hasher that takes a while to verify (as argon2 does) and counts the verifications. */
+class CountingSlowHasher extends FakePasswordHasher {
+  verifications = 0;
+
+  override async verify(hash: string, password: string): Promise<boolean> {
+    this.verifications += 1;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return super.verify(hash, password);
+  }
+
+  override async verifyDummy(): Promise<void> {
+    this.verifications += 1;
+    await super.verifyDummy();
+  }
+}
+
+/** `count` requests at once, spread over the instances in turn. */
+function fireSplit<T>(
+  instances: TestApp[],
+  count: number,
+  request: (baseUrl: string, index: number) => Promise<ApiResponse<T>>,
+): Promise<ApiResponse<T>[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      request(instances[index % instances.length].baseUrl, index),
+    ),
+  );
+}
+
+const statuses = (responses: ApiResponse[]): Record<number, number> =>
+  responses.reduce<Record<number, number>>((counts, { status }) => {
+    counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  }, {});
+
+async function countRows(instance: TestApp, sql: string, params: unknown[]): Promise<number> {
+  const rows = await instance.container.db.query<{ n: number }>(sql, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+describe.each(eachDatabase())('limits under concurrency on %s', (database: TestDatabase) => {
+  const where = database === 'postgres' ? 'split over two instances' : 'on one instance';
+  let started: Instances | undefined;
+  let hasher: CountingSlowHasher;
+  let sms: RecordingSmsSender;
+
+  /** Fresh database and instances per test: each one spends its address's budgets. */
+  async function start(config: Partial<Config> = {}): Promise<TestApp[]> {
+    const clock = new FakeClock();
+    hasher = new CountingSlowHasher();
+    // One SMS sender for every instance, so the codes sent are counted in one place.
+    sms = new RecordingSmsSender(clock);
+    started = await startInstances(database, {
+      clock,
+      config,
+      overrides: { hasher, smsSender: sms, smsOutbox: sms },
+    });
+    return started.instances;
+  }
+
+  afterEach(async () => {
+    await started?.close();
+    started = undefined;
+  }, HOOK_TIMEOUT_MS);
+
+  it(`verifies at most LOGIN_MAX_FAILURES of ${PARALLEL} simultaneous wrong passwords ${where}, refusing the rest with 429 before any verify`, async () => {
+    const instances = await start({ loginMaxFailures: 10 });
+    const member = await registerMember(instances[0].baseUrl, aMember());
+    hasher.verifications = 0;
+
+    const responses = await fireSplit(instances, PARALLEL, (baseUrl, index) =>
+      postJson(baseUrl, '/service/login', {
+        ic_or_passport: member.ic_or_passport,
+        password: `wrong password ${index}`,
+      }),
+    );
+
+    expect(statuses(responses)).toEqual({ 401: 10, 429: PARALLEL - 10 });
+    expect(hasher.verifications).toBe(10);
+    for (const refused of responses.filter((response) => response.status === 429)) {
+      expect(refused.body.message).toBe('Too many failed login attempts. Please try again later.');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(
+      await countRows(
+        instances[0],
+        'SELECT count(*)::int AS n FROM login_failures WHERE account_key = $1',
+        [member.ic_or_passport],
+      ),
+    ).toBe(10);
+    // The right password is refused too while the window is full, still without a verify.
+    const right = await postJson(instances[instances.length - 1].baseUrl, '/service/login', {
+      ic_or_passport: member.ic_or_passport,
+      password: member.password,
+    });
+    expect(right.status).toBe(429);
+    expect(hasher.verifications).toBe(10);
+  });
+
+  it(`sends at most the per-address hourly cap of codes for ${PARALLEL} simultaneous requests from one address ${where}`, async () => {
+    const cap = 20;
+    const instances = await start({ smsPerAddressPerHour: cap });
+    const phones = Array.from({ length: PARALLEL }, () => aMember().phone_no);
+
+    const responses = await fireSplit(instances, PARALLEL, (baseUrl, index) =>
+      postJson(baseUrl, '/service/send_sms_code', {
+        phone_no: phones[index],
+        purpose: 'registration',
+      }),
+    );
+
+    expect(statuses(responses)).toEqual({ 200: cap, 429: PARALLEL - cap });
+    for (const refused of responses.filter((response) => response.status === 429)) {
+      expect(refused.body.message).toBe(
+        'Too many codes were requested from your network. Please try again later.',
+      );
+    }
+    expect(sms.sent).toHaveLength(cap);
+    expect(await countRows(instances[0], 'SELECT count(*)::int AS n FROM sms_requests', [])).toBe(
+      cap,
+    );
+  });
+
+  it(`sends exactly one code for ${PARALLEL} simultaneous requests for one phone (the resend cooldown) ${where}`, async () => {
+    const instances = await start();
+    const phone = aMember().phone_no;
+
+    const responses = await fireSplit(instances, PARALLEL, (baseUrl) =>
+      postJson(baseUrl, '/service/send_sms_code', { phone_no: phone, purpose: 'registration' }),
+    );
+
+    expect(statuses(responses)).toEqual({ 200: 1, 429: PARALLEL - 1 });
+    for (const refused of responses.filter((response) => response.status === 429)) {
+      expect(refused.body.message).toBe('Please wait before requesting another code.');
+    }
+    expect(sms.sent.map((message) => message.phoneNo)).toEqual([phone]);
+    expect(
+      await countRows(
+        instances[0],
+        'SELECT count(*)::int AS n FROM sms_requests WHERE phone_no = $1',
+        [phone],
+      ),
+    ).toBe(1);
+  });
+
+  it(`sends at most the per-phone hourly cap for ${PARALLEL} simultaneous requests for one phone without a cooldown ${where}`, async () => {
+    const cap = 3;
+    const instances = await start({ smsResendCooldownS: 0, smsPerPhonePerHour: cap });
+    const phone = aMember().phone_no;
+
+    const responses = await fireSplit(instances, PARALLEL, (baseUrl) =>
+      postJson(baseUrl, '/service/send_sms_code', { phone_no: phone, purpose: 'registration' }),
+    );
+
+    expect(statuses(responses)).toEqual({ 200: cap, 429: PARALLEL - cap });
+    expect(sms.sent).toHaveLength(cap);
+    expect(
+      await countRows(
+        instances[0],
+        'SELECT count(*)::int AS n FROM sms_requests WHERE phone_no = $1',
+        [phone],
+      ),
+    ).toBe(cap);
+  });
+});
+
+describe('the per-address request limit across instances', () => {
+  const LIMIT = 10;
+  const REQUESTS = 2 * LIMIT + 4;
+  let instances: TestApp[] = [];
+
+  /** Two instances, each on its own in-memory database: only the request limit is shared. */
+  async function startTwo(config: Partial<Config>): Promise<TestApp[]> {
+    const clock = new FakeClock();
+    instances = [
+      await startInstance({ clock, config: { rateLimitPerMinute: LIMIT, ...config } }),
+      await startInstance({ clock, config: { rateLimitPerMinute: LIMIT, ...config } }),
+    ];
+    return instances;
+  }
+
+  afterEach(async () => {
+    for (const instance of instances.reverse()) await instance.close();
+    instances = [];
+  }, HOOK_TIMEOUT_MS);
+
+  it('is counted per process without REDIS_URL: two instances let twice the budget through', async () => {
+    const both = await startTwo({ redisUrl: undefined });
+    const responses = await fireSplit(both, REQUESTS, (baseUrl) => getJson(baseUrl, '/health'));
+    expect(statuses(responses)).toEqual({ 200: 2 * LIMIT, 429: REQUESTS - 2 * LIMIT });
+  });
+
+  it('lets requests through when the Redis of REDIS_URL is unreachable (the database limits still hold)', async () => {
+    const [one] = await startTwo({ redisUrl: 'redis://127.0.0.1:1' });
+    const started = Date.now();
+    const response = await getJson(one.baseUrl, '/health');
+    expect(response.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  if (redisForTests()) {
+    describe(`shared through Redis (${TEST_REDIS_URL})`, () => {
+      let isolated: { url: string; prefix: string };
+      let admin: Redis;
+      beforeAll(async () => {
+        admin = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+      }, HOOK_TIMEOUT_MS);
+      beforeEach(() => {
+        isolated = isolatedRedisUrl();
+      });
+      afterEach(async () => {
+        const keys = await admin.keys(`${isolated.prefix}*`);
+        if (keys.length > 0) await admin.del(...keys);
+      }, HOOK_TIMEOUT_MS);
+      afterAll(async () => {
+        await admin.quit();
+      }, HOOK_TIMEOUT_MS);
+
+      it(`limits ${REQUESTS} requests split over two instances to one budget of ${LIMIT} in all`, async () => {
+        const both = await startTwo({ redisUrl: isolated.url });
+        const responses = await fireSplit(both, REQUESTS, (baseUrl) => getJson(baseUrl, '/health'));
+        expect(statuses(responses)).toEqual({ 200: LIMIT, 429: REQUESTS - LIMIT });
+        const refused = responses.find((response) => response.status === 429);
+        expect(refused?.body.message).toBe('Too many requests. Please try again later.');
+        expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+        // The counter is in Redis, under this test's prefix and the app's namespace.
+        const keys = await admin.keys(`${isolated.prefix}${RATE_LIMIT_NAMESPACE}*`);
+        expect(keys.length).toBeGreaterThan(0);
+      });
+    });
+  }
+});
