@@ -1,6 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config';
 import { createContainer, type ServerContainer } from './container';
+import { warnAboutStrandedPayments } from './wiring/gateways';
 import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
 import { schedulePurge } from './use-cases/purge-stale-records.use-case';
@@ -30,6 +31,10 @@ async function main(): Promise<void> {
 
   const container = await createContainer(config);
   const app = await buildApp(container, config);
+  // gateways: pending payments whose gateway GATEWAYS leaves out are named at start.
+  await warnAboutStrandedPayments(container.transactions, container.paymentGateways, (c, m) =>
+    app.log.warn(c, m),
+  );
   if (config.appEnv === 'production' && config.smsProvider === 'console') {
     app.log.warn('SMS_PROVIDER=console in production: codes are only logged, not sent');
   }

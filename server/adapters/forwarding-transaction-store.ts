@@ -31,6 +31,10 @@ export class ForwardingTransactionStore implements store.TransactionStore {
     return this.inner.attachGatewayRef(transactionId, gatewayRef);
   }
 
+  countPendingByGateway(): Promise<Map<string, number>> {
+    return this.inner.countPendingByGateway();
+  }
+
   findGatewayRef(transactionId: string): Promise<string | null> {
     return this.inner.findGatewayRef(transactionId);
   }

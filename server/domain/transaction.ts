@@ -15,6 +15,8 @@ export interface Transaction {
   readonly amountSen: Sen;
   readonly paymentMethod: PaymentMethod;
   readonly status: TransactionStatus;
+  /** The gateway that took the payment: its callbacks and status queries go to that gateway. */
+  readonly gateway: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

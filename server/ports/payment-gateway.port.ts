@@ -12,6 +12,9 @@ export interface PaymentGateway {
   /** 'sandbox', 'billplz': for logs and the recorded audit trail. */
   readonly name: string;
 
+  /** What this adapter supports; the gateway conformance suite checks each declaration. */
+  readonly capabilities: GatewayCapabilities;
+
   /**
    * Where the member's browser goes to pay. An adapter that keeps a payment of its own at the
    * gateway (a bill) creates it here and answers its reference; given `existingRef`, it answers
@@ -34,6 +37,23 @@ export interface PaymentGateway {
    * Throws when the gateway cannot be reached or answers nonsense; the caller retries later.
    */
   queryStatus(payment: GatewayPaymentRef): Promise<GatewayStatusAnswer>;
+}
+
+export interface GatewayCapabilities {
+  /** queryStatus asks the gateway (reconciliation works). */
+  statusQuery: boolean;
+  /** Refunds through the API; no adapter offers them yet. */
+  refunds: boolean;
+  /** The gateway's bank list for the payer to pick from; no adapter offers it yet. */
+  bankList: boolean;
+  /** startPayment calls the gateway (a bill is created there); else it only signs a hand-off. */
+  createsAtGateway: boolean;
+  /** A callback is believed for its signature, or for a status query that confirms it. */
+  callbackTrust: 'signature' | 'status_query';
+  /** A callback carries a signed time, refused outside the replay window. */
+  replayWindow: boolean;
+  /** An unpaid attempt is final (`failed`), or leaves the payment payable (`pending`). */
+  unpaidAttempt: 'failed' | 'pending';
 }
 
 export interface PaymentStartRequest {
@@ -81,6 +101,8 @@ export interface GatewayOutcome {
   status: PaymentStatus;
   /** Null when the message states no amount (a redirect): such a message is never applied. */
   amountSen: Sen | null;
+  /** Why a `pending` outcome is not final, in the gateway's terms, for the recorded reason. */
+  note?: string;
 }
 
 export type GatewayRejectionKind = 'malformed' | 'bad_signature' | 'stale' | 'not_supported';

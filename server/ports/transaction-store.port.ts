@@ -7,6 +7,8 @@ export interface NewTransaction {
   memberId: string;
   amountSen: Sen;
   paymentMethod: PaymentMethod;
+  /** The gateway that takes this payment (PaymentGateway.name); it keeps serving it. */
+  gateway: string;
   createdAt: Date;
 }
 
@@ -66,6 +68,8 @@ export interface TransactionStore {
    * Runs fn inside one database transaction with the payment's row locked, so a decision taken in
    * fn cannot race another one; resolves only after the commit (the outcome is durable).
    */
+  /** How many payments are pending per gateway name (the start-up check of GATEWAYS). */
+  countPendingByGateway(): Promise<Map<string, number>>;
   withLockedTransaction<T>(
     transactionId: string,
     fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,

@@ -1,11 +1,14 @@
 import { isIP } from 'node:net';
 import { type EnvReader } from './env-reader';
+import {
+  GATEWAY_KINDS,
+  type GatewayKind,
+  type GatewaysConfig,
+  loadGatewaysConfig,
+} from './gateways';
 
-/** sandbox: the sandbox-style form gateway (our sandbox app, or a gateway speaking its scheme). */
-export type GatewayKind = 'sandbox' | 'billplz';
+export type { GatewayKind } from './gateways';
 export type GatewayEnvironment = 'staging' | 'production';
-
-const GATEWAY_KINDS: readonly GatewayKind[] = ['sandbox', 'billplz'];
 
 export interface BillplzConfig {
   apiKey: string;
@@ -27,6 +30,8 @@ export interface GatewaySettings {
   gatewayUrl: string;
   /** Billplz (GATEWAY=billplz): keys, and the host the host rule picked. */
   billplz: BillplzConfig;
+  /** Every gateway configured (GATEWAYS) and ToyyibPay's keys: see settings/gateways.ts. */
+  gateways: GatewaysConfig;
   /** A payment still pending this long after creation is re-queried (RECONCILE_AFTER_S). */
   reconcileAfterS: number;
   /** Our merchant id at the gateway (GATEWAY_CLIENT_ID). */
@@ -50,6 +55,7 @@ export interface ApiAddress {
 export function loadGateway(read: EnvReader, api: ApiAddress): GatewaySettings {
   const gateway = read.oneOf<GatewayKind>('GATEWAY', 'sandbox', GATEWAY_KINDS);
   const environment = gatewayEnvironmentFor(api.publicUrl);
+  const gateways = loadGatewaysConfig(read, gateway, environment);
   // PORT=0 (any free port) has no "next" port: the sandbox takes any free port too.
   const nextPort = api.port === 0 ? 0 : api.port + 1;
   const sandboxGatewayPort = read.integer(
@@ -89,7 +95,8 @@ export function loadGateway(read: EnvReader, api: ApiAddress): GatewaySettings {
     gateway,
     sandboxGatewayPort,
     gatewayUrl,
-    billplz: loadBillplz(read, environment, gateway === 'billplz'),
+    billplz: loadBillplz(read, environment, gateways.enabled.includes('billplz')),
+    gateways,
     reconcileAfterS: read.integer('RECONCILE_AFTER_S', 600, 1, 86400),
     gatewayClientId: read.text('GATEWAY_CLIENT_ID', 'member-portal'),
     merchantName: read.text('MERCHANT_NAME', 'Member Payment Portal'),
@@ -153,14 +160,15 @@ export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
 
 /** The address the payment hand-off goes to: the gateway's page, or Billplz's host. */
 export function gatewayAddress(
-  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl'>,
+  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string {
+  if (config.gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
   return config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
 }
 
 /** The origin the member's browser is handed to (allowed as the CSP form-action). */
 export function gatewayOrigin(
-  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl'>,
+  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string {
   return new URL(gatewayAddress(config)).origin;
 }

@@ -6,8 +6,8 @@ import type {
   GatewayCallbackRequest,
   GatewayMessage,
   GatewayRejectionKind,
-  PaymentGateway,
 } from '../ports/payment-gateway.port';
+import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type {
   CallbackRecord,
   CallbackResult,
@@ -20,6 +20,8 @@ export interface ApplyPaymentCallbackInput {
   /** The callback exactly as received; the gateway adapter reads and verifies it. */
   request: GatewayCallbackRequest;
   source: CallbackSource;
+  /** The gateway the callback's path names; null on the old path without a name (see route). */
+  gateway: string | null;
 }
 
 export type ApplyPaymentCallbackValue = {
@@ -57,6 +59,9 @@ export type ApplyPaymentCallbackResult = Result<ApplyPaymentCallbackValue, Callb
 export const rejectionError = (kind: CallbackRejection, message: string) =>
   err<CallbackRejectionError>({ code: CALLBACK_REJECTION_CODES[kind], message });
 
+/** The gateways that existed before callback paths named theirs, in the order tried. */
+const LEGACY_CALLBACK_GATEWAYS = ['sandbox', 'billplz'] as const;
+
 /** Long enough for any honest body (a Billplz callback is about 400 bytes), short enough to keep the audit table small. */
 const MAX_RECORDED_PAYLOAD = 2000;
 
@@ -69,13 +74,40 @@ const MAX_RECORDED_PAYLOAD = 2000;
 export class ApplyPaymentCallbackUseCase {
   constructor(
     private readonly store: TransactionStore,
-    private readonly gateway: PaymentGateway,
+    private readonly gateways: PaymentGateways,
     private readonly clock: Clock,
   ) {}
 
   async execute(input: ApplyPaymentCallbackInput): Promise<ApplyPaymentCallbackResult> {
-    const message = await this.gateway.verifyCallback(input.request);
-    return this.apply(message, input.source);
+    if (input.gateway === null) return this.executeUnnamed(input);
+    const gateway = this.gateways.byName(input.gateway);
+    if (!gateway) {
+      return rejectionError('not_supported', `No gateway named ${input.gateway} is configured`);
+    }
+    const message = await gateway.verifyCallback(input.request);
+    return this.apply(message, input.source, gateway.name);
+  }
+
+  /**
+   * The callback path without a gateway's name, kept for payments made before paths named it
+   * (the sandbox's and Billplz's, the only gateways then): the first of those configured that
+   * reads the message as its own (anything but malformed) verifies it.
+   */
+  private async executeUnnamed(
+    input: ApplyPaymentCallbackInput,
+  ): Promise<ApplyPaymentCallbackResult> {
+    let last: { message: GatewayMessage; name: string } | null = null;
+    for (const name of LEGACY_CALLBACK_GATEWAYS) {
+      const gateway = this.gateways.byName(name);
+      if (!gateway) continue;
+      last = { message: await gateway.verifyCallback(input.request), name };
+      const verdict = last.message.verdict;
+      if (verdict.ok || verdict.rejection.kind !== 'malformed') break;
+    }
+    if (last === null) {
+      return rejectionError('not_supported', 'This callback path serves no configured gateway');
+    }
+    return this.apply(last.message, input.source, last.name);
   }
 
   /**
@@ -85,6 +117,7 @@ export class ApplyPaymentCallbackUseCase {
   async apply(
     message: GatewayMessage,
     source: CallbackSource,
+    gatewayName: string,
     expectedTransactionId?: string,
   ): Promise<ApplyPaymentCallbackResult> {
     const receivedAt = new Date(this.clock.now());
@@ -141,12 +174,20 @@ export class ApplyPaymentCallbackUseCase {
         return rejectionError(kind, text);
       };
       if (!current) return refuse('unknown_transaction', 'Unknown transaction');
+      // Only the payment's own gateway speaks for it: another one's word is not evidence.
+      if (current.gateway !== gatewayName) {
+        return refuse('malformed', `The payment was made through ${current.gateway}`);
+      }
       if (current.amountSen !== amountSen) {
         return refuse('amount_mismatch', 'Amount does not match the transaction');
       }
       if (outcome.status === 'pending') {
         await unit.recordCallback(
-          record(transactionId, 'ignored', 'not_final: the gateway reports no outcome yet'),
+          record(
+            transactionId,
+            'ignored',
+            `not_final: ${outcome.note ?? 'the gateway reports no outcome yet'}`,
+          ),
         );
         return ok({ result: 'ignored', status: current.status, transactionId });
       }

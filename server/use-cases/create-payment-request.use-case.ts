@@ -13,6 +13,7 @@ import type {
   PaymentStart,
   PaymentStartRequest,
 } from '../ports/payment-gateway.port';
+import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type { PaymentSigner } from '../ports/payment-signer.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import { failWith, type Result, type UseCaseError } from './result';
@@ -76,7 +77,7 @@ export class CreatePaymentRequestUseCase {
   constructor(
     private readonly store: TransactionStore,
     private readonly signer: PaymentSigner,
-    private readonly gateway: PaymentGateway,
+    private readonly gateways: PaymentGateways,
     private readonly clock: Clock,
     private readonly findMemberContact: MemberContactLookup,
     private readonly randomBytes: RandomBytes,
@@ -106,6 +107,7 @@ export class CreatePaymentRequestUseCase {
         memberId: input.memberId,
         amountSen: amount.value,
         paymentMethod: input.paymentMethod,
+        gateway: this.gateways.current.name,
         createdAt: new Date(this.clock.now()),
       },
       key,
@@ -117,6 +119,10 @@ export class CreatePaymentRequestUseCase {
     ) {
       return failWith('PAYMENT_IDEMPOTENCY_CONFLICT');
     }
+    // A repeated request goes on with the gateway that took the payment, even if another one
+    // takes new payments since; when that gateway is no longer configured, nobody can pay it.
+    const gateway = this.gateways.byName(tx.gateway);
+    if (!gateway) return failWith('PAYMENT_GATEWAY_UNAVAILABLE');
 
     const settings = this.settings();
     const publicUrl = settings.publicUrl.replace(/\/+$/, '');
@@ -128,7 +134,7 @@ export class CreatePaymentRequestUseCase {
       custMobile: member.phoneNo,
       custEmail: '',
       returnUrl: `${publicUrl}/return?transactionId=${encodeURIComponent(tx.transactionId)}`,
-      callbackUrl: `${publicUrl}/api/payment/callback`,
+      callbackUrl: `${publicUrl}/api/payment/callback/${gateway.name}`,
       paymentMethod: tx.paymentMethod,
     };
     const request: PaymentStartRequest = {
@@ -138,17 +144,17 @@ export class CreatePaymentRequestUseCase {
       customer: { name: member.name, mobile: member.phoneNo, email: '' },
       returnUrl: fields.returnUrl,
       callbackUrl: fields.callbackUrl,
-      redirectUrl: `${publicUrl}/api/payment/redirect`,
+      redirectUrl: `${publicUrl}/api/payment/redirect/${gateway.name}`,
       // A repeated idempotent request reuses the gateway's payment instead of making another.
       existingRef: stored.created ? null : await this.store.findGatewayRef(tx.transactionId),
     };
-    let start = await this.startAtGateway(request);
+    let start = await this.startAtGateway(gateway, request);
     if (start && start.gatewayRef !== null && start.gatewayRef !== request.existingRef) {
       const kept = await this.store.attachGatewayRef(tx.transactionId, start.gatewayRef);
       // A racing request with the same key attached its payment first: hand off to that one
       // (ours stays unpaid at the gateway, and nobody is sent to it).
       if (kept !== start.gatewayRef)
-        start = await this.startAtGateway({ ...request, existingRef: kept });
+        start = await this.startAtGateway(gateway, { ...request, existingRef: kept });
     }
     if (!start) {
       return failWith('PAYMENT_GATEWAY_UNAVAILABLE');
@@ -168,9 +174,12 @@ export class CreatePaymentRequestUseCase {
   }
 
   /** Null when the gateway cannot be reached or refuses: the member may simply try again. */
-  private async startAtGateway(request: PaymentStartRequest): Promise<PaymentStart | null> {
+  private async startAtGateway(
+    gateway: PaymentGateway,
+    request: PaymentStartRequest,
+  ): Promise<PaymentStart | null> {
     try {
-      return await this.gateway.startPayment(request);
+      return await gateway.startPayment(request);
     } catch (error) {
       this.warn({ transactionId: request.transactionId, err: error }, 'gateway start failed');
       return null;

@@ -1,7 +1,7 @@
 import { isStalePending } from '../domain/transaction';
 import type { Transaction } from '../domain/transaction';
 import type { Cancel, Clock } from '../ports/clock.port';
-import type { PaymentGateway } from '../ports/payment-gateway.port';
+import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ApplyPaymentCallbackUseCase } from './apply-payment-callback.use-case';
 import { runEvery, type Warn } from './run-every';
@@ -38,7 +38,7 @@ export class ReconcilePendingPaymentsUseCase {
 
   constructor(
     private readonly store: TransactionStore,
-    private readonly gateway: PaymentGateway,
+    private readonly gateways: PaymentGateways,
     private readonly applyCallback: ApplyPaymentCallbackUseCase,
     private readonly clock: Clock,
     private readonly settings: ReconcileSettings,
@@ -59,12 +59,14 @@ export class ReconcilePendingPaymentsUseCase {
   async reconcileIfStale(tx: Transaction): Promise<ReconcileOutcome | 'not_stale'> {
     if (!isStalePending(tx, new Date(this.clock.now()), this.settings.reconcileAfterS))
       return 'not_stale';
-    return this.reconcileOne(tx.transactionId);
+    return this.reconcileOne(tx.transactionId, tx.gateway);
   }
 
   /** Asks the gateway now, stale or not (the payer's tab came back saying it paid). */
-  reconcileNow(transactionId: string): Promise<ReconcileOutcome> {
-    return this.reconcileOne(transactionId);
+  async reconcileNow(transactionId: string): Promise<ReconcileOutcome> {
+    const tx = await this.store.findById(transactionId);
+    if (!tx) return 'error';
+    return this.reconcileOne(transactionId, tx.gateway);
   }
 
   private async sweep(): Promise<ReconcileReport> {
@@ -80,7 +82,7 @@ export class ReconcilePendingPaymentsUseCase {
     // One at a time: the gateway is an external service and a run is never urgent.
     for (const tx of stale) {
       report.checked += 1;
-      const outcome = await this.reconcileOne(tx.transactionId);
+      const outcome = await this.reconcileOne(tx.transactionId, tx.gateway);
       if (outcome === 'completed') report.completed += 1;
       else if (outcome === 'failed') report.failed += 1;
       else if (outcome === 'error') report.errors += 1;
@@ -89,15 +91,32 @@ export class ReconcilePendingPaymentsUseCase {
     return report;
   }
 
-  private async reconcileOne(transactionId: string): Promise<ReconcileOutcome> {
+  /** Asks the payment's own gateway; a gateway no longer configured leaves it pending. */
+  private async reconcileOne(
+    transactionId: string,
+    gatewayName: string,
+  ): Promise<ReconcileOutcome> {
+    const gateway = this.gateways.byName(gatewayName);
+    if (!gateway) {
+      this.warn(
+        { transactionId, gateway: gatewayName },
+        'payment waits on an unconfigured gateway',
+      );
+      return 'error';
+    }
     try {
       const gatewayRef = await this.store.findGatewayRef(transactionId);
-      const answer = await this.gateway.queryStatus({ transactionId, gatewayRef });
+      const answer = await gateway.queryStatus({ transactionId, gatewayRef });
       if (answer.kind === 'not_found') return 'unknown_at_gateway';
       const verdict = answer.message.verdict;
       // Nothing to apply yet; not recorded, or every sweep would add a row per pending payment.
       if (verdict.ok && verdict.outcome.status === 'pending') return 'still_pending';
-      const applied = await this.applyCallback.apply(answer.message, 'reconcile', transactionId);
+      const applied = await this.applyCallback.apply(
+        answer.message,
+        'reconcile',
+        gateway.name,
+        transactionId,
+      );
       if (!applied.ok) {
         this.warn({ transactionId, rejection: applied.error }, 'gateway status answer rejected');
         return 'error';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Config } from '../config';
-import { paymentGatewayFor } from '../adapters/gateways/payment-gateway.factory';
 import { type Logger } from '../ports/logger.port';
+import { type PaymentGateways } from '../ports/payment-gateways.port';
 import { ApplyPaymentCallbackUseCase } from '../use-cases/apply-payment-callback.use-case';
 import { AuthenticateSessionUseCase } from '../use-cases/authenticate-session.use-case';
 import { CheckMemberExistsUseCase } from '../use-cases/check-member-exists.use-case';
@@ -18,6 +18,7 @@ import { ResetPasswordUseCase } from '../use-cases/reset-password.use-case';
 import { ReturnFromGatewayUseCase } from '../use-cases/return-from-gateway.use-case';
 import { SendSmsCodeUseCase } from '../use-cases/send-sms-code.use-case';
 import { UpdateProfileUseCase } from '../use-cases/update-profile.use-case';
+import { paymentGatewaysFor } from './gateways';
 import { type PaymentHistoryUseCases, wirePaymentHistory } from './payment-history';
 import { type SecurityUseCases, wireSecurity } from './security';
 import { type ServerAdapters } from './server-adapters';
@@ -39,6 +40,8 @@ export interface ServerUseCases extends PaymentHistoryUseCases, SecurityUseCases
   applyPaymentCallback: ApplyPaymentCallbackUseCase;
   reconcilePendingPayments: ReconcilePendingPaymentsUseCase;
   returnFromGateway: ReturnFromGatewayUseCase;
+  /** Every configured gateway by name (GATEWAYS), the one for new payments first. */
+  paymentGateways: PaymentGateways;
   purgeStaleRecords: PurgeStaleRecordsUseCase;
 }
 
@@ -50,15 +53,19 @@ export function wireUseCases(
 ): ServerUseCases {
   const { clock, random, hasher, smsSender } = adapters;
   const { members, sessions, smsCodes, loginFailures, unitOfWork } = adapters;
-  const { transactions, paymentSigner, gatewayStatusClient } = adapters;
-  const paymentGateway =
-    adapters.paymentGateway ?? paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient);
+  const { transactions, paymentSigner } = adapters;
+  // gateways: each payment is served by the gateway that took it (wiring/gateways.ts).
+  const paymentGateways = paymentGatewaysFor(adapters, config);
   const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
 
-  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(transactions, paymentGateway, clock);
+  const applyPaymentCallback = new ApplyPaymentCallbackUseCase(
+    transactions,
+    paymentGateways,
+    clock,
+  );
   const reconcilePendingPayments = new ReconcilePendingPaymentsUseCase(
     transactions,
-    paymentGateway,
+    paymentGateways,
     applyPaymentCallback,
     clock,
     { reconcileAfterS: config.reconcileAfterS, batchSize: 50 },
@@ -100,7 +107,7 @@ export function wireUseCases(
     createPaymentRequest: new CreatePaymentRequestUseCase(
       transactions,
       paymentSigner,
-      paymentGateway,
+      paymentGateways,
       clock,
       async (memberId) => {
         const member = await members.findById(memberId);
@@ -117,8 +124,9 @@ export function wireUseCases(
     ),
     applyPaymentCallback,
     reconcilePendingPayments,
+    paymentGateways,
     returnFromGateway: new ReturnFromGatewayUseCase(
-      paymentGateway,
+      paymentGateways,
       transactions,
       reconcilePendingPayments,
     ),

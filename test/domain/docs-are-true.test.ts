@@ -46,6 +46,7 @@ const ENVIRONMENTS: NodeJS.ProcessEnv[] = [
   {},
   { PUBLIC_URL: 'https://portal.example.com', APP_ENV: 'production' },
   { GATEWAY: 'billplz', SMS_PROVIDER: 'twilio', METRICS_PORT: '9464', SANDBOX_GATEWAY_PORT: '1' },
+  { GATEWAY: 'toyyibpay', GATEWAYS: 'toyyibpay,billplz,sandbox' },
 ];
 
 /** `process.env.NAME` reads in a source file, its comments left out. */

@@ -1,6 +1,7 @@
 import { isTransactionId } from '../../domain/transaction';
 import {
   type GatewayCallbackRequest,
+  type GatewayCapabilities,
   type GatewayMessage,
   type GatewayOutcome,
   type GatewayPaymentRef,
@@ -28,6 +29,9 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 /** Billplz bill ids are short URL-safe tokens ('8X0Iyzaw', 'W_79pJDk'). */
 const BILL_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const SEN_PATTERN = /^(0|[1-9]\d{0,11})$/;
+/** The recorded reason a paid=false callback leaves the payment pending. */
+export const BILL_UNPAID_NOTE =
+  'Billplz reports the bill unpaid (paid=false); it stays payable, left for reconciliation';
 /** Billplz limits a bill's name to 255 characters and its description to 200. */
 const MAX_NAME = 255;
 
@@ -40,6 +44,15 @@ const MAX_NAME = 255;
  */
 export class BillplzGatewayAdapter implements PaymentGateway {
   readonly name = 'billplz';
+  readonly capabilities: GatewayCapabilities = {
+    statusQuery: true,
+    refunds: false,
+    bankList: false,
+    createsAtGateway: true,
+    callbackTrust: 'signature',
+    replayWindow: false,
+    unpaidAttempt: 'pending',
+  };
 
   constructor(
     private readonly settings: BillplzSettings,
@@ -121,12 +134,14 @@ export class BillplzGatewayAdapter implements PaymentGateway {
       return reject('malformed', 'The bill belongs to another collection');
     }
     // An unpaid bill stays payable (a failed bank login can be retried on the same bill), so
-    // `paid=false` is not a final outcome: the payment stays pending.
+    // `paid=false` is not a final outcome: the payment stays pending, the reason recorded, and
+    // reconciliation asks again later.
     return accept(payload, {
       transactionId: null,
       gatewayRef: id,
       status: paid === 'true' ? 'completed' : 'pending',
       amountSen: Number(amount),
+      note: paid === 'true' ? undefined : BILL_UNPAID_NOTE,
     });
   }
 

@@ -1,10 +1,12 @@
 import { type Config } from '../../config';
+import { type GatewayKind } from '../../settings/gateways';
 import { type Clock } from '../../ports/clock.port';
 import { type GatewayStatusClient } from '../../ports/gateway-status-client.port';
 import { type PaymentGateway } from '../../ports/payment-gateway.port';
 import { type PaymentSigner } from '../../ports/payment-signer.port';
 import { BillplzGatewayAdapter } from './billplz-gateway.adapter';
 import { SandboxGatewayAdapter } from './sandbox-gateway.adapter';
+import { ToyyibPayGatewayAdapter } from './toyyibpay-gateway.adapter';
 
 /**
  * The gateway adapter GATEWAY names, chosen at start-up: changing gateways is a setting and a
@@ -17,7 +19,20 @@ export function paymentGatewayFor(
   statusClient: GatewayStatusClient,
   fetchFn: typeof fetch = fetch,
 ): PaymentGateway {
-  if (config.gateway === 'billplz') return new BillplzGatewayAdapter(config.billplz, fetchFn);
+  return paymentGatewayNamed(config.gateway, config, signer, clock, statusClient, fetchFn);
+}
+
+/** The adapter of one configured gateway (GATEWAY or any of GATEWAYS). */
+export function paymentGatewayNamed(
+  kind: GatewayKind,
+  config: Config,
+  signer: PaymentSigner,
+  clock: Clock,
+  statusClient: GatewayStatusClient,
+  fetchFn: typeof fetch = fetch,
+): PaymentGateway {
+  if (kind === 'billplz') return new BillplzGatewayAdapter(config.billplz, fetchFn);
+  if (kind === 'toyyibpay') return new ToyyibPayGatewayAdapter(config.gateways.toyyibpay, fetchFn);
   // Read per use: tests learn the sandbox's address (and our own) only once it listens.
   const settings = () => ({ payUrl: config.gatewayUrl, clientId: config.gatewayClientId });
   return new SandboxGatewayAdapter(settings, signer, clock, statusClient);

@@ -11,6 +11,7 @@ import { type Clock } from '../../ports/clock.port';
 import { type GatewayStatusClient } from '../../ports/gateway-status-client.port';
 import {
   type GatewayCallbackRequest,
+  type GatewayCapabilities,
   type GatewayMessage,
   type GatewayPaymentRef,
   type GatewayRejectionKind,
@@ -39,6 +40,15 @@ const MESSAGE_FIELDS = ['transactionId', 'status', 'amount', 'timestamp', 'signa
  */
 export class SandboxGatewayAdapter implements PaymentGateway {
   readonly name = 'sandbox';
+  readonly capabilities: GatewayCapabilities = {
+    statusQuery: true,
+    refunds: false,
+    bankList: false,
+    createsAtGateway: false,
+    callbackTrust: 'signature',
+    replayWindow: true,
+    unpaidAttempt: 'failed',
+  };
 
   constructor(
     /** Read per use: in tests the sandbox's address is only known once it listens. */

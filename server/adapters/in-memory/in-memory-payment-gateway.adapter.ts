@@ -3,6 +3,7 @@ import { formatSen, type Sen } from '../../../src/contract/money';
 import { isPaymentStatus, type PaymentStatus } from '../../../src/contract/payment';
 import {
   type GatewayCallbackRequest,
+  type GatewayCapabilities,
   type GatewayMessage,
   type GatewayOutcome,
   type GatewayPaymentRef,
@@ -30,6 +31,15 @@ const SIGNED_FIELDS = ['transactionId', 'gatewayRef', 'status', 'amountSen'] as 
  */
 export class InMemoryPaymentGateway implements PaymentGateway {
   readonly name = 'in-memory';
+  readonly capabilities: GatewayCapabilities = {
+    statusQuery: true,
+    refunds: false,
+    bankList: false,
+    createsAtGateway: false,
+    callbackTrust: 'signature',
+    replayWindow: false,
+    unpaidAttempt: 'failed',
+  };
   /** Every start asked for, oldest first. */
   readonly started: PaymentStartRequest[] = [];
   /** Every status query asked, oldest first. */

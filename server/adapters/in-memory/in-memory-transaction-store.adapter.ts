@@ -85,6 +85,14 @@ export class InMemoryTransactionStore implements store.TransactionStore {
     return owner?.transactionId ?? null;
   }
 
+  async countPendingByGateway(): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const row of this.tables.transactions.find((each) => each.status === 'pending')) {
+      counts.set(row.gateway, (counts.get(row.gateway) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   /**
    * The payment's lock is held while fn runs; when fn throws, what it did through the unit
    * (finalise, recordCallback) is undone, as a rolled-back database transaction.
@@ -143,6 +151,7 @@ export class InMemoryTransactionStore implements store.TransactionStore {
       amountSen: tx.amountSen,
       paymentMethod: tx.paymentMethod,
       status: 'pending',
+      gateway: tx.gateway,
       createdAt: tx.createdAt,
       updatedAt: tx.createdAt,
       finalisedAt: null,
@@ -187,6 +196,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     amountSen: row.amountSen,
     paymentMethod: row.paymentMethod,
     status: row.status,
+    gateway: row.gateway,
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };

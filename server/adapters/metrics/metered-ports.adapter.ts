@@ -40,6 +40,7 @@ export class MeteredSmsSender implements SmsSender {
 /** Counts every call to the gateway by outcome, and times those that go over the network. */
 export class MeteredPaymentGateway implements PaymentGateway {
   readonly name: string;
+  readonly capabilities: PaymentGateway['capabilities'];
 
   constructor(
     private readonly inner: PaymentGateway,
@@ -49,6 +50,7 @@ export class MeteredPaymentGateway implements PaymentGateway {
     },
   ) {
     this.name = inner.name;
+    this.capabilities = inner.capabilities;
   }
 
   startPayment(request: PaymentStartRequest): Promise<PaymentStart> {

@@ -14,7 +14,7 @@ interface RecordRow extends TransactionRow {
   receipt_number: string | null;
 }
 
-const COLUMNS = `id, member_id, amount_sen, payment_method, status, created_at, updated_at,
+const COLUMNS = `id, member_id, amount_sen, payment_method, status, gateway, created_at, updated_at,
   finalised_at, gateway_ref, receipt_number`;
 
 /**
@@ -73,6 +73,7 @@ function toRecord(row: RecordRow): PaymentRecord {
     // The columns only ever receive values the domain produced.
     paymentMethod: row.payment_method as PaymentMethod,
     status,
+    gateway: row.gateway,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     receiptNumber: row.receipt_number,

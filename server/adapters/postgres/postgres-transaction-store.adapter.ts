@@ -21,11 +21,13 @@ export interface TransactionRow {
   amount_sen: number;
   payment_method: string;
   status: string;
+  gateway: string;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, member_id, amount_sen, payment_method, status, created_at, updated_at';
+const COLUMNS =
+  'id, member_id, amount_sen, payment_method, status, gateway, created_at, updated_at';
 
 /**
  * pending -> completed with the year's next receipt number, in one statement of the completing
@@ -133,6 +135,14 @@ export class PostgresTransactionStore implements TransactionStore {
     return rows[0]?.id ?? null;
   }
 
+  async countPendingByGateway(): Promise<Map<string, number>> {
+    const rows = await this.db.query<{ gateway: string; pending: number }>(
+      `SELECT gateway, count(*)::int AS pending FROM transactions
+        WHERE status = 'pending' GROUP BY gateway`,
+    );
+    return new Map(rows.map((row) => [row.gateway, Number(row.pending)]));
+  }
+
   withLockedTransaction<T>(
     transactionId: string,
     fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,
@@ -164,10 +174,11 @@ export class PostgresTransactionStore implements TransactionStore {
 
 async function insertTransaction(db: Database, tx: NewTransaction): Promise<Transaction> {
   const rows = await db.query<TransactionRow>(
-    `INSERT INTO transactions (id, member_id, amount_sen, payment_method, status, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $5)
+    `INSERT INTO transactions
+       (id, member_id, amount_sen, payment_method, status, gateway, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'pending', $6, $5, $5)
      RETURNING ${COLUMNS}`,
-    [tx.transactionId, tx.memberId, tx.amountSen, tx.paymentMethod, tx.createdAt],
+    [tx.transactionId, tx.memberId, tx.amountSen, tx.paymentMethod, tx.createdAt, tx.gateway],
   );
   return toTransaction(rows[0]);
 }
@@ -200,6 +211,7 @@ function toTransaction(row: TransactionRow): Transaction {
     // The columns only ever receive values the domain produced.
     paymentMethod: row.payment_method as PaymentMethod,
     status: row.status as TransactionStatus,
+    gateway: row.gateway,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

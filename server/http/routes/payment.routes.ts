@@ -1,5 +1,6 @@
 import { ApiPaths } from '../../../src/contract/api';
-import { type FastifyPluginAsync } from 'fastify';
+import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import { sendRedirectRefusal, wantsHtml } from './redirect-page';
 import { PAYMENT_METHODS } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { isTransactionId } from '../../domain/transaction';
@@ -139,30 +140,52 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
         { parseAs: 'string' },
         (_request, body, done) => done(null, body),
       );
-      callbacks.post(ApiPaths.paymentCallback, async (request) => {
-        const { result: outcome, status } = valueOrThrow(
-          await container.applyPaymentCallback.execute({
-            request: {
-              contentType: mediaType(request.headers['content-type']),
-              body: request.body,
-              headers: request.headers,
-            },
-            source: 'callback',
-          }),
-        );
-        return success(CALLBACK_MESSAGES[outcome], { status });
-      });
+      // The path names the gateway that took the payment; the bare path stays for payments
+      // made before paths named it (the sandbox's and Billplz's).
+      callbacks.post<{ Params: { gateway?: string } }>(
+        `${ApiPaths.paymentCallback}/:gateway`,
+        (request) => callback(request, request.params.gateway ?? null),
+      );
+      callbacks.post(ApiPaths.paymentCallback, (request) => callback(request, null));
     });
+    const callback = async (request: FastifyRequest, gateway: string | null) => {
+      const { result: outcome, status } = valueOrThrow(
+        await container.applyPaymentCallback.execute({
+          request: {
+            contentType: mediaType(request.headers['content-type']),
+            body: request.body,
+            headers: request.headers,
+          },
+          source: 'callback',
+          gateway,
+        }),
+      );
+      return success(CALLBACK_MESSAGES[outcome], { status });
+    };
 
-    app.get<{ Querystring: Record<string, unknown> }>(
-      PAYMENT_REDIRECT_PATH,
-      async (request, reply) => {
-        const { transactionId } = valueOrThrow(
-          await container.returnFromGateway.execute({ query: request.query }),
-        );
-        const id = encodeURIComponent(transactionId);
-        return reply.redirect(`/return?transactionId=${id}`, 303);
-      },
+    // A refused redirect answers the payer's tab with a page, not the API's JSON (see
+    // redirect-page.ts); the bare path is Billplz's from before paths named the gateway.
+    app.get<{ Querystring: Record<string, unknown>; Params: { gateway?: string } }>(
+      `${PAYMENT_REDIRECT_PATH}/:gateway`,
+      (request, reply) => redirect(request.query, request.params.gateway ?? null, reply, request),
     );
+    app.get<{ Querystring: Record<string, unknown> }>(PAYMENT_REDIRECT_PATH, (request, reply) =>
+      redirect(request.query, null, reply, request),
+    );
+    const redirect = async (
+      query: Record<string, unknown>,
+      gateway: string | null,
+      reply: FastifyReply,
+      request: FastifyRequest,
+    ) => {
+      const result = await container.returnFromGateway.execute({ query, gateway });
+      if (!result.ok) {
+        // A browser tab (it asks for HTML) gets a page; any other client the API's envelope.
+        if (!wantsHtml(request)) valueOrThrow(result);
+        return sendRedirectRefusal(reply, request, result.error.code);
+      }
+      const id = encodeURIComponent(result.value.transactionId);
+      return reply.redirect(`/return?transactionId=${id}`, 303);
+    };
   };
 }

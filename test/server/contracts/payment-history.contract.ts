@@ -22,6 +22,7 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
         memberId: member.id,
         amountSen: 12_345,
         paymentMethod: 'qr',
+        gateway: 'sandbox',
         createdAt: at(0),
         ...overrides,
       };
@@ -107,6 +108,7 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
       amountSen: 50_000,
       paymentMethod: 'qr',
       status: 'completed',
+      gateway: 'sandbox',
       createdAt: at(0),
       updatedAt: at(7),
       receiptNumber: 'R-2026-000001',

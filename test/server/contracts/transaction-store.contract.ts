@@ -21,6 +21,7 @@ export function transactionStoreContract(stores: () => StoreSet): void {
       memberId: member.id,
       amountSen: 12_345,
       paymentMethod: 'qr',
+      gateway: 'sandbox',
       createdAt: at(0),
       ...overrides,
     });
@@ -37,13 +38,14 @@ export function transactionStoreContract(stores: () => StoreSet): void {
 
   it('stores a new payment as pending and finds it by id', async () => {
     const { transactions, aPayment, member } = await withMember();
-    const payment = aPayment();
+    const payment = aPayment({ gateway: 'billplz' });
     const expected = {
       transactionId: payment.transactionId,
       memberId: member.id,
       amountSen: 12_345,
       paymentMethod: 'qr',
       status: 'pending',
+      gateway: 'billplz',
       createdAt: at(0),
       updatedAt: at(0),
     };
@@ -96,6 +98,19 @@ export function transactionStoreContract(stores: () => StoreSet): void {
     const stale = await transactions.listStalePending(at(3), 10);
     expect(stale.map((tx) => tx.transactionId)).toEqual([ids[2], ids[3]]);
     expect(await transactions.listStalePending(at(10), 1)).toEqual([stale[0]]);
+  });
+
+  it('counts pending payments per gateway, final ones left out', async () => {
+    const { transactions, aPayment } = await withMember();
+    const paid = aPayment({ gateway: 'billplz' });
+    for (const payment of [paid, aPayment({ gateway: 'billplz' }), aPayment()]) {
+      await transactions.createPending(payment);
+    }
+    await transactions.withLockedTransaction(paid.transactionId, (_, unit) =>
+      unit.finalise('completed', at(1)),
+    );
+    const counts = await transactions.countPendingByGateway();
+    expect(Object.fromEntries(counts)).toEqual({ billplz: 1, sandbox: 1 });
   });
 
   it('moves a payment from pending to a final status once, never on', async () => {

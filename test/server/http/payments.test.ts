@@ -86,7 +86,7 @@ describe.each(eachDatabase())('payments API on %s', (database) => {
         custEmail: '',
         amount: '123.45',
         returnUrl: `${t.baseUrl}/return?transactionId=${data.transactionId}`,
-        callbackUrl: `${t.baseUrl}/api/payment/callback`,
+        callbackUrl: `${t.baseUrl}/api/payment/callback/sandbox`,
         paymentMethod: 'qr',
         hashVal: expect.stringMatching(/^[0-9a-f]{64}$/),
         gateway: expect.any(Object),

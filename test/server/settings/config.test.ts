@@ -224,7 +224,7 @@ describe('server configuration', () => {
 
     it('refuses an unknown GATEWAY', () => {
       expect(problemsOf({ GATEWAY: 'paypal' })).toEqual([
-        'GATEWAY: must be one of sandbox, billplz (got "paypal")',
+        'GATEWAY: must be one of sandbox, billplz, toyyibpay (got "paypal")',
       ]);
     });
 

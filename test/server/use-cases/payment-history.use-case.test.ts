@@ -23,6 +23,7 @@ async function seeded(count: number) {
       memberId: member.id,
       amountSen: 5_000 + i,
       paymentMethod: 'qr',
+      gateway: 'sandbox',
       createdAt: at(i),
     });
     ids.push(transactionId);

@@ -1,3 +1,4 @@
+import { gatewayRegistry } from '../../../server/adapters/gateways/gateway-registry';
 import { randomBytes } from 'node:crypto';
 import { InMemoryGatewayStatusClient } from '../../../server/adapters/in-memory/in-memory-gateway-status-client.adapter';
 import { InMemoryPaymentGateway } from '../../../server/adapters/in-memory/in-memory-payment-gateway.adapter';
@@ -32,13 +33,14 @@ async function setUp(makeGateway?: (defaults: SandboxParts) => PaymentGateway) {
     statusClient,
   );
   const gateway = makeGateway ? makeGateway({ sandbox }) : sandbox;
+  const gateways = gatewayRegistry(gateway);
   const member = aMemberRow({ name: 'Aisyah Rahman', phoneNo: '60121234567' });
   await stores.members.insert(member);
   const warnings: string[] = [];
   const create = new CreatePaymentRequestUseCase(
     stores.transactions,
     signer,
-    gateway,
+    gateways,
     clock,
     async (memberId) => {
       const found = await stores.members.findById(memberId);
@@ -47,10 +49,10 @@ async function setUp(makeGateway?: (defaults: SandboxParts) => PaymentGateway) {
     randomBytes,
     () => ({ clientId: 'member-portal', publicUrl: PUBLIC_URL }),
   );
-  const apply = new ApplyPaymentCallbackUseCase(stores.transactions, gateway, clock);
+  const apply = new ApplyPaymentCallbackUseCase(stores.transactions, gateways, clock);
   const reconcile = new ReconcilePendingPaymentsUseCase(
     stores.transactions,
-    gateway,
+    gateways,
     apply,
     clock,
     { reconcileAfterS: RECONCILE_AFTER_S, batchSize: 50 },
@@ -86,6 +88,7 @@ async function setUp(makeGateway?: (defaults: SandboxParts) => PaymentGateway) {
     apply.execute({
       request: { contentType: 'application/json', body, headers: {} },
       source: 'callback',
+      gateway: gateway.name,
     });
   return {
     ...stores,
@@ -124,7 +127,7 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
       custName: 'Aisyah Rahman',
       custMobile: '60121234567',
       returnUrl: `${PUBLIC_URL}/return?transactionId=${payment.payment_id}`,
-      callbackUrl: `${PUBLIC_URL}/api/payment/callback`,
+      callbackUrl: `${PUBLIC_URL}/api/payment/callback/sandbox`,
       clientSecret: '',
     });
     expect(signer.verify(handOffCanonical(payment), payment.hashVal)).toBe(true);
@@ -301,7 +304,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
   it("finds the payment by the gateway's own reference when the message names only that", async () => {
     const gateway = new InMemoryPaymentGateway({ keepsRefs: true });
     const { pay, transactions, clock } = await setUp(() => gateway);
-    const apply = new ApplyPaymentCallbackUseCase(transactions, gateway, clock);
+    const apply = new ApplyPaymentCallbackUseCase(transactions, gatewayRegistry(gateway), clock);
     const payment = await pay('100.00');
     const ref = await transactions.findGatewayRef(payment.payment_id);
     const outcome = { transactionId: null, gatewayRef: ref, amountSen: 10_000 };
@@ -309,6 +312,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
       await apply.execute({
         request: gateway.callback({ ...outcome, status: 'completed' }),
         source: 'callback',
+        gateway: gateway.name,
       }),
     ).toEqual({
       ok: true,
@@ -316,7 +320,9 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     });
     const forged = gateway.callback({ ...outcome, status: 'completed' });
     forged.body = { ...(forged.body as object), amountSen: 1 };
-    expect(await apply.execute({ request: forged, source: 'callback' })).toMatchObject({
+    expect(
+      await apply.execute({ request: forged, source: 'callback', gateway: gateway.name }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'CALLBACK_BAD_SIGNATURE' },
     });

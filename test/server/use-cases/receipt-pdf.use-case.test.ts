@@ -28,6 +28,7 @@ async function setUp() {
       transactionId,
       memberId,
       amountSen: 12_345,
+      gateway: 'sandbox',
       paymentMethod: 'qr',
       createdAt: at(0),
     });

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { createInMemoryContainer } from '../../../server/container';
+import { generateTransactionId } from '../../../server/domain/transaction';
 import { buildApp } from '../../../server/http/app';
+import { type Sen } from '../../../src/contract/money';
 import { FakeClock } from '../../fakes/fake-clock';
+import { aMemberRow } from '../support/in-memory-stores';
 import { testConfig } from '../support/in-memory-server';
 
 /** Collects the JSON lines the app logs. */
@@ -30,9 +34,21 @@ describe("the container's own warnings", () => {
     const logs = logCapture();
     const app = await buildApp(container, container.config, { logStream: logs.stream });
     try {
-      expect(await container.reconcilePendingPayments.reconcileNow('tx-1')).toBe('error');
+      // gateways: a payment is reconciled through the gateway that took it, so it must exist.
+      const member = aMemberRow();
+      await container.members.insert(member);
+      const transactionId = generateTransactionId(randomBytes);
+      await container.transactions.createPending({
+        transactionId,
+        memberId: member.id,
+        amountSen: 5000 as Sen,
+        paymentMethod: 'qr',
+        gateway: 'sandbox',
+        createdAt: new Date(),
+      });
+      expect(await container.reconcilePendingPayments.reconcileNow(transactionId)).toBe('error');
       const warning = logs.records().find((r) => r.msg === 'payments: gateway status query failed');
-      expect(warning).toMatchObject({ level: 40, transactionId: 'tx-1' });
+      expect(warning).toMatchObject({ level: 40, transactionId });
       expect(JSON.stringify(warning?.err)).toContain('gateway unreachable');
     } finally {
       await app.close();

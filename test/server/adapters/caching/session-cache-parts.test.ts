@@ -241,7 +241,12 @@ describe('CachedTransactionStore', () => {
       return stores.transactions.findById(id);
     };
     const cached = new CachedTransactionStore(counting, new FakeClock());
-    const pending = { memberId: member.id, amountSen: 5000 as Sen, paymentMethod: 'qr' as const };
+    const pending = {
+      memberId: member.id,
+      amountSen: 5000 as Sen,
+      paymentMethod: 'qr' as const,
+      gateway: 'sandbox',
+    };
     const ids = ['TXNAAAAAAAAAAAAAAAAAAAAAAAA', 'TXNBBBBBBBBBBBBBBBBBBBBBBBB'];
     for (const transactionId of ids) {
       await stores.transactions.createPending({ ...pending, transactionId, createdAt: new Date() });

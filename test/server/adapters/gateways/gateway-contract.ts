@@ -9,6 +9,7 @@ import {
   type PaymentStartRequest,
 } from '../../../../server/ports/payment-gateway.port';
 import { type GatewayHandOff } from '../../../../src/contract/payment';
+import { type FaultServer, startFaultServer } from '../../support/fault-server';
 
 /** One gateway adapter wired to a gateway (real app, local fake or stub) for the contract. */
 export interface GatewayHarness {
@@ -25,14 +26,20 @@ export interface GatewayHarness {
   tamper(callback: GatewayCallbackRequest): GatewayCallbackRequest;
   /** The same callback without its signature. */
   unsign(callback: GatewayCallbackRequest): GatewayCallbackRequest;
-  /** What a payer who did not pay leaves: a final `failed` (sandbox) or a bill still due (Billplz). */
-  unpaidStatus: 'failed' | 'pending';
+  /** The same callback signed with another key; absent where callbacks carry no signature. */
+  resign?(callback: GatewayCallbackRequest): GatewayCallbackRequest;
+  /** The same callback, signed, with a time outside the replay window (replayWindow only). */
+  stale?(callback: GatewayCallbackRequest): GatewayCallbackRequest;
+  /** The payer's return query after finishing (gateways that send one through our redirect). */
+  redirectOf?(start: PaymentStart, paid: boolean): Record<string, unknown>;
+  /** The same adapter, configured for a gateway at `baseUrl` (a fault server) with a timeout. */
+  adapterAt(baseUrl: string, timeoutMs: number): PaymentGateway;
   close(): Promise<void>;
 }
 
-const AMOUNT_SEN = 12_345;
+export const AMOUNT_SEN = 12_345;
 
-function aStartRequest(): PaymentStartRequest {
+export function aStartRequest(): PaymentStartRequest {
   const transactionId = generateTransactionId((size) => randomBytes(size));
   return {
     transactionId,
@@ -47,7 +54,7 @@ function aStartRequest(): PaymentStartRequest {
 }
 
 /** The browser's part of a hand-off: a form POST of the fields, or a plain GET. */
-async function openHandOff(handOff: GatewayHandOff): Promise<Response> {
+export async function openHandOff(handOff: GatewayHandOff): Promise<Response> {
   return handOff.method === 'POST'
     ? fetch(handOff.url, {
         method: 'POST',
@@ -113,6 +120,71 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
       expect(again).toEqual(start);
     });
 
+    it('declares what it supports, and has what it declares', () => {
+      const declared = harness.gateway.capabilities;
+      expect(declared.statusQuery).toBe(true);
+      const methods = harness.gateway as unknown as Record<string, unknown>;
+      expect(typeof methods.refund === 'function').toBe(declared.refunds);
+      expect(typeof methods.listBanks === 'function').toBe(declared.bankList);
+      // A gateway that signs nothing must be believed only through its status query.
+      expect(declared.callbackTrust === 'signature').toBe(harness.resign !== undefined);
+      expect(declared.replayWindow).toBe(harness.stale !== undefined);
+    });
+
+    it('refuses a callback signed with another key, and one outside the replay window', async () => {
+      const { request, start } = await started();
+      const genuine = await harness.finish(start, request, true);
+      if (harness.resign) {
+        const forged = await harness.gateway.verifyCallback(harness.resign(genuine));
+        expect(forged.verdict).toMatchObject({ ok: false, rejection: { kind: 'bad_signature' } });
+      }
+      if (harness.stale) {
+        const replayed = await harness.gateway.verifyCallback(harness.stale(genuine));
+        expect(replayed.verdict).toMatchObject({ ok: false, rejection: { kind: 'stale' } });
+      }
+    });
+
+    describe('when the gateway fails', () => {
+      let fault: FaultServer;
+      beforeAll(async () => {
+        fault = await startFaultServer();
+      });
+      afterAll(() => fault?.close());
+      const ref = (request: PaymentStartRequest) => ({
+        transactionId: request.transactionId,
+        gatewayRef: 'bill1234',
+      });
+
+      it('throws on a status query answered 5xx, and on one that times out', async () => {
+        const request = aStartRequest();
+        fault.mode = 'error';
+        await expect(
+          harness.adapterAt(fault.url, 2000).queryStatus(ref(request)),
+        ).rejects.toThrow();
+        fault.mode = 'hang';
+        const began = Date.now();
+        await expect(harness.adapterAt(fault.url, 300).queryStatus(ref(request))).rejects.toThrow();
+        expect(Date.now() - began).toBeLessThan(5000);
+      });
+
+      it('throws when starting a payment while the gateway is down', async () => {
+        const down = await startFaultServer();
+        const url = down.url;
+        await down.close();
+        const starting = harness.adapterAt(url, 2000).startPayment(aStartRequest());
+        if (!harness.gateway.capabilities.createsAtGateway) {
+          // Only a signed hand-off: the gateway is not asked until the payer's tab opens it.
+          await expect(starting).resolves.toMatchObject({ gatewayRef: null });
+          return;
+        }
+        await expect(starting).rejects.toThrow();
+        fault.mode = 'error';
+        await expect(
+          harness.adapterAt(fault.url, 2000).startPayment(aStartRequest()),
+        ).rejects.toThrow();
+      });
+    });
+
     it('verifies a genuinely signed callback of a paid payment', async () => {
       const { request, start } = await started();
       const callback = await harness.finish(start, request, true);
@@ -128,7 +200,7 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
       const { request, start } = await started();
       const callback = await harness.finish(start, request, false);
       const outcome = outcomeOf(await harness.gateway.verifyCallback(callback));
-      expect(outcome.status).toBe(harness.unpaidStatus);
+      expect(outcome.status).toBe(harness.gateway.capabilities.unpaidAttempt);
       expectSamePayment(outcome, request, start);
     });
 

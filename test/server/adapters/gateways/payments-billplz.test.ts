@@ -1,3 +1,4 @@
+import { BILL_UNPAID_NOTE } from '../../../../server/adapters/gateways/billplz-gateway.adapter';
 import { loadConfig } from '../../../../server/config';
 import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
 import { eachDatabase } from '../../support/databases';
@@ -43,7 +44,10 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
     });
 
   const redirect = (query: string) =>
-    fetch(`${t.baseUrl}/api/payment/redirect?${query}`, { redirect: 'manual' });
+    fetch(`${t.baseUrl}/api/payment/redirect?${query}`, {
+      redirect: 'manual',
+      headers: { Accept: 'text/html,application/xhtml+xml' },
+    });
 
   const records = (transactionId: string) =>
     t.container.db.query<{ source: string; result: string; reason: string | null }>(
@@ -60,8 +64,8 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
       reference_1: payment.transactionId,
       mobile: alice.phone_no,
       name: 'Alice Tan',
-      callback_url: `${t.baseUrl}/api/payment/callback`,
-      redirect_url: `${t.baseUrl}/api/payment/redirect`,
+      callback_url: `${t.baseUrl}/api/payment/callback/billplz`,
+      redirect_url: `${t.baseUrl}/api/payment/redirect/billplz`,
     });
     // The hand-off fields of docs/spec/product-spec.md stay in the answer for compatibility.
     expect(payment).toMatchObject({ transactionId: payment.payment_id, amount: '123.45' });
@@ -124,7 +128,7 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
       {
         source: 'callback',
         result: 'ignored',
-        reason: 'not_final: the gateway reports no outcome yet',
+        reason: `not_final: ${BILL_UNPAID_NOTE}`,
       },
       { source: 'callback', result: 'applied', reason: null },
     ]);
@@ -178,6 +182,17 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
     expect(forged).not.toBe(redirectQuery);
     const res = await redirect(forged);
     expect(res.status).toBe(401);
+    // The payer's tab gets a page, not the API's JSON, in the member's language.
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('href="/payment-status"');
+    const named = await fetch(`${t.baseUrl}/api/payment/redirect/billplz?${forged}`, {
+      redirect: 'manual',
+      headers: { Accept: 'text/html', 'Accept-Language': 'fr-MY,fr;q=0.9' },
+    });
+    expect(named.status).toBe(401);
+    expect(await named.text()).toContain('Paiement non confirmé');
+    const malformed = await redirect('billplz%5Bid%5D=x');
+    expect(malformed.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await paymentStatus(t.baseUrl, payment.transactionId, alice)).toBe('pending');
   });
 

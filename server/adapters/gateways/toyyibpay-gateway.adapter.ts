@@ -1,0 +1,246 @@
+import { isTransactionId } from '../../domain/transaction';
+import {
+  type GatewayCallbackRequest,
+  type GatewayCapabilities,
+  type GatewayMessage,
+  type GatewayOutcome,
+  type GatewayPaymentRef,
+  type GatewayRejectionKind,
+  type GatewayStatusAnswer,
+  type PaymentGateway,
+  type PaymentStart,
+  type PaymentStartRequest,
+} from '../../ports/payment-gateway.port';
+
+export interface ToyyibPaySettings {
+  /** The account's user secret key: authenticates bill creation. */
+  userSecretKey: string;
+  /** The category our bills are created in. */
+  categoryCode: string;
+  /** https://dev.toyyibpay.com (staging) or https://toyyibpay.com (production). */
+  baseUrl: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** ToyyibPay bill codes are short alphanumeric tokens ('gcbhict9'). */
+const BILL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+/** Ringgit with two decimals, as ToyyibPay states paid amounts ('123.45'). */
+const RINGGIT_PATTERN = /^(0|[1-9]\d{0,9})\.\d{2}$/;
+/** ToyyibPay limits a bill's name to 30 characters (letters, digits, spaces, underscores). */
+const MAX_BILL_NAME = 30;
+/** billpaymentStatus / status: 1 paid, 2 pending, 3 failed, 4 pending. */
+const PAID = '1';
+
+/**
+ * ToyyibPay: a payment is a bill created over the API (createBill, authenticated by the user
+ * secret key) in our category; the payer is sent to the bill's page (a GET of /{billCode}).
+ * ToyyibPay signs neither its callback (a form: refno, status, billcode, order_id, amount...)
+ * nor the payer's return query, so neither is believed as sent: every callback is confirmed by
+ * asking ToyyibPay for the bill's transactions (getBillTransactions) over TLS, and that answer,
+ * never the callback's own fields, states the outcome and the amount. A failed attempt leaves
+ * the bill payable, so only a paid transaction is final.
+ */
+export class ToyyibPayGatewayAdapter implements PaymentGateway {
+  readonly name = 'toyyibpay';
+  readonly capabilities: GatewayCapabilities = {
+    statusQuery: true,
+    refunds: false,
+    bankList: false,
+    createsAtGateway: true,
+    callbackTrust: 'status_query',
+    replayWindow: false,
+    unpaidAttempt: 'pending',
+  };
+
+  constructor(
+    private readonly settings: ToyyibPaySettings,
+    private readonly fetchFn: typeof fetch = fetch,
+    private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
+  ) {}
+
+  private get base(): string {
+    return this.settings.baseUrl.replace(/\/+$/, '');
+  }
+
+  async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
+    if (request.existingRef !== null) {
+      return { handOff: this.billHandOff(request.existingRef), gatewayRef: request.existingRef };
+    }
+    const form = new URLSearchParams({
+      userSecretKey: this.settings.userSecretKey,
+      categoryCode: this.settings.categoryCode,
+      billName: 'Member payment'.slice(0, MAX_BILL_NAME),
+      billDescription: `Payment ${request.transactionId}`,
+      billPriceSetting: '1',
+      billPayorInfo: '1',
+      billAmount: String(request.amountSen),
+      billReturnUrl: request.redirectUrl,
+      billCallbackUrl: request.callbackUrl,
+      billExternalReferenceNo: request.transactionId,
+      billTo: request.customer.name,
+      billEmail: request.customer.email,
+      billPhone: request.customer.mobile,
+      // 2: FPX online banking and cards, whichever the payer picks on the bill's page.
+      billPaymentChannel: '2',
+    });
+    const answer = await this.post('createBill', form);
+    const first = Array.isArray(answer) ? asObject(answer[0]) : null;
+    const code = first?.BillCode;
+    if (typeof code !== 'string' || !BILL_CODE_PATTERN.test(code)) {
+      throw new Error('ToyyibPay createBill answered without a bill code');
+    }
+    return { handOff: this.billHandOff(code), gatewayRef: code };
+  }
+
+  async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
+    const payload = typeof request.body === 'string' ? request.body : serialise(request.body);
+    const reject = rejecter(payload);
+    if (request.contentType !== 'application/x-www-form-urlencoded') {
+      return reject('malformed', 'Body must be application/x-www-form-urlencoded');
+    }
+    const params = readForm(payload);
+    if (params === null) return reject('malformed', 'Every field must be sent once');
+    const { billcode, status, amount } = params;
+    if (billcode === undefined || !BILL_CODE_PATTERN.test(billcode)) {
+      return reject('malformed', 'Invalid billcode');
+    }
+    if (status === undefined || !/^[1-4]$/.test(status))
+      return reject('malformed', 'Invalid status');
+    // Unsigned: what the callback claims must be what ToyyibPay itself answers for the bill.
+    const confirmed = await this.queryStatus({ transactionId: '', gatewayRef: billcode });
+    if (confirmed.kind === 'not_found' || !confirmed.message.verdict.ok) {
+      return reject('bad_signature', 'ToyyibPay does not confirm the callback');
+    }
+    const outcome = confirmed.message.verdict.outcome;
+    const claimedPaid = status === PAID;
+    const claimedSen = amount !== undefined && RINGGIT_PATTERN.test(amount) ? toSen(amount) : null;
+    if (claimedPaid !== (outcome.status === 'completed')) {
+      return reject('bad_signature', 'ToyyibPay does not confirm the callback');
+    }
+    if (claimedPaid && claimedSen !== outcome.amountSen) {
+      return reject('bad_signature', 'ToyyibPay does not confirm the amount');
+    }
+    return accept(`${payload} confirmed by ${confirmed.message.payload}`, outcome);
+  }
+
+  async verifyRedirect(query: Record<string, unknown>): Promise<GatewayMessage> {
+    const fields = ['status_id', 'billcode', 'order_id'].map((key) => query[key]);
+    const payload = new URLSearchParams(
+      Object.entries(query).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    ).toString();
+    const reject = rejecter(payload);
+    const [statusId, billcode, orderId] = fields;
+    if (typeof billcode !== 'string' || !BILL_CODE_PATTERN.test(billcode)) {
+      return reject('malformed', 'Invalid billcode');
+    }
+    if (typeof statusId !== 'string' || !/^[1-4]$/.test(statusId)) {
+      return reject('malformed', 'Invalid status_id');
+    }
+    // Unsigned, and stating no amount: only a hint to ask ToyyibPay right away.
+    return accept(payload, {
+      transactionId: isTransactionId(orderId) ? orderId : null,
+      gatewayRef: billcode,
+      status: statusId === PAID ? 'completed' : 'pending',
+      amountSen: null,
+    });
+  }
+
+  async queryStatus(payment: GatewayPaymentRef): Promise<GatewayStatusAnswer> {
+    // No bill was ever created for it (createBill failed): ToyyibPay cannot know it.
+    if (payment.gatewayRef === null) return { kind: 'not_found' };
+    const answer = await this.post(
+      'getBillTransactions',
+      new URLSearchParams({ billCode: payment.gatewayRef }),
+    );
+    if (!Array.isArray(answer)) return { kind: 'not_found' };
+    const payload = serialise(answer);
+    const rows = answer.map(asObject);
+    if (rows.some((row) => row === null)) {
+      return { kind: 'found', message: rejecter(payload)('malformed', 'Invalid transaction') };
+    }
+    const paid = rows.find((row) => row?.billpaymentStatus === PAID) ?? null;
+    const reference = rows[0]?.billExternalReferenceNo;
+    // The paid attempt's amount; else the latest attempt's (what an unpaid callback is about).
+    const amount = (paid ?? rows[rows.length - 1])?.billpaymentAmount;
+    if (rows.length > 0 && (typeof amount !== 'string' || !RINGGIT_PATTERN.test(amount))) {
+      return { kind: 'found', message: rejecter(payload)('malformed', 'Invalid amount') };
+    }
+    return {
+      kind: 'found',
+      message: accept(payload, {
+        transactionId: isTransactionId(reference) ? reference : null,
+        gatewayRef: payment.gatewayRef,
+        status: paid !== null ? 'completed' : 'pending',
+        amountSen: typeof amount === 'string' ? toSen(amount) : null,
+        note:
+          paid === null && rows.length > 0
+            ? 'ToyyibPay reports attempts but no payment; the bill stays payable'
+            : undefined,
+      }),
+    };
+  }
+
+  /** POSTs a form to the API; its JSON answer. Throws on a failure status or a non-JSON body. */
+  private async post(endpoint: string, form: URLSearchParams): Promise<unknown> {
+    const response = await this.fetchFn(`${this.base}/index.php/api/${endpoint}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: form.toString(),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`ToyyibPay ${endpoint} answered HTTP ${response.status}`);
+    }
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new Error(`ToyyibPay ${endpoint} answered something other than JSON`);
+    }
+  }
+
+  private billHandOff(billCode: string): PaymentStart['handOff'] {
+    return { url: `${this.base}/${encodeURIComponent(billCode)}`, method: 'GET', fields: {} };
+  }
+}
+
+const toSen = (ringgit: string): number => Number(ringgit.replace('.', ''));
+
+const rejecter =
+  (payload: string) =>
+  (kind: GatewayRejectionKind, message: string): GatewayMessage => ({
+    payload,
+    verdict: { ok: false, rejection: { kind, message, transactionId: null } },
+  });
+
+const accept = (payload: string, outcome: GatewayOutcome): GatewayMessage => ({
+  payload,
+  verdict: { ok: true, outcome },
+});
+
+/** The form's fields, or null when one is repeated (its meaning would be ambiguous). */
+function readForm(text: string): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(params, key)) return null;
+    params[key] = value;
+  }
+  return params;
+}
+
+function asObject(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function serialise(body: unknown): string {
+  try {
+    return JSON.stringify(body) ?? String(body);
+  } catch {
+    return '[unserialisable]';
+  }
+}
