@@ -70,6 +70,7 @@ export function personalDataContract(stores: () => StoreSet): void {
       memberId: member.id,
       amountSen: 12_345,
       paymentMethod: 'qr',
+      gateway: 'sandbox',
       createdAt: at(3),
     });
     await set.transactions.withLockedTransaction(paid, async (_current, unit) => {
