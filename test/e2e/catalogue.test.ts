@@ -74,6 +74,8 @@ describeInChromium('catalogue, languages and themes in Chromium', ['pglite'], (s
         .getByRole('button', { name: 'Bookmark The Great Lands' })
         .waitFor({ state: 'detached' });
       await page.goto(`${baseUrl}/tv-series`);
+      // The list renders after the route's chunk and the data load: wait for it before reading.
+      await page.locator('.catalogue-meta').first().waitFor();
       const series = await page.locator('.catalogue-meta').allTextContents();
       expect(series.length).toBeGreaterThan(0);
       expect(series.every((text) => text.includes('TV Series'))).toBe(true);
