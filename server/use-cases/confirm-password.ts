@@ -4,14 +4,7 @@ import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type Random } from '../ports/random.port';
-import {
-  failWith,
-  ok,
-  rateLimited,
-  type Result,
-  secondsUntilWindowFrees,
-  type UseCaseError,
-} from './result';
+import { failWith, ok, rateLimited, type Result, type UseCaseError } from './result';
 
 /**
  * A signed-in member's password asked again before a sensitive step (deleting the account,
@@ -38,10 +31,11 @@ export class PasswordConfirmation {
     if (!claim.claimed) {
       const { failures } = claim;
       const oldest = failures[failures.length - this.maxFailures];
-      return rateLimited(
-        'AUTH_TOO_MANY_ATTEMPTS',
-        secondsUntilWindowFrees(oldest, LOGIN_FAILURE_WINDOW_MS, now),
-      );
+      return rateLimited('AUTH_TOO_MANY_ATTEMPTS', {
+        since: oldest,
+        windowMs: LOGIN_FAILURE_WINDOW_MS,
+        now,
+      });
     }
     if (!(await this.hasher.verify(member.passwordHash, password))) {
       return failWith('PASSWORD_CONFIRMATION_WRONG');

@@ -1,21 +1,14 @@
+import { type LoginResponse } from '../../src/contract/api';
 import { normaliseIcOrPassport } from '../../src/contract/rules';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
-import { boundedDeviceLabel } from '../domain/member-sessions';
-import { hashSessionToken } from '../domain/session-policy';
 import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import {
-  failWith,
-  ok,
-  rateLimited,
-  type Result,
-  secondsUntilWindowFrees,
-  type UseCaseError,
-} from './result';
+import { openSession } from './open-session';
+import { failWith, ok, rateLimited, type Result, type UseCaseError } from './result';
 
 export interface LoginInput {
   icOrPassport: string;
@@ -24,12 +17,8 @@ export interface LoginInput {
   deviceLabel?: string;
 }
 
-export interface LoginOutput {
-  user_id: string;
-  name: string;
-  phone_no: string;
-  token: string;
-}
+/** What a login answers: the member and the session token, handed out once. */
+export type LoginOutput = LoginResponse;
 
 /**
  * Unknown IC/passport and wrong password fail alike: same message, same status, and a dummy
@@ -63,14 +52,11 @@ export class LoginUseCase {
     );
     if (!claim.claimed) {
       const { failures } = claim;
-      return rateLimited(
-        'AUTH_TOO_MANY_ATTEMPTS',
-        secondsUntilWindowFrees(
-          failures[failures.length - this.maxFailures],
-          LOGIN_FAILURE_WINDOW_MS,
-          now,
-        ),
-      );
+      return rateLimited('AUTH_TOO_MANY_ATTEMPTS', {
+        since: failures[failures.length - this.maxFailures],
+        windowMs: LOGIN_FAILURE_WINDOW_MS,
+        now,
+      });
     }
 
     // The claim already counts as a failure: a wrong password (or an unknown account) leaves it.
@@ -80,17 +66,12 @@ export class LoginUseCase {
       : await this.hasher.verifyDummy(input.password).then(() => false);
     if (!member || !valid) return failWith('AUTH_INVALID_CREDENTIALS');
 
-    const token = this.random.sessionToken();
-    await this.uow.run(async ({ loginFailures, sessions }) => {
-      await loginFailures.clear(accountKey);
-      await sessions.create({
-        id: this.random.uuid(),
-        memberId: member.id,
-        tokenHash: hashSessionToken(token),
+    return ok(
+      await openSession({ uow: this.uow, random: this.random }, member, {
+        accountKey: accountKey,
         now,
-        deviceLabel: boundedDeviceLabel(input.deviceLabel),
-      });
-    });
-    return ok({ user_id: member.id, name: member.name, phone_no: member.phoneNo, token });
+        deviceLabel: input.deviceLabel,
+      }),
+    );
   }
 }

@@ -9,29 +9,21 @@ import {
   type PasskeyOptionsResponse,
 } from '../../src/contract/passkeys';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
-import { boundedDeviceLabel } from '../domain/member-sessions';
-import {
-  CHALLENGE_TTL_MS,
-  CHALLENGES_PURGED_PER_CALL,
-  counterMovesForward,
-  relyingPartyOf,
-} from '../domain/passkey';
-import { hashSessionToken } from '../domain/session-policy';
+import { CHALLENGE_TTL_MS, counterMovesForward, relyingPartyOf } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import { challengeOf, type PasskeyLog, type RelyingPartyConfig } from './passkey-support';
+import { openSession } from './open-session';
 import {
-  failWith,
-  ok,
-  rateLimited,
-  type Result,
-  secondsUntilWindowFrees,
-  type UseCaseError,
-} from './result';
+  challengeOf,
+  type PasskeyLog,
+  type RelyingPartyConfig,
+  keepChallenge,
+} from './passkey-support';
+import { failWith, ok, rateLimited, type Result, type UseCaseError } from './result';
 
 /**
  * Signing in with a passkey: options carry a single-use challenge (5 minutes by the clock) for a
@@ -59,16 +51,10 @@ export class PasskeyLoginUseCase {
       userVerification: 'required',
       timeout: CHALLENGE_TTL_MS,
     });
-    // Expired challenges go as new ones come, a bounded batch at a time.
-    await this.passkeys.deleteExpiredChallenges(
-      new Date(this.clock.now()),
-      CHALLENGES_PURGED_PER_CALL,
-    );
-    await this.passkeys.saveChallenge({
+    await keepChallenge(this.passkeys, this.clock, {
       challenge: options.challenge,
       purpose: 'authentication',
       memberId: null,
-      expiresAt: new Date(this.clock.now() + CHALLENGE_TTL_MS),
     });
     return ok({ options: { ...options } });
   }
@@ -98,10 +84,11 @@ export class PasskeyLoginUseCase {
     );
     if (!claim.claimed) {
       const oldest = claim.failures[claim.failures.length - this.maxFailures];
-      return rateLimited(
-        'AUTH_TOO_MANY_ATTEMPTS',
-        secondsUntilWindowFrees(oldest, LOGIN_FAILURE_WINDOW_MS, now),
-      );
+      return rateLimited('AUTH_TOO_MANY_ATTEMPTS', {
+        since: oldest,
+        windowMs: LOGIN_FAILURE_WINDOW_MS,
+        now,
+      });
     }
 
     const { rpId, origin } = relyingPartyOf(this.relyingParty.publicUrl());
@@ -141,17 +128,12 @@ export class PasskeyLoginUseCase {
       return failWith('PASSKEY_REJECTED');
     }
 
-    const token = this.random.sessionToken();
-    await this.uow.run(async ({ loginFailures, sessions }) => {
-      await loginFailures.clear(member.icOrPassport);
-      await sessions.create({
-        id: this.random.uuid(),
-        memberId: member.id,
-        tokenHash: hashSessionToken(token),
+    return ok(
+      await openSession({ uow: this.uow, random: this.random }, member, {
+        accountKey: member.icOrPassport,
         now,
-        deviceLabel: boundedDeviceLabel(input.deviceLabel),
-      });
-    });
-    return ok({ user_id: member.id, name: member.name, phone_no: member.phoneNo, token });
+        deviceLabel: input.deviceLabel,
+      }),
+    );
   }
 }

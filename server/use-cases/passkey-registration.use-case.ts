@@ -8,18 +8,18 @@ import {
   type PasskeyOptionsResponse,
   type PasskeyRegistrationCredential,
 } from '../../src/contract/passkeys';
-import {
-  CHALLENGE_TTL_MS,
-  CHALLENGES_PURGED_PER_CALL,
-  passkeyName,
-  relyingPartyOf,
-} from '../domain/passkey';
+import { CHALLENGE_TTL_MS, passkeyName, relyingPartyOf } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type Random } from '../ports/random.port';
 import { type PasswordConfirmation } from './confirm-password';
-import { challengeOf, type PasskeyLog, type RelyingPartyConfig } from './passkey-support';
+import {
+  challengeOf,
+  type PasskeyLog,
+  type RelyingPartyConfig,
+  keepChallenge,
+} from './passkey-support';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /**
@@ -60,16 +60,10 @@ export class PasskeyRegistrationUseCase {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       timeout: CHALLENGE_TTL_MS,
     });
-    // Expired challenges go as new ones come, a bounded batch at a time.
-    await this.passkeys.deleteExpiredChallenges(
-      new Date(this.clock.now()),
-      CHALLENGES_PURGED_PER_CALL,
-    );
-    await this.passkeys.saveChallenge({
+    await keepChallenge(this.passkeys, this.clock, {
       challenge: options.challenge,
       purpose: 'registration',
       memberId: member.id,
-      expiresAt: new Date(this.clock.now() + CHALLENGE_TTL_MS),
     });
     return ok({ options: { ...options } });
   }

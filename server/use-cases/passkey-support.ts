@@ -1,5 +1,12 @@
 import { type PasskeyDto } from '../../src/contract/passkeys';
-import { type PasskeyRecord } from '../domain/passkey';
+import {
+  CHALLENGE_TTL_MS,
+  CHALLENGES_PURGED_PER_CALL,
+  type ChallengeRecord,
+  type PasskeyRecord,
+} from '../domain/passkey';
+import { type Clock } from '../ports/clock.port';
+import { type PasskeyStore } from '../ports/passkey-store.port';
 
 /** Where the relying party's name and PUBLIC_URL come from (read per use). */
 export interface RelyingPartyConfig {
@@ -29,4 +36,20 @@ export function toPasskeyDto(passkey: PasskeyRecord): PasskeyDto {
     created_at: passkey.createdAt.toISOString(),
     last_used_at: passkey.lastUsedAt === null ? null : passkey.lastUsedAt.toISOString(),
   };
+}
+
+/**
+ * Keeps a new challenge for `CHALLENGE_TTL_MS` by the clock, single use (taken when answered).
+ * Expired challenges go as new ones come, a bounded batch at a time.
+ */
+export async function keepChallenge(
+  passkeys: PasskeyStore,
+  clock: Clock,
+  challenge: Pick<ChallengeRecord, 'challenge' | 'purpose' | 'memberId'>,
+): Promise<void> {
+  await passkeys.deleteExpiredChallenges(new Date(clock.now()), CHALLENGES_PURGED_PER_CALL);
+  await passkeys.saveChallenge({
+    ...challenge,
+    expiresAt: new Date(clock.now() + CHALLENGE_TTL_MS),
+  });
 }

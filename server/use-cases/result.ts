@@ -28,15 +28,15 @@ export function failWith(
   return err(field === undefined ? { code, message } : { code, message, field });
 }
 
-/** A rate limit's failure: the code's message and when to try again. */
+/**
+ * A refusal until the oldest counted event (`since`) leaves its window: Retry-After is the
+ * seconds until then, at least 1.
+ */
 export function rateLimited(
   code: RateLimitCode,
-  retryAfterS: number,
+  window: { since: Date; windowMs: number; now: Date },
 ): { ok: false; error: UseCaseError } {
+  const { since, windowMs, now } = window;
+  const retryAfterS = Math.max(1, Math.ceil((since.getTime() + windowMs - now.getTime()) / 1000));
   return err({ code, message: ERROR_MESSAGES[code], retryAfterS });
-}
-
-/** Seconds until the oldest event in a window leaves it (at least 1). */
-export function secondsUntilWindowFrees(oldest: Date, windowMs: number, now: Date): number {
-  return Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
 }

@@ -4,14 +4,7 @@ import { type Clock } from '../ports/clock.port';
 import { type Random } from '../ports/random.port';
 import { type SmsSender } from '../ports/sms-sender.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
-import {
-  failWith,
-  ok,
-  rateLimited,
-  type Result,
-  secondsUntilWindowFrees,
-  type UseCaseError,
-} from './result';
+import { failWith, ok, rateLimited, type Result, type UseCaseError } from './result';
 
 export interface SendSmsCodeInput {
   /** Normalised: digits only. */
@@ -53,22 +46,20 @@ export class SendSmsCodeUseCase {
       const last = await smsCodes.lastRequestAt(input.phoneNo, input.purpose);
       const cooldownMs = this.policy.resendCooldownS * 1000;
       if (last !== null && now.getTime() - last.getTime() < cooldownMs) {
-        return rateLimited('SMS_COOLDOWN', secondsUntilWindowFrees(last, cooldownMs, now));
+        return rateLimited('SMS_COOLDOWN', { since: last, windowMs: cooldownMs, now });
       }
       const since = new Date(now.getTime() - SMS_WINDOW_MS);
       const byPhone = await smsCodes.requestTimesForPhone(input.phoneNo, since);
       if (byPhone.length >= this.policy.perPhonePerHour) {
-        return rateLimited(
-          'SMS_PHONE_LIMIT',
-          secondsUntilWindowFrees(byPhone[0], SMS_WINDOW_MS, now),
-        );
+        return rateLimited('SMS_PHONE_LIMIT', { since: byPhone[0], windowMs: SMS_WINDOW_MS, now });
       }
       const byAddress = await smsCodes.requestTimesForAddress(input.clientAddress, since);
       if (byAddress.length >= this.policy.perAddressPerHour) {
-        return rateLimited(
-          'SMS_NETWORK_LIMIT',
-          secondsUntilWindowFrees(byAddress[0], SMS_WINDOW_MS, now),
-        );
+        return rateLimited('SMS_NETWORK_LIMIT', {
+          since: byAddress[0],
+          windowMs: SMS_WINDOW_MS,
+          now,
+        });
       }
 
       const member = await members.findByPhone(input.phoneNo);

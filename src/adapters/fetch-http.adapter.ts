@@ -1,8 +1,8 @@
 import fetchBuilder from 'fetch-retry';
 import {
   ApiPaths,
-  ENDPOINT_METHODS,
   type Endpoint,
+  methodOf,
   type RequestOf,
   type ResponseOf,
 } from '../contract/api';
@@ -150,7 +150,7 @@ export class FetchHttpAdapter implements HttpPort {
     options: CallOptions | undefined,
     accept: string,
   ): Promise<Result<Response, ApiFailure>> {
-    const method = ENDPOINT_METHODS[endpoint];
+    const method = methodOf(endpoint);
     const path =
       options?.pathParam === undefined
         ? ApiPaths[endpoint]

@@ -196,81 +196,68 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
  * and the `data` of a successful answer. The SPA's typed HTTP call and the server's routes both
  * take their types from here. Paths with an id (`paymentStatus`) take it as `pathParam`.
  */
+interface Get<Request, Response> {
+  method: 'GET';
+  request: Request;
+  response: Response;
+}
+interface Post<Request, Response> {
+  method: 'POST';
+  request: Request;
+  response: Response;
+}
+
 export interface ApiEndpoints {
-  login: { method: 'POST'; request: LoginRequest; response: LoginResponse };
-  logout: { method: 'POST'; request: void; response: void };
-  sessionCheck: { method: 'POST'; request: void; response: SessionUserDto };
-  sendSmsCode: { method: 'POST'; request: SendSmsCodeRequest; response: SendSmsCodeResponse };
-  userExists: { method: 'GET'; request: UserExistsQuery; response: UserExistsResponse };
-  register: { method: 'POST'; request: RegisterRequest; response: void };
-  resetPassword: { method: 'POST'; request: ResetPasswordRequest; response: void };
-  profile: { method: 'GET'; request: void; response: ProfileDto };
-  updateProfile: { method: 'POST'; request: UpdateProfileRequest; response: void };
-  createPayment: { method: 'POST'; request: CreatePaymentRequest; response: CreatePaymentResponse };
-  paymentStatus: { method: 'GET'; request: void; response: PaymentStatusResponse };
-  transactionDetails: {
-    method: 'GET';
-    request: { transactionId: string };
-    response: TransactionDetailsResponse;
-  };
-  paymentHistory: {
-    method: 'GET';
-    request: PaymentHistoryQuery;
-    response: PaymentHistoryResponse;
-  };
+  login: Post<LoginRequest, LoginResponse>;
+  logout: Post<void, void>;
+  sessionCheck: Post<void, SessionUserDto>;
+  sendSmsCode: Post<SendSmsCodeRequest, SendSmsCodeResponse>;
+  userExists: Get<UserExistsQuery, UserExistsResponse>;
+  register: Post<RegisterRequest, void>;
+  resetPassword: Post<ResetPasswordRequest, void>;
+  profile: Get<void, ProfileDto>;
+  updateProfile: Post<UpdateProfileRequest, void>;
+  createPayment: Post<CreatePaymentRequest, CreatePaymentResponse>;
+  paymentStatus: Get<void, PaymentStatusResponse>;
+  transactionDetails: Get<{ transactionId: string }, TransactionDetailsResponse>;
+  paymentHistory: Get<PaymentHistoryQuery, PaymentHistoryResponse>;
   /** Not an envelope: the answer is the PDF itself (application/pdf, as an attachment). */
-  receiptPdf: { method: 'GET'; request: ReceiptPdfQuery; response: Uint8Array };
-  memberSessions: { method: 'GET'; request: void; response: MemberSessionsResponse };
-  signOutSession: { method: 'POST'; request: SignOutSessionRequest; response: void };
-  signOutOtherSessions: {
-    method: 'POST';
-    request: void;
-    response: SignOutOtherSessionsResponse;
-  };
-  personalData: { method: 'GET'; request: void; response: PersonalDataExport };
-  deleteAccount: { method: 'POST'; request: DeleteAccountRequest; response: void };
-  passkeys: { method: 'GET'; request: void; response: PasskeysResponse };
-  passkeyRegistrationOptions: {
-    method: 'POST';
-    request: PasskeyRegistrationOptionsRequest;
-    response: PasskeyOptionsResponse;
-  };
-  registerPasskey: { method: 'POST'; request: RegisterPasskeyRequest; response: PasskeyDto };
-  renamePasskey: { method: 'POST'; request: RenamePasskeyRequest; response: void };
-  removePasskey: { method: 'POST'; request: RemovePasskeyRequest; response: void };
-  passkeyLoginOptions: { method: 'POST'; request: void; response: PasskeyOptionsResponse };
-  passkeyLogin: { method: 'POST'; request: PasskeyLoginRequest; response: LoginResponse };
+  receiptPdf: Get<ReceiptPdfQuery, Uint8Array>;
+  memberSessions: Get<void, MemberSessionsResponse>;
+  signOutSession: Post<SignOutSessionRequest, void>;
+  signOutOtherSessions: Post<void, SignOutOtherSessionsResponse>;
+  personalData: Get<void, PersonalDataExport>;
+  deleteAccount: Post<DeleteAccountRequest, void>;
+  passkeys: Get<void, PasskeysResponse>;
+  passkeyRegistrationOptions: Post<PasskeyRegistrationOptionsRequest, PasskeyOptionsResponse>;
+  registerPasskey: Post<RegisterPasskeyRequest, PasskeyDto>;
+  renamePasskey: Post<RenamePasskeyRequest, void>;
+  removePasskey: Post<RemovePasskeyRequest, void>;
+  passkeyLoginOptions: Post<void, PasskeyOptionsResponse>;
+  passkeyLogin: Post<PasskeyLoginRequest, LoginResponse>;
 }
 
 export type Endpoint = keyof ApiEndpoints;
 export type RequestOf<E extends Endpoint> = ApiEndpoints[E]['request'];
 export type ResponseOf<E extends Endpoint> = ApiEndpoints[E]['response'];
 
-export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['method'] } = {
-  login: 'POST',
-  logout: 'POST',
-  sessionCheck: 'POST',
-  sendSmsCode: 'POST',
-  userExists: 'GET',
-  register: 'POST',
-  resetPassword: 'POST',
-  profile: 'GET',
-  updateProfile: 'POST',
-  createPayment: 'POST',
-  paymentStatus: 'GET',
-  transactionDetails: 'GET',
-  paymentHistory: 'GET',
-  receiptPdf: 'GET',
-  memberSessions: 'GET',
-  signOutSession: 'POST',
-  signOutOtherSessions: 'POST',
-  personalData: 'GET',
-  deleteAccount: 'POST',
-  passkeys: 'GET',
-  passkeyRegistrationOptions: 'POST',
-  registerPasskey: 'POST',
-  renamePasskey: 'POST',
-  removePasskey: 'POST',
-  passkeyLoginOptions: 'POST',
-  passkeyLogin: 'POST',
-};
+/** The endpoints answered to a GET (their request is the query string); every other is a POST. */
+type GetEndpoint = {
+  [E in Endpoint]: ApiEndpoints[E]['method'] extends 'GET' ? E : never;
+}[Endpoint];
+const GET_ENDPOINTS = {
+  userExists: true,
+  profile: true,
+  paymentStatus: true,
+  transactionDetails: true,
+  paymentHistory: true,
+  receiptPdf: true,
+  memberSessions: true,
+  personalData: true,
+  passkeys: true,
+} satisfies Record<GetEndpoint, true>;
+
+/** An endpoint's HTTP method, as `ApiEndpoints` declares it. */
+export function methodOf<E extends Endpoint>(endpoint: E): ApiEndpoints[E]['method'] {
+  return (Object.hasOwn(GET_ENDPOINTS, endpoint) ? 'GET' : 'POST') as ApiEndpoints[E]['method'];
+}
