@@ -5,7 +5,7 @@ import { type Cancel, type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type SessionStore } from '../ports/session-store.port';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
-import { runEvery, type Warn } from './run-every';
+import { oneAtATime, runScheduled, type ScheduleOf, type Warn } from './run-every';
 
 /** Rows deleted by one purge, per kind. */
 export interface PurgeReport {
@@ -25,8 +25,6 @@ export type PurgeWarn = Warn;
  * statement (or PGlite's single connection) for minutes.
  */
 export class PurgeStaleRecordsUseCase {
-  private running: Promise<PurgeReport> | null = null;
-
   constructor(
     private readonly smsCodes: SmsCodeStore,
     private readonly loginFailures: LoginFailureStore,
@@ -36,14 +34,7 @@ export class PurgeStaleRecordsUseCase {
   ) {}
 
   /** One purge. Overlapping calls share the purge in progress. */
-  execute(): Promise<PurgeReport> {
-    if (!this.running) {
-      this.running = this.purge().finally(() => {
-        this.running = null;
-      });
-    }
-    return this.running;
-  }
+  readonly execute = oneAtATime(() => this.purge());
 
   private async purge(): Promise<PurgeReport> {
     const now = new Date(this.clock.now());
@@ -72,21 +63,10 @@ export class PurgeStaleRecordsUseCase {
   }
 }
 
-/**
- * Runs the purge every intervalMs on the clock until the returned stop function is called (never
- * with an interval of 0); a tick while a purge is still going is skipped.
- */
+/** Runs the purge every intervalMs on the clock (see `runScheduled`). */
 export function schedulePurge(
-  purge: Pick<PurgeStaleRecordsUseCase, 'execute'>,
-  clock: Clock,
-  intervalMs: number,
-  warn: PurgeWarn,
-  onReport: (report: PurgeReport) => void = () => {},
+  useCase: Pick<PurgeStaleRecordsUseCase, 'execute'>,
+  ...schedule: ScheduleOf<PurgeReport>
 ): Cancel {
-  return runEvery(
-    clock,
-    intervalMs,
-    async () => onReport(await purge.execute()),
-    (error) => warn({ err: error }, 'purge of stale records failed'),
-  );
+  return runScheduled(useCase, 'purge of stale records failed', ...schedule);
 }

@@ -4,7 +4,7 @@ import type { Cancel, Clock } from '../ports/clock.port';
 import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ApplyPaymentCallbackUseCase } from './apply-payment-callback.use-case';
-import { runEvery, type Warn } from './run-every';
+import { oneAtATime, runScheduled, type ScheduleOf, type Warn } from './run-every';
 
 export interface ReconcileSettings {
   /** A payment still pending this long after creation is re-queried from the gateway. */
@@ -34,8 +34,6 @@ export type ReconcileWarn = Warn;
  * Payments the gateway never saw stay pending (the payer may still open the page; see README).
  */
 export class ReconcilePendingPaymentsUseCase {
-  private running: Promise<ReconcileReport> | null = null;
-
   constructor(
     private readonly store: TransactionStore,
     private readonly gateways: PaymentGateways,
@@ -46,14 +44,7 @@ export class ReconcilePendingPaymentsUseCase {
   ) {}
 
   /** One sweep over stale pending payments. Overlapping calls share the sweep in progress. */
-  execute(): Promise<ReconcileReport> {
-    if (!this.running) {
-      this.running = this.sweep().finally(() => {
-        this.running = null;
-      });
-    }
-    return this.running;
-  }
+  readonly execute = oneAtATime(() => this.sweep());
 
   /** Reconciles one payment if it is pending and stale; used by status reads. */
   async reconcileIfStale(tx: Transaction): Promise<ReconcileOutcome | 'not_stale'> {
@@ -130,21 +121,10 @@ export class ReconcilePendingPaymentsUseCase {
   }
 }
 
-/**
- * Runs the sweep every intervalMs on the clock until the returned stop function is called (never
- * with an interval of 0); a tick while a sweep is still going is skipped.
- */
+/** Runs the sweep every intervalMs on the clock (see `runScheduled`). */
 export function scheduleReconciliation(
-  reconcile: Pick<ReconcilePendingPaymentsUseCase, 'execute'>,
-  clock: Clock,
-  intervalMs: number,
-  warn: ReconcileWarn,
-  onReport: (report: ReconcileReport) => void = () => {},
+  useCase: Pick<ReconcilePendingPaymentsUseCase, 'execute'>,
+  ...schedule: ScheduleOf<ReconcileReport>
 ): Cancel {
-  return runEvery(
-    clock,
-    intervalMs,
-    async () => onReport(await reconcile.execute()),
-    (error) => warn({ err: error }, 'reconciliation failed'),
-  );
+  return runScheduled(useCase, 'reconciliation failed', ...schedule);
 }

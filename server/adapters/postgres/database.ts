@@ -160,20 +160,27 @@ export async function deleteBatch(
   return Number(rows[0]?.n ?? 0);
 }
 
-class PgPoolDatabase implements Database {
+/** What a pool and a checked-out client share: statements, with a lost connection rethrown. */
+abstract class PgStatements {
   readonly kind = 'postgres' as const;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly target: Pool | PoolClient) {}
 
   async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
     // pool.query listens for a lost connection on the client it borrows, so no crash here.
-    const result = await this.pool.query(text, params).catch(rethrow);
+    const result = await this.target.query(text, params).catch(rethrow);
     return result.rows as R[];
   }
 
   async exec(script: string): Promise<void> {
     // Without parameters pg uses the simple query protocol, which takes several statements.
-    await this.pool.query(script).catch(rethrow);
+    await this.target.query(script).catch(rethrow);
+  }
+}
+
+class PgPoolDatabase extends PgStatements implements Database {
+  constructor(private readonly pool: Pool) {
+    super(pool);
   }
 
   async transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
@@ -217,20 +224,7 @@ class PgPoolDatabase implements Database {
 }
 
 /** Inside a transaction: nested `transaction` calls join the outer one. */
-class PgClientTransaction implements Database {
-  readonly kind = 'postgres' as const;
-
-  constructor(private readonly client: PoolClient) {}
-
-  async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
-    const result = await this.client.query(text, params).catch(rethrow);
-    return result.rows as R[];
-  }
-
-  async exec(script: string): Promise<void> {
-    await this.client.query(script).catch(rethrow);
-  }
-
+class PgClientTransaction extends PgStatements implements Database {
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
     return fn(this);
   }

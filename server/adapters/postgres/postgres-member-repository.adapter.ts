@@ -54,20 +54,12 @@ export class PostgresMemberRepository implements MemberRepository {
   }
 
   async updateName(id: string, name: string, now: Date): Promise<void> {
-    await this.db.query('UPDATE members SET name = $2, updated_at = $3 WHERE id = $1', [
-      id,
-      name,
-      now,
-    ]);
+    await this.setColumn('name', id, name, now);
   }
 
   async updatePhone(id: string, phoneNo: string, now: Date): Promise<InsertMemberResult> {
     try {
-      await this.db.query('UPDATE members SET phone_no = $2, updated_at = $3 WHERE id = $1', [
-        id,
-        phoneNo,
-        now,
-      ]);
+      await this.setColumn('phone_no', id, phoneNo, now);
       return { ok: true };
     } catch (error) {
       return conflictOrThrow(error);
@@ -75,9 +67,19 @@ export class PostgresMemberRepository implements MemberRepository {
   }
 
   async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
-    await this.db.query('UPDATE members SET password_hash = $2, updated_at = $3 WHERE id = $1', [
+    await this.setColumn('password_hash', id, passwordHash, now);
+  }
+
+  /** One member's column changed, and when. The column name is one of ours, never input. */
+  private async setColumn(
+    column: 'name' | 'phone_no' | 'password_hash',
+    id: string,
+    value: string,
+    now: Date,
+  ): Promise<void> {
+    await this.db.query(`UPDATE members SET ${column} = $2, updated_at = $3 WHERE id = $1`, [
       id,
-      passwordHash,
+      value,
       now,
     ]);
   }

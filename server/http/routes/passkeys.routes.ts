@@ -14,7 +14,7 @@ import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
-import { perSessionRateLimit } from '../rate-limits';
+import { memberRoute } from '../member-route';
 import { objectBody } from './schemas';
 
 const PER_SESSION_PER_MINUTE = 20;
@@ -71,10 +71,7 @@ const authenticationCredential = objectBody(
 /** Passkeys: the member's (behind authentication) and signing in with one. */
 export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    const member = {
-      preHandler: app.authenticate,
-      config: { rateLimit: perSessionRateLimit(container, PER_SESSION_PER_MINUTE) },
-    };
+    const member = memberRoute(app, container, PER_SESSION_PER_MINUTE);
     const signIn = {
       config: { rateLimit: { max: SIGN_INS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 } },
     };

@@ -4,7 +4,7 @@ import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
-import { perSessionRateLimit } from '../rate-limits';
+import { memberRoute } from '../member-route';
 
 /**
  * The history page reads a page on opening, on "load more" and on each filter change, and
@@ -20,8 +20,7 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
     app.get<{ Querystring: { status?: string; cursor?: string; limit?: string } }>(
       ApiPaths.paymentHistory,
       {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, HISTORY_READS_PER_SESSION_PER_MINUTE) },
+        ...memberRoute(app, container, HISTORY_READS_PER_SESSION_PER_MINUTE),
         schema: {
           // Text as sent: the use case checks each value and names the field it refuses.
           querystring: {
@@ -47,8 +46,7 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
     app.get<{ Params: { transactionId: string }; Querystring: { lang?: string } }>(
       `${ApiPaths.receiptPdf}/:transactionId/pdf`,
       {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, RECEIPTS_PER_SESSION_PER_MINUTE) },
+        ...memberRoute(app, container, RECEIPTS_PER_SESSION_PER_MINUTE),
         schema: {
           params: {
             type: 'object',

@@ -9,7 +9,7 @@ import { TRANSACTION_NOT_FOUND } from '../../use-cases/get-transaction-details.u
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { ApiError, valueOrThrow } from '../errors';
-import { perSessionRateLimit } from '../rate-limits';
+import { memberRoute } from '../member-route';
 
 /**
  * Status reads: the payment screen polls every 3 s and the receipt and return pages every 10 s,
@@ -84,8 +84,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     app.get<{ Params: { payment_id: string } }>(
       `${ApiPaths.paymentStatus}/:payment_id`,
       {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, STATUS_READS_PER_SESSION_PER_MINUTE) },
+        ...memberRoute(app, container, STATUS_READS_PER_SESSION_PER_MINUTE),
         schema: {
           params: {
             type: 'object',
@@ -107,8 +106,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     app.get<{ Querystring: { transactionId: string } }>(
       ApiPaths.transactionDetails,
       {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, STATUS_READS_PER_SESSION_PER_MINUTE) },
+        ...memberRoute(app, container, STATUS_READS_PER_SESSION_PER_MINUTE),
         schema: {
           querystring: {
             type: 'object',

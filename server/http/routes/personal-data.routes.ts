@@ -5,7 +5,7 @@ import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
-import { perSessionRateLimit } from '../rate-limits';
+import { memberRoute } from '../member-route';
 import { objectBody } from './schemas';
 
 /** The download reads every table about the member: a few a minute is plenty. */
@@ -18,10 +18,7 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
   return async (app) => {
     app.get(
       ApiPaths.personalData,
-      {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, DOWNLOADS_PER_SESSION_PER_MINUTE) },
-      },
+      memberRoute(app, container, DOWNLOADS_PER_SESSION_PER_MINUTE),
       async (request) => {
         const result = await container.downloadPersonalData.execute({
           memberId: memberOf(request).id,
@@ -33,8 +30,7 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
     app.post<{ Body: DeleteAccountRequest }>(
       ApiPaths.deleteAccount,
       {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, DELETIONS_PER_SESSION_PER_MINUTE) },
+        ...memberRoute(app, container, DELETIONS_PER_SESSION_PER_MINUTE),
         schema: {
           body: objectBody({
             // Loose like the login form's: a password set under older rules must still match.

@@ -5,7 +5,7 @@ import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
-import { perSessionRateLimit } from '../rate-limits';
+import { memberRoute } from '../member-route';
 import { objectBody } from './schemas';
 
 /** The security page reads the list on opening and after each sign-out. */
@@ -18,12 +18,7 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
     app.get(
       ApiPaths.memberSessions,
-      {
-        preHandler: app.authenticate,
-        config: {
-          rateLimit: perSessionRateLimit(container, SESSION_LISTS_PER_SESSION_PER_MINUTE),
-        },
-      },
+      memberRoute(app, container, SESSION_LISTS_PER_SESSION_PER_MINUTE),
       async (request) => {
         const { id, sessionId } = memberOf(request);
         const list = await container.listMemberSessions.execute({ memberId: id, sessionId });
@@ -34,8 +29,7 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
     app.post<{ Body: SignOutSessionRequest }>(
       ApiPaths.signOutSession,
       {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, SIGN_OUTS_PER_SESSION_PER_MINUTE) },
+        ...memberRoute(app, container, SIGN_OUTS_PER_SESSION_PER_MINUTE),
         schema: {
           body: objectBody({
             session_id: { type: 'string', pattern: SESSION_ID_PATTERN.source },
@@ -57,10 +51,7 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
 
     app.post(
       ApiPaths.signOutOtherSessions,
-      {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, SIGN_OUTS_PER_SESSION_PER_MINUTE) },
-      },
+      memberRoute(app, container, SIGN_OUTS_PER_SESSION_PER_MINUTE),
       async (request) => {
         const { id, sessionId } = memberOf(request);
         const { signedOut } = valueOrThrow(
