@@ -2,13 +2,13 @@ import { type ServerStores } from '../../../server/container';
 import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
 import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
-import { migrate } from '../../../server/adapters/postgres/migrate';
 import { postgresStoresOver } from '../../../server/adapters/postgres/postgres-stores';
 import {
   type CallbackRecord,
   type CallbackResult,
   type CallbackSource,
 } from '../../../server/ports/transaction-store.port';
+import { openMigratedPglite } from '../support/database-images';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../support/databases';
 
 export type Backend = 'in-memory' | 'pglite' | 'postgres';
@@ -72,9 +72,10 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
   let scratch: ScratchDatabase | undefined;
   let db: Database | undefined;
   try {
-    scratch = backend === 'postgres' ? await createScratchDatabase() : undefined;
-    db = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
-    await migrate(db);
+    scratch = backend === 'postgres' ? await createScratchDatabase({ migrated: true }) : undefined;
+    db = scratch
+      ? await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' })
+      : await openMigratedPglite();
   } catch (error) {
     await db?.close().catch(() => undefined);
     await scratch?.drop().catch(() => undefined);

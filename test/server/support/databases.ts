@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { execFileSync } from 'node:child_process';
+import { migratedTemplate } from './database-images';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -64,10 +65,16 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates `t_<random>` on the local server; drop() removes it (forcing other sessions off). */
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
+/**
+ * Creates `t_<random>` on the local server, empty or (`migrated`) copied from the migrated
+ * template; drop() removes it (forcing other sessions off).
+ */
+export async function createScratchDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<ScratchDatabase> {
   const name = `t_${Math.random().toString(36).slice(2, 12)}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = opts.migrated ? ` TEMPLATE ${await migratedTemplate(POSTGRES_ADMIN_URL)}` : '';
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}${template}`));
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {

@@ -48,7 +48,7 @@ export async function startInstances(
     const only = await startInstance(opts);
     return { instances: [only], close: () => only.close() };
   }
-  const scratch = await createScratchDatabase();
+  const scratch = await createScratchDatabase({ migrated: true });
   const clock = opts.clock ?? new FakeClock();
   const started: TestApp[] = [];
   const close = async (): Promise<void> => {

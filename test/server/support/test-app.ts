@@ -6,6 +6,7 @@ import {
   type ServerContainer,
 } from '../../../server/container';
 import { buildApp } from '../../../server/http/app';
+import { openMigratedPglite } from './database-images';
 import { createScratchDatabase, type TestDatabase } from './databases';
 import { FakeClock } from '../../fakes/fake-clock';
 
@@ -51,13 +52,23 @@ export async function startInstance(opts: InstanceOptions = {}): Promise<TestApp
   };
   let container: ServerContainer | undefined;
   let app: FastifyInstance | undefined;
+  // Without a PostgreSQL database, an in-memory PGlite started from the migrated image.
+  const ownDb =
+    opts.databaseUrl === undefined && opts.overrides?.db === undefined
+      ? await openMigratedPglite()
+      : undefined;
   try {
-    container = await createContainer(config, { ...opts.overrides, clock });
+    container = await createContainer(config, {
+      ...opts.overrides,
+      clock,
+      ...(ownDb && { db: ownDb }),
+    });
     app = await buildApp(container, config, { logStream: opts.logStream, distDir: opts.distDir });
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     await app?.close().catch(() => undefined);
     await container?.close().catch(() => undefined);
+    await ownDb?.close().catch(() => undefined);
     throw error;
   }
   const address = app.server.address();
@@ -80,6 +91,7 @@ export async function startInstance(opts: InstanceOptions = {}): Promise<TestApp
       closed = true;
       await startedApp.close();
       await startedContainer.close();
+      await ownDb?.close();
     },
   };
 }
@@ -95,7 +107,9 @@ export interface TestAppOptions extends Omit<InstanceOptions, 'databaseUrl'> {
 export async function startTestApp(opts: TestAppOptions): Promise<TestApp> {
   const given = opts.config?.databaseUrl;
   const scratch =
-    opts.database === 'postgres' && given === undefined ? await createScratchDatabase() : undefined;
+    opts.database === 'postgres' && given === undefined
+      ? await createScratchDatabase({ migrated: true })
+      : undefined;
   let instance: TestApp;
   try {
     instance = await startInstance({ ...opts, databaseUrl: given ?? scratch?.url });

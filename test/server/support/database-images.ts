@@ -1,0 +1,102 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
+import { migrate, MIGRATIONS_DIR } from '../../../server/adapters/postgres/migrate';
+import { PGLITE_START_PARAMS } from '../../../server/adapters/postgres/pglite-settings';
+
+/**
+ * Databases that start migrated, without running initdb and every migration again for each test
+ * app: PGlite from one dumped data directory, PostgreSQL from one template database. Both are
+ * named by a hash of the migrations (and PGlite's version and settings), so a changed migration
+ * makes new ones; they are built once per machine and shared by every suite, side by side.
+ */
+const version = JSON.parse(
+  readFileSync(
+    path.join(__dirname, '../../../node_modules/@electric-sql/pglite/package.json'),
+    'utf8',
+  ),
+) as { version: string };
+
+function migrationsHash(): string {
+  const hash = createHash('sha256').update(version.version).update(PGLITE_START_PARAMS.join(' '));
+  for (const name of readdirSync(MIGRATIONS_DIR).sort()) {
+    hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+const HASH = migrationsHash();
+const IMAGE_DIR = path.join(os.tmpdir(), 'member-portal-test-images');
+const IMAGE_FILE = path.join(IMAGE_DIR, `pglite-${HASH}.tar`);
+
+let image: Blob | undefined;
+
+/** The migrated PGlite image: read from the machine's copy, or built and kept (atomically). */
+async function migratedImage(): Promise<Blob> {
+  if (image) return image;
+  if (!existsSync(IMAGE_FILE)) {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(db);
+      if (db.dumpDataDir === undefined) throw new Error('a PGlite database dumps its directory');
+      const dump = await db.dumpDataDir();
+      mkdirSync(IMAGE_DIR, { recursive: true });
+      const partial = `${IMAGE_FILE}.${randomUUID()}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, IMAGE_FILE);
+    } finally {
+      await db.close();
+    }
+  }
+  image = new Blob([readFileSync(IMAGE_FILE)]);
+  return image;
+}
+
+/** A new in-memory PGlite database with every migration applied. */
+export async function openMigratedPglite(): Promise<Database> {
+  return openDatabase({ dataDir: 'memory://', pgliteImage: await migratedImage() });
+}
+
+const TEMPLATE = `tpl_${HASH}`;
+
+/**
+ * The name of a migrated template database on the server at `adminUrl`, made once: built under a
+ * name of its own, then renamed into place, so a suite never copies a half-migrated template.
+ */
+export async function migratedTemplate(adminUrl: string): Promise<string> {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [TEMPLATE]);
+    if (found.rowCount) return TEMPLATE;
+    const building = `tpl_building_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await admin.query(`CREATE DATABASE ${building}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${building}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
+    try {
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${TEMPLATE}`);
+    } catch {
+      // Another suite put its template in place first: the same migrations, so use that one.
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    }
+    return TEMPLATE;
+  } finally {
+    await admin.end();
+  }
+}
