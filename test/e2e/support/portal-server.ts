@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { migratedTemplate, writeMigratedPgliteDir } from '../../server/support/database-images';
 
 const ROOT = resolve(__dirname, '../../..');
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,8 +33,10 @@ export async function startPortal(database: E2eDatabase): Promise<PortalServer> 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const dbName = `t_e2e_${process.pid}_${Date.now().toString(36)}`;
   let databaseUrl: string | undefined;
+  // Either database starts migrated (no initdb or migrations per suite): see database-images.ts.
+  if (database === 'pglite') await writeMigratedPgliteDir(dataDir);
   if (database === 'postgres') {
-    await adminQuery(`CREATE DATABASE ${dbName}`);
+    await adminQuery(`CREATE DATABASE ${dbName} TEMPLATE ${await migratedTemplate(PG_ADMIN_URL)}`);
     databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
   }
   const env: NodeJS.ProcessEnv = {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   existsSync,
@@ -99,4 +100,10 @@ export async function migratedTemplate(adminUrl: string): Promise<string> {
   } finally {
     await admin.end();
   }
+}
+
+/** Fills an empty directory with a migrated PGlite data directory (for a server process). */
+export async function writeMigratedPgliteDir(directory: string): Promise<void> {
+  await migratedImage();
+  execFileSync('tar', ['-xf', IMAGE_FILE, '-C', directory]);
 }
