@@ -138,7 +138,10 @@ describe('PaymentHistoryViewModel (/member/payments)', () => {
     http.on('paymentStatus', ({ options }) =>
       answer({ status: options?.pathParam === 'P1' ? 'completed' : 'pending' }),
     );
-    http.on('transactionDetails', answer({ transactionId: 'P1', status: 'completed' }));
+    http.on(
+      'transactionDetails',
+      answer({ transactionId: 'P1', status: 'completed', amount: '123.45' }),
+    );
     await vm.load();
     expect(vm.rows.map((r) => r.status)).toEqual(['pending', 'pending']);
     await clock.advance(PAYMENT_POLL_MS);
