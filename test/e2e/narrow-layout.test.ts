@@ -136,6 +136,14 @@ describeInChromium('narrow layouts in Chromium', ['pglite'], (suite) => {
     }
     await applyTheme(page, 'light');
     expect(found).toEqual([]);
+
+    // Its name follows the language.
+    await page.getByLabel('Language').selectOption('fr');
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    await page.getByLabel('Langue').selectOption('zn');
+    await page.getByRole('button', { name: '菜单' }).waitFor();
+    await page.getByLabel('语言').selectOption('en');
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
   });
 
   suite.step('the country list fits the screen and Enter gives focus back', async () => {
