@@ -27,7 +27,8 @@
  * The parts live in scripts/bench/: settings.ts (sizes, paths, targets), hello-world.ts and
  * portal-server.ts (the child processes), children.ts (starting and stopping them), load.ts (the
  * load generator), measure-database.ts (each database's figures), memory.ts (resident memory),
- * argon2.ts, first-load-bytes.ts, lighthouse.ts and report.ts (the printed table).
+ * argon2.ts, first-load-bytes.ts, lighthouse.ts, records.ts (the payment history on PostgreSQL
+ * and receipt PDFs; `-- records` runs only these) and report.ts (the printed table).
  */
 import { availableParallelism } from 'node:os';
 import { version as autocannonVersion } from 'autocannon/package.json';
@@ -39,6 +40,7 @@ import { GET_ROOT, load } from './bench/load';
 import { mib, rssMiB } from './bench/memory';
 import { measureDatabase } from './bench/measure-database';
 import { initPglite, servePortal } from './bench/portal-server';
+import { measureRecords, serveRecords } from './bench/records';
 import { print } from './bench/report';
 import { CONNECTIONS, type Database, type Row, SESSIONS } from './bench/settings';
 
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
   if (args[0] === '--raw') return serveRaw();
   const dataDir = args.includes('--data-dir') ? args[args.indexOf('--data-dir') + 1] : undefined;
   if (args[0] === '--init-pglite') return initPglite(args[1]);
+  if (args[0] === '--serve-records') return serveRecords();
   if (args[0] === '--serve') {
     return servePortal(args[1] as Database, !args.includes('--no-cache'), dataDir);
   }
@@ -67,6 +70,10 @@ async function main(): Promise<void> {
       `autocannon ${autocannonVersion}`,
   );
   const rows: Row[] = [];
+  if (args.includes('records')) {
+    await measureRecords(seconds, databases, rows);
+    return print(rows, databases);
+  }
   await argon2PerCore(rows);
   const hello = await start(['--hello']);
   const raw = await start(['--raw']);
@@ -90,6 +97,7 @@ async function main(): Promise<void> {
     await stop(raw.child);
     await stop(hello.child);
   }
+  await measureRecords(seconds, databases, rows);
   print(rows, databases);
 }
 

@@ -1,6 +1,10 @@
 import { expect, jest } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { checkEveryThemeAndWidth, overflowing } from './support/axe';
+import { checkEveryThemeAndWidth, GALLERY_DIR, overflowing } from './support/axe';
 import {
   aTestMember,
   expectPath,
@@ -8,6 +12,7 @@ import {
   registerByApi,
   submitSignUpDetails,
 } from './support/journeys';
+import { payThroughSandbox } from './support/payments';
 import { describeInChromium } from './support/suite';
 
 jest.setTimeout(300_000);
@@ -108,7 +113,9 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
 
     await open('/member/payments');
     await page.getByText('You have no payments yet.').waitFor();
-    found.push(...(await checkEveryThemeAndWidth(page, 'payment history', 'payment-history')));
+    found.push(
+      ...(await checkEveryThemeAndWidth(page, 'payment history', 'payment-history-empty')),
+    );
 
     await open('/payment');
     found.push(...(await checkEveryThemeAndWidth(page, 'payment')));
@@ -139,6 +146,34 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
     await page.getByRole('dialog', { name: 'Update Password' }).waitFor();
     found.push(...(await checkEveryThemeAndWidth(page, 'password dialog')));
     expect(found).toEqual([]);
+  });
+
+  suite.step('a paid payment: the history with it, and its receipt PDF as an image', async () => {
+    const paid = await payThroughSandbox(page, context, suite.baseUrl, '123.45', 'approve');
+    await open('/member/payments');
+    await page
+      .locator(`li.history-item[data-transaction-id="${paid}"]`)
+      .getByText('Completed')
+      .waitFor();
+    const found = await checkEveryThemeAndWidth(page, 'payment history', 'payment-history');
+    expect(found).toEqual([]);
+
+    // The receipt's first page, rendered by poppler's pdftoppm, in English and in Chinese.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const dir = mkdtempSync(join(tmpdir(), 'receipt-gallery-'));
+    for (const lang of ['en', 'zn']) {
+      const res = await fetch(`${suite.baseUrl}/api/payment/receipt/${paid}/pdf?lang=${lang}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      const pdf = join(dir, `receipt-${lang}.pdf`);
+      writeFileSync(pdf, Buffer.from(await res.arrayBuffer()));
+      const png = join(dir, `receipt-pdf-${lang}`);
+      execFileSync('pdftoppm', ['-png', '-r', '96', '-f', '1', '-l', '1', '-singlefile', pdf, png]);
+      expect(statSync(`${png}.png`).size).toBeGreaterThan(5_000);
+      if (process.env.GALLERY === '1')
+        copyFileSync(`${png}.png`, join(GALLERY_DIR, `receipt-pdf-${lang}.png`));
+    }
   });
 
   suite.step('at 320 px nothing is cut off or wider than the screen', async () => {

@@ -1,5 +1,7 @@
 import type { PaymentStatus } from '../../src/contract/payment';
+import { QueryCache } from '../../src/domain/query-cache';
 import { DownloadReceiptUseCase } from '../../src/domain/use-cases/download-receipt.use-case';
+import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
 import { ListPaymentHistoryUseCase } from '../../src/domain/use-cases/list-payment-history.use-case';
 import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
 import {
@@ -23,6 +25,7 @@ function setup() {
     new WatchPaymentUseCase(new PollPaymentUseCase(http), clock),
     new DownloadReceiptUseCase(http, saver),
     notifier,
+    new GetTransactionUseCase(http, new QueryCache(clock)),
   );
   return { http, clock, notifier, saver, vm };
 }
@@ -33,7 +36,14 @@ const page = (
   status: PaymentStatus = 'completed',
 ) =>
   answer({
-    payments: ids.map((transactionId) => aHistoryRow({ transactionId, status })),
+    payments: ids.map((transactionId) =>
+      aHistoryRow({
+        transactionId,
+        status,
+        // Only a completed payment has a receipt number and a time it was paid.
+        ...(status === 'completed' ? {} : { receiptNumber: null, paidAt: null }),
+      }),
+    ),
     nextCursor,
   });
 
@@ -128,6 +138,10 @@ describe('PaymentHistoryViewModel (/member/payments)', () => {
     http.on('paymentStatus', ({ options }) =>
       answer({ status: options?.pathParam === 'P1' ? 'completed' : 'pending' }),
     );
+    http.on(
+      'transactionDetails',
+      answer({ transactionId: 'P1', status: 'completed', amount: '123.45' }),
+    );
     await vm.load();
     expect(vm.rows.map((r) => r.status)).toEqual(['pending', 'pending']);
     await clock.advance(PAYMENT_POLL_MS);
@@ -144,6 +158,45 @@ describe('PaymentHistoryViewModel (/member/payments)', () => {
     ).toEqual(['P2']);
     vm.dispose();
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('shows the receipt number of a payment that completes at the completing poll', async () => {
+    const { vm, http, clock } = setup();
+    http.on('paymentHistory', page(['P1'], null, 'pending'));
+    http.on('paymentStatus', answer({ status: 'completed' }));
+    http.on(
+      'transactionDetails',
+      answer({
+        transactionId: 'P1',
+        status: 'completed',
+        amount: '123.45',
+        receiptNumber: 'R-2026-000042',
+      }),
+    );
+    await vm.load();
+    expect(vm.rows[0]).toMatchObject({ status: 'pending', receiptNumber: null });
+    await clock.advance(PAYMENT_POLL_MS);
+    await flushPromises();
+    expect(vm.rows[0]).toMatchObject({ status: 'completed', receiptNumber: 'R-2026-000042' });
+    expect(http.callsTo('transactionDetails').map((c) => c.request)).toEqual([
+      { transactionId: 'P1' },
+    ]);
+    // Not by reading the list again.
+    expect(http.callsTo('paymentHistory')).toHaveLength(1);
+    vm.dispose();
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('keeps a completed row without its number when the details cannot be read', async () => {
+    const { vm, http, clock } = setup();
+    http.on('paymentHistory', page(['P1'], null, 'pending'));
+    http.on('paymentStatus', answer({ status: 'completed' }));
+    http.on('transactionDetails', failure('PAYMENT_NOT_FOUND'));
+    await vm.load();
+    await clock.advance(PAYMENT_POLL_MS);
+    await flushPromises();
+    expect(vm.rows[0]).toMatchObject({ status: 'completed', receiptNumber: null });
+    vm.dispose();
   });
 
   it('leaves no poll behind on a filter change or when the page closes', async () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { Paths } from '../shared/paths';
 import '../styles/layout.css';
-import { HeaderActions, MEMBER_LINKS, NavList } from './nav-list';
+import { CompactNav, HeaderActions, MEMBER_LINKS } from './nav-list';
 import { SkipLink, usePageChrome } from './page-chrome';
 
 /** The header of every page: skip link, brand, (for members) the app's links, language, theme. */
@@ -15,14 +15,7 @@ export function AppHeader({ member }: { member: boolean }) {
         <Link className="app-header-brand" to={member ? Paths.home : Paths.login}>
           {t('common.appName')}
         </Link>
-        {member && (
-          <NavList
-            links={MEMBER_LINKS}
-            label={t('common.mainNavigation')}
-            navClassName="app-header-nav"
-            markCurrent
-          />
-        )}
+        {member && <CompactNav links={MEMBER_LINKS} label={t('common.mainNavigation')} />}
         <HeaderActions />
       </header>
     </>

@@ -1,5 +1,6 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Paths } from '../shared/paths';
 import { LanguageSwitcher } from './language-switcher';
 import { ThemeToggle } from './theme-toggle';
@@ -28,19 +29,21 @@ export const MEMBER_LINKS = [
 export function NavList({
   links,
   label,
+  id,
   navClassName,
   listClassName,
   markCurrent = false,
 }: {
   links: readonly NavLinkItem[];
   label: string;
+  id?: string;
   navClassName?: string;
   listClassName?: string;
   markCurrent?: boolean;
 }) {
   const { t } = useTranslation();
   return (
-    <nav className={navClassName} aria-label={label}>
+    <nav id={id} className={navClassName} aria-label={label}>
       <ul className={listClassName}>
         {links.map((link) => (
           <li key={link.to}>
@@ -55,6 +58,71 @@ export function NavList({
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The member header's links. Wide screens show them in a row; narrow ones (layout.css) hide them
+ * behind a Menu button (a disclosure: aria-expanded, aria-controls). Opening moves focus to the
+ * first link, Escape closes and gives focus back to the button, and a page change closes it.
+ */
+export function CompactNav({ links, label }: { links: readonly NavLinkItem[]; label: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(pathname);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // A page change closes the menu (adjusting state while rendering, as React advises).
+  if (open && openedAt !== pathname) setOpen(false);
+
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.preventDefault();
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <div
+      ref={menu}
+      className={open ? 'app-header-menu is-open' : 'app-header-menu'}
+      onKeyDown={onKeyDown}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="app-header-menu-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen(!open);
+        }}
+      >
+        <MenuIcon open={open} />
+        <span>{t('common.menu')}</span>
+      </button>
+      <NavList links={links} label={label} id={id} navClassName="app-header-nav" markCurrent />
+    </div>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={open ? 'M5 5l14 14M19 5L5 19' : 'M3 6h18M3 12h18M3 18h18'}
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
+    </svg>
   );
 }
 

@@ -4,6 +4,7 @@ import type { Failure } from '../../../domain/model/failure';
 import { isFinalStatus, type PaymentStatus } from '../../../domain/model/payment';
 import type { Cancel } from '../../../domain/ports/clock.port';
 import type { DownloadReceiptUseCase } from '../../../domain/use-cases/download-receipt.use-case';
+import type { GetTransactionUseCase } from '../../../domain/use-cases/get-transaction.use-case';
 import type {
   HistoryStatusFilter,
   ListPaymentHistoryUseCase,
@@ -14,6 +15,7 @@ import { failureMessage } from '../../shared/error-messages';
 import { NOTIFIER, type Notifier, type UiMessage } from '../../shared/notifier';
 import {
   DOWNLOAD_RECEIPT_USE_CASE,
+  GET_TRANSACTION_USE_CASE,
   LIST_PAYMENT_HISTORY_USE_CASE,
   WATCH_PAYMENT_USE_CASE,
 } from '../../shared/tokens';
@@ -28,7 +30,9 @@ export type HistoryState = 'loading' | 'ready' | 'failed';
  * The member's payment history (/member/payments): newest first, a page at a time ("Load more"
  * follows the API's cursor), narrowed by status. Every pending row is watched through
  * WatchPaymentUseCase (on ClockPort) until it is final, so a payment that completes while the page
- * is open shows as completed within one poll. Completed rows download their receipt PDF.
+ * is open shows as completed within one poll; its receipt number (which the status poll does not
+ * carry) is read from the transaction's details at that same poll. Completed rows download their
+ * receipt PDF.
  */
 @injectable()
 export class PaymentHistoryViewModel {
@@ -46,6 +50,8 @@ export class PaymentHistoryViewModel {
   /** Each read of the first page; an answer for an older one (another filter) is dropped. */
   private generation = 0;
   private readonly watches = new Map<string, Cancel>();
+  /** Completed rows whose receipt number is being read. */
+  private readonly readingReceipt = new Set<string>();
   private disposed = false;
 
   constructor(
@@ -53,14 +59,17 @@ export class PaymentHistoryViewModel {
     @inject(WATCH_PAYMENT_USE_CASE) private readonly watchPayment: WatchPaymentUseCase,
     @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
     @inject(NOTIFIER) private readonly notifier: Notifier,
+    @inject(GET_TRANSACTION_USE_CASE) private readonly getTransaction: GetTransactionUseCase,
   ) {
     observeExcept(this, [
       'list',
       'watchPayment',
       'downloadReceipt',
       'notifier',
+      'getTransaction',
       'generation',
       'watches',
+      'readingReceipt',
     ]);
   }
 
@@ -145,6 +154,8 @@ export class PaymentHistoryViewModel {
   dispose(): void {
     this.disposed = true;
     this.stopWatching();
+    for (const transactionId of this.readingReceipt) this.getTransaction.cancel(transactionId);
+    this.readingReceipt.clear();
   }
 
   /** Watches every pending row not yet watched; each watch ends by itself once final. */
@@ -166,6 +177,25 @@ export class PaymentHistoryViewModel {
       row.transactionId === transactionId && row.status !== status ? { ...row, status } : row,
     );
     if (isFinalStatus(status)) this.watches.delete(transactionId);
+    const row = this.rows.find((r) => r.transactionId === transactionId);
+    if (status === 'completed' && row?.receiptNumber === null) void this.readReceipt(transactionId);
+  }
+
+  /** The receipt number given when the payment completed (it shows once read). */
+  private async readReceipt(transactionId: string): Promise<void> {
+    if (this.readingReceipt.has(transactionId)) return;
+    this.readingReceipt.add(transactionId);
+    const result = await this.getTransaction.execute({ transactionId });
+    this.readingReceipt.delete(transactionId);
+    const receiptNumber = result.ok ? result.value.receiptNumber : undefined;
+    if (this.disposed || receiptNumber === undefined) return;
+    runInAction(() => {
+      this.rows = this.rows.map((row) =>
+        row.transactionId === transactionId && row.receiptNumber === null
+          ? { ...row, receiptNumber }
+          : row,
+      );
+    });
   }
 
   private stopWatching(): void {
