@@ -3,9 +3,7 @@ import {
   type GatewayCallbackRequest,
   type GatewayCapabilities,
   type GatewayMessage,
-  type GatewayOutcome,
   type GatewayPaymentRef,
-  type GatewayRejectionKind,
   type GatewayStatusAnswer,
   type PaymentGateway,
   type PaymentStart,
@@ -13,6 +11,7 @@ import {
 } from '../../ports/payment-gateway.port';
 import { billplzRedirectParams, billplzVerify } from './billplz-signature';
 import { getJsonObject } from '../payments/get-json-object';
+import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
 
 export interface BillplzSettings {
   /** The API key, sent as the Basic auth user name. */
@@ -111,13 +110,10 @@ export class BillplzGatewayAdapter implements PaymentGateway {
   }
 
   async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
-    const payload = typeof request.body === 'string' ? request.body : serialise(request.body);
+    const form = formCallback(request);
+    if ('rejected' in form) return form.rejected;
+    const { payload, params } = form;
     const reject = rejecter(payload);
-    if (request.contentType !== 'application/x-www-form-urlencoded') {
-      return reject('malformed', 'Body must be application/x-www-form-urlencoded');
-    }
-    const params = readForm(payload);
-    if (params === null) return reject('malformed', 'Every field must be sent once');
     const signature = params.x_signature;
     if (signature === undefined) return reject('malformed', 'Missing x_signature');
     // The signature first: nothing an unsigned caller sends is read further.
@@ -216,28 +212,6 @@ export class BillplzGatewayAdapter implements PaymentGateway {
   }
 }
 
-const rejecter =
-  (payload: string) =>
-  (kind: GatewayRejectionKind, message: string): GatewayMessage => ({
-    payload,
-    verdict: { ok: false, rejection: { kind, message, transactionId: null } },
-  });
-
-const accept = (payload: string, outcome: GatewayOutcome): GatewayMessage => ({
-  payload,
-  verdict: { ok: true, outcome },
-});
-
-/** The form's fields, or null when one is repeated (its meaning would be ambiguous). */
-function readForm(text: string): Record<string, string> | null {
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    if (Object.hasOwn(params, key)) return null;
-    params[key] = value;
-  }
-  return params;
-}
-
 /**
  * The billplz[...] parameters of a redirect query, whether the query parser kept the bracketed
  * names ('billplz[id]') or nested them ({billplz: {id}}); null when one is repeated or not text.
@@ -259,25 +233,11 @@ function readRedirect(query: Record<string, unknown>): Record<string, string> | 
   return Object.keys(out).length > 0 ? out : null;
 }
 
-function asObject(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
-  }
-}
-
-function serialise(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? String(body);
-  } catch {
-    return '[unserialisable]';
   }
 }

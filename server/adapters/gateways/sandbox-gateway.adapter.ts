@@ -21,6 +21,7 @@ import {
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { type PaymentSigner } from '../../ports/payment-signer.port';
+import { serialise } from './gateway-messages';
 
 export interface SandboxGatewaySettings {
   /** The hosted payment page the browser posts the hand-off form to. */
@@ -192,12 +193,4 @@ function parseMessage(body: unknown, pendingAllowed: boolean): ParseResult {
 function canonicalToSen(amount: string): Sen {
   const [whole, cents] = amount.split('.');
   return Number(whole) * 100 + Number(cents);
-}
-
-function serialise(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? String(body);
-  } catch {
-    return '[unserialisable]';
-  }
 }

@@ -3,14 +3,13 @@ import {
   type GatewayCallbackRequest,
   type GatewayCapabilities,
   type GatewayMessage,
-  type GatewayOutcome,
   type GatewayPaymentRef,
-  type GatewayRejectionKind,
   type GatewayStatusAnswer,
   type PaymentGateway,
   type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
+import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
 
 export interface ToyyibPaySettings {
   /** The account's user secret key: authenticates bill creation. */
@@ -93,13 +92,10 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
   }
 
   async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
-    const payload = typeof request.body === 'string' ? request.body : serialise(request.body);
+    const form = formCallback(request);
+    if ('rejected' in form) return form.rejected;
+    const { payload, params } = form;
     const reject = rejecter(payload);
-    if (request.contentType !== 'application/x-www-form-urlencoded') {
-      return reject('malformed', 'Body must be application/x-www-form-urlencoded');
-    }
-    const params = readForm(payload);
-    if (params === null) return reject('malformed', 'Every field must be sent once');
     const { billcode, status, amount } = params;
     if (billcode === undefined || !BILL_CODE_PATTERN.test(billcode)) {
       return reject('malformed', 'Invalid billcode');
@@ -208,39 +204,3 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
 }
 
 const toSen = (ringgit: string): number => Number(ringgit.replace('.', ''));
-
-const rejecter =
-  (payload: string) =>
-  (kind: GatewayRejectionKind, message: string): GatewayMessage => ({
-    payload,
-    verdict: { ok: false, rejection: { kind, message, transactionId: null } },
-  });
-
-const accept = (payload: string, outcome: GatewayOutcome): GatewayMessage => ({
-  payload,
-  verdict: { ok: true, outcome },
-});
-
-/** The form's fields, or null when one is repeated (its meaning would be ambiguous). */
-function readForm(text: string): Record<string, string> | null {
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    if (Object.hasOwn(params, key)) return null;
-    params[key] = value;
-  }
-  return params;
-}
-
-function asObject(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-function serialise(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? String(body);
-  } catch {
-    return '[unserialisable]';
-  }
-}
