@@ -224,33 +224,74 @@ export function gatewayConformance(
     }
   });
 
-  it('answers a clear error when the gateway is down while creating, and nothing is paid', async () => {
-    const fault = await startFaultServer();
-    const url = fault.url;
-    await fault.close();
-    const { set } = wire();
-    const member = aMemberRow();
-    await set.members.insert(member);
-    const down = gatewayRegistry(harness.adapterAt(url, 500));
-    const create = new CreatePaymentRequestUseCase(
-      set.transactions,
-      new HmacSha256PaymentSigner('conformance-secret-0123456789abcdef'),
-      down,
-      clock,
-      async () => ({ name: member.name, phoneNo: member.phoneNo }),
-      (size) => randomBytes(size),
-      () => ({ clientId: 'member-portal', publicUrl: 'http://portal.test' }),
-    );
-    const result = await create.execute({
-      memberId: member.id,
-      amount: '123.45',
-      paymentMethod: 'qr',
-    });
-    if (!harness.gateway.capabilities.createsAtGateway) {
-      // Only a signed hand-off is made: the payer's tab meets the gateway, not the server.
-      expect(result.ok).toBe(true);
-      return;
+  it('answers a clear error when the gateway is down or failing while creating, leaving no payment', async () => {
+    const failing = await startFaultServer();
+    const gone = await startFaultServer();
+    await gone.close();
+    try {
+      // Nothing listening, then a gateway answering 503.
+      for (const address of [gone.url, failing.url]) {
+        const { set } = wire();
+        const member = aMemberRow();
+        await set.members.insert(member);
+        const adapter = harness.adapterAt(address, 500);
+        const tried: string[] = [];
+        const recording: PaymentGateway = {
+          name: adapter.name,
+          capabilities: adapter.capabilities,
+          startPayment: (request) => {
+            tried.push(request.transactionId);
+            return adapter.startPayment(request);
+          },
+          verifyCallback: (c) => adapter.verifyCallback(c),
+          verifyRedirect: (q) => adapter.verifyRedirect(q),
+          queryStatus: (p) => adapter.queryStatus(p),
+        };
+        const input = {
+          memberId: member.id,
+          amount: '123.45',
+          paymentMethod: 'qr',
+          idempotencyKey: 'retry-me',
+        };
+        const result = await createUseCase(set, recording, member).execute(input);
+        expect(tried).toHaveLength(1);
+        if (!harness.gateway.capabilities.createsAtGateway) {
+          // Only a signed hand-off is made: the payer's tab meets the gateway, not the server.
+          expect(result.ok).toBe(true);
+          continue;
+        }
+        expect(result).toEqual({
+          ok: false,
+          error: {
+            code: 'PAYMENT_GATEWAY_UNAVAILABLE',
+            message: 'The payment gateway is not available. Please try again.',
+          },
+        });
+        // Nothing half made: no pending payment, and the same key starts afresh once it is back.
+        expect(await set.transactions.findById(tried[0])).toBeNull();
+        const again = await createUseCase(set, harness.gateway, member).execute(input);
+        expect(again).toMatchObject({ ok: true, value: { status: 'pending' } });
+        if (again.ok) expect(again.value.payment_id).not.toBe(tried[0]);
+      }
+    } finally {
+      await failing.close();
     }
-    expect(result).toMatchObject({ ok: false, error: { code: 'PAYMENT_GATEWAY_UNAVAILABLE' } });
   });
+}
+
+/** The create use case over `set`, handing off to `gateway`, for `member`. */
+function createUseCase(
+  set: StoreSet,
+  gateway: PaymentGateway,
+  member: { name: string; phoneNo: string },
+) {
+  return new CreatePaymentRequestUseCase(
+    set.transactions,
+    new HmacSha256PaymentSigner('conformance-secret-0123456789abcdef'),
+    gatewayRegistry(gateway),
+    clock,
+    async () => ({ name: member.name, phoneNo: member.phoneNo }),
+    (size) => randomBytes(size),
+    () => ({ clientId: 'member-portal', publicUrl: 'http://portal.test' }),
+  );
 }
