@@ -162,8 +162,7 @@ export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
 export function gatewayAddress(
   config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string {
-  if (config.gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
-  return config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
+  return handOffAddress(config, config.gateway);
 }
 
 /** The origin the member's browser is handed to (allowed as the CSP form-action). */
@@ -171,4 +170,27 @@ export function gatewayOrigin(
   config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string {
   return new URL(gatewayAddress(config)).origin;
+}
+
+/** The address each configured gateway (GATEWAYS) hands the payer's browser to. */
+function handOffAddress(
+  config: Pick<GatewaySettings, 'billplz' | 'gatewayUrl' | 'gateways'>,
+  gateway: GatewayKind,
+): string {
+  if (gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
+  return gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
+}
+
+/**
+ * The origins of the configured gateways (GATEWAYS), GATEWAY's first, each once: the CSP's
+ * form-action names these and no other gateway's. A payment repeated with its Idempotency-Key is
+ * handed to the gateway that took it, which may be another configured one than GATEWAY.
+ */
+export function configuredGatewayOrigins(
+  config: Pick<GatewaySettings, 'billplz' | 'gatewayUrl' | 'gateways'>,
+): string[] {
+  const origins = config.gateways.enabled.map(
+    (gateway) => new URL(handOffAddress(config, gateway)).origin,
+  );
+  return [...new Set(origins)];
 }
