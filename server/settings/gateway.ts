@@ -215,9 +215,9 @@ function handOffAddress(
  * handed to the gateway that took it, which may be another configured one than GATEWAY.
  */
 export function configuredGatewayOrigins(
-  config: Pick<GatewaySettings, 'billplz' | 'gatewayUrl' | 'gateways'>,
+  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string[] {
-  const origins = config.gateways.enabled.map(
+  const origins = [config.gateway, ...config.gateways.enabled].map(
     (gateway) => new URL(handOffAddress(config, gateway)).origin,
   );
   return [...new Set(origins)];

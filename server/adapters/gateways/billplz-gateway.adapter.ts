@@ -51,6 +51,8 @@ export class BillplzGatewayAdapter implements PaymentGateway {
     callbackTrust: 'signature',
     replayWindow: false,
     unpaidAttempt: 'pending',
+    // Bills, callbacks and bill reads carry no currency: a Billplz account takes ringgit only.
+    currency: 'implied_myr',
   };
 
   constructor(

@@ -49,6 +49,8 @@ export class SandboxGatewayAdapter implements PaymentGateway {
     callbackTrust: 'signature',
     replayWindow: true,
     unpaidAttempt: 'failed',
+    // The signed form and its callbacks carry no currency: amounts are ringgit.
+    currency: 'implied_myr',
   };
 
   constructor(

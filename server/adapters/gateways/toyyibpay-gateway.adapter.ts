@@ -49,6 +49,8 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
     callbackTrust: 'status_query',
     replayWindow: false,
     unpaidAttempt: 'pending',
+    // Bills, callbacks and transactions carry no currency: ToyyibPay takes ringgit only.
+    currency: 'implied_myr',
   };
 
   constructor(
