@@ -4,6 +4,7 @@ import { FakeBillplz } from '../server/support/fake-billplz';
 import { FakeToyyibPay } from '../server/support/fake-toyyibpay';
 import { browserAvailable, launchChromium, recordPageEvents } from './support/browser';
 import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
+import { handOffToGateway } from './support/payments';
 import { startPortal, type PortalServer } from './support/portal-server';
 
 jest.setTimeout(180_000);
@@ -92,21 +93,12 @@ run('paying through each gateway in Chromium', () => {
         await registerByApi(portal.baseUrl, member);
         await logIn(page, portal.baseUrl, member.ic, member.password);
         await expectPath(page, '/payment');
-        await page.goto(`${portal.baseUrl}/payment`);
-        await page.locator('input[name="amount"]').fill('123.45');
-        const method = page.locator('select[name="payment_method"]');
-        if ((await method.count()) > 0) await method.selectOption('qr');
-        await page.getByRole('button', { name: 'Continue to Payment' }).click();
-        const dialog = page.getByRole('dialog');
-        await dialog.getByText('Confirm Your Payment Details').waitFor();
-        const [gatewayTab] = await Promise.all([
-          context.waitForEvent('page'),
-          dialog.getByRole('button', { name: 'Confirm & Proceed' }).click(),
-        ]);
-        await expectToast(page, 'Payment initiated successfully!');
-        await gatewayTab.getByText('RM 123.45').first().waitFor({ timeout: 15_000 });
-        await expectPath(page, /^\/receipt\//);
-        const transactionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+        const { gatewayTab, transactionId } = await handOffToGateway(
+          page,
+          context,
+          portal.baseUrl,
+          '123.45',
+        );
         expect(transactionId).not.toBe('');
 
         // The simulated gateway approves: its callback reaches the API, the tab comes back.
