@@ -11,6 +11,7 @@ import {
 } from '../../ports/payment-gateway.port';
 import { billplzRedirectParams, billplzVerify } from './billplz-signature';
 import { getJsonObject } from '../payments/get-json-object';
+import { BillGateway } from './bill-gateway';
 import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
 
 export interface BillplzSettings {
@@ -24,7 +25,6 @@ export interface BillplzSettings {
   baseUrl: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** Billplz bill ids are short URL-safe tokens ('8X0Iyzaw', 'W_79pJDk'). */
 const BILL_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const SEN_PATTERN = /^(0|[1-9]\d{0,11})$/;
@@ -41,7 +41,7 @@ const MAX_NAME = 255;
  * (GET /api/v3/bills/{id}) answers its state for reconciliation; it is trusted for coming over
  * TLS from Billplz with our API key, not for a signature (Billplz signs none there).
  */
-export class BillplzGatewayAdapter implements PaymentGateway {
+export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> implements PaymentGateway {
   readonly name = 'billplz';
   readonly capabilities: GatewayCapabilities = {
     statusQuery: true,
@@ -55,24 +55,13 @@ export class BillplzGatewayAdapter implements PaymentGateway {
     currency: 'implied_myr',
   };
 
-  constructor(
-    private readonly settings: BillplzSettings,
-    private readonly fetchFn: typeof fetch = fetch,
-    private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
-  ) {}
-
-  private get base(): string {
-    return this.settings.baseUrl.replace(/\/+$/, '');
-  }
-
   private authorization(): string {
     return `Basic ${Buffer.from(`${this.settings.apiKey}:`, 'utf8').toString('base64')}`;
   }
 
   async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
-    if (request.existingRef !== null) {
-      return { handOff: this.billHandOff(request.existingRef), gatewayRef: request.existingRef };
-    }
+    const existing = this.existingStart(request);
+    if (existing) return existing;
     const form = new URLSearchParams({
       collection_id: this.settings.collectionId,
       name: request.customer.name.slice(0, MAX_NAME),
@@ -87,21 +76,10 @@ export class BillplzGatewayAdapter implements PaymentGateway {
     if (request.customer.email !== '') form.set('email', request.customer.email);
     if (request.customer.mobile !== '') form.set('mobile', request.customer.mobile);
 
-    const response = await this.fetchFn(`${this.base}/api/v3/bills`, {
-      method: 'POST',
-      headers: {
-        Authorization: this.authorization(),
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-      },
-      body: form.toString(),
-      signal: AbortSignal.timeout(this.timeoutMs),
+    const answer = await this.postForm('/api/v3/bills', form, 'Billplz create bill', {
+      Authorization: this.authorization(),
     });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`Billplz create bill answered HTTP ${response.status}`);
-    }
-    const bill = asObject(await response.json());
+    const bill = asObject(answer);
     const id = bill?.id;
     const url = bill?.url;
     if (typeof id !== 'string' || !BILL_ID_PATTERN.test(id) || typeof url !== 'string') {
@@ -209,7 +187,7 @@ export class BillplzGatewayAdapter implements PaymentGateway {
     };
   }
 
-  private billHandOff(billId: string): PaymentStart['handOff'] {
+  protected billHandOff(billId: string): PaymentStart['handOff'] {
     return { url: `${this.base}/bills/${encodeURIComponent(billId)}`, method: 'GET', fields: {} };
   }
 }

@@ -9,6 +9,7 @@ import {
   type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
+import { BillGateway } from './bill-gateway';
 import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
 
 export interface ToyyibPaySettings {
@@ -20,7 +21,6 @@ export interface ToyyibPaySettings {
   baseUrl: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** ToyyibPay bill codes are short alphanumeric tokens ('gcbhict9'). */
 const BILL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 /** Ringgit with two decimals, as ToyyibPay states paid amounts ('123.45'). */
@@ -39,7 +39,10 @@ const PAID = '1';
  * never the callback's own fields, states the outcome and the amount. A failed attempt leaves
  * the bill payable, so only a paid transaction is final.
  */
-export class ToyyibPayGatewayAdapter implements PaymentGateway {
+export class ToyyibPayGatewayAdapter
+  extends BillGateway<ToyyibPaySettings>
+  implements PaymentGateway
+{
   readonly name = 'toyyibpay';
   readonly capabilities: GatewayCapabilities = {
     statusQuery: true,
@@ -53,20 +56,9 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
     currency: 'implied_myr',
   };
 
-  constructor(
-    private readonly settings: ToyyibPaySettings,
-    private readonly fetchFn: typeof fetch = fetch,
-    private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
-  ) {}
-
-  private get base(): string {
-    return this.settings.baseUrl.replace(/\/+$/, '');
-  }
-
   async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
-    if (request.existingRef !== null) {
-      return { handOff: this.billHandOff(request.existingRef), gatewayRef: request.existingRef };
-    }
+    const existing = this.existingStart(request);
+    if (existing) return existing;
     const form = new URLSearchParams({
       userSecretKey: this.settings.userSecretKey,
       categoryCode: this.settings.categoryCode,
@@ -180,27 +172,12 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
     };
   }
 
-  /** POSTs a form to the API; its JSON answer. Throws on a failure status or a non-JSON body. */
-  private async post(endpoint: string, form: URLSearchParams): Promise<unknown> {
-    const response = await this.fetchFn(`${this.base}/index.php/api/${endpoint}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: form.toString(),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`ToyyibPay ${endpoint} answered HTTP ${response.status}`);
-    }
-    const text = await response.text();
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new Error(`ToyyibPay ${endpoint} answered something other than JSON`);
-    }
+  /** POSTs a form to the API's `endpoint`; its JSON answer. Throws as postForm does. */
+  private post(endpoint: string, form: URLSearchParams): Promise<unknown> {
+    return this.postForm(`/index.php/api/${endpoint}`, form, `ToyyibPay ${endpoint}`);
   }
 
-  private billHandOff(billCode: string): PaymentStart['handOff'] {
+  protected billHandOff(billCode: string): PaymentStart['handOff'] {
     return { url: `${this.base}/${encodeURIComponent(billCode)}`, method: 'GET', fields: {} };
   }
 }
