@@ -211,26 +211,23 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
       paymentMethod: 'qr',
       idempotencyKey: 'k',
     };
-    const refused = await create.execute(input);
-    expect(refused).toEqual({
+    expect(await create.execute(input)).toEqual({
       ok: false,
       error: {
         code: 'PAYMENT_GATEWAY_UNAVAILABLE',
         message: 'The payment gateway is not available. Please try again.',
       },
     });
-    // Nothing half made: the payment the gateway never started is not kept.
+    // Nothing half made: the payment the gateway never started is not kept; the key starts afresh.
     const refusedId = gateway.started[0].transactionId;
     expect(await transactions.findById(refusedId)).toBeNull();
     const retried = await create.execute(input);
-    expect(retried.ok).toBe(true);
-    if (!retried.ok) return;
-    // The same key starts afresh: a new payment, started once.
-    expect(retried.value.payment_id).not.toBe(refusedId);
+    if (!retried.ok) throw new Error('the retry should start a payment');
     expect(gateway.started.map((s) => s.transactionId)).toEqual([
       refusedId,
       retried.value.payment_id,
     ]);
+    expect(retried.value.payment_id).not.toBe(refusedId);
     // The gateway's own payment (a bill) is stored once and reused by a repeated request.
     expect(await transactions.findGatewayRef(retried.value.payment_id)).toBe('BILL000001');
     await create.execute(input);
