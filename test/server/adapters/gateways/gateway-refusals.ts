@@ -16,7 +16,7 @@ export function fieldNames(callback: GatewayCallbackRequest): string[] {
 /**
  * Conformance cases of refusal: a callback in another currency changes nothing (or, where the
  * protocol names no currency, the adapter says so and the gateway's messages bear it out), and a
- * gateway down or failing while a payment is created answers the member a clear error and
+ * gateway down, failing or silent while a payment is created answers the member a clear error and
  * leaves no payment behind.
  */
 export function gatewayRefusalCases(harness: () => GatewayHarness, stores: () => StoreSet): void {
@@ -42,14 +42,16 @@ export function gatewayRefusalCases(harness: () => GatewayHarness, stores: () =>
     expect((await set.transactions.findById(id))?.status).toBe('pending');
   });
 
-  it('answers a clear error when the gateway is down or failing while creating, leaving no payment', async () => {
+  it('answers a clear error when the gateway is down, failing or silent while creating, leaving no payment', async () => {
     const { gateway } = harness();
     const failing = await startFaultServer();
+    const hanging = await startFaultServer();
+    hanging.mode = 'hang';
     const gone = await startFaultServer();
     await gone.close();
     try {
-      // Nothing listening, then a gateway answering 503.
-      for (const address of [gone.url, failing.url]) {
+      // Nothing listening, a gateway answering 503, and one that never answers.
+      for (const address of [gone.url, failing.url, hanging.url]) {
         const set = stores();
         const member = aMemberRow();
         await set.members.insert(member);
@@ -87,6 +89,7 @@ export function gatewayRefusalCases(harness: () => GatewayHarness, stores: () =>
       }
     } finally {
       await failing.close();
+      await hanging.close();
     }
   });
 }
