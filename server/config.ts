@@ -19,6 +19,7 @@ export {
   gatewayAddress,
   gatewayEnvironmentFor,
   gatewayOrigin,
+  configuredGatewayOrigins,
   isStagingHost,
 } from './settings/gateway';
 export { DEFAULT_GATEWAY_SECRET, DEFAULT_SMS_CODE_PEPPER } from './settings/secrets';

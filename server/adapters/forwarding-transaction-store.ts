@@ -31,6 +31,10 @@ export class ForwardingTransactionStore implements store.TransactionStore {
     return this.inner.attachGatewayRef(transactionId, gatewayRef);
   }
 
+  discardUnstarted(transactionId: string): Promise<boolean> {
+    return this.inner.discardUnstarted(transactionId);
+  }
+
   countPendingByGateway(): Promise<Map<string, number>> {
     return this.inner.countPendingByGateway();
   }

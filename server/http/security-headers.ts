@@ -1,10 +1,13 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { type Config, gatewayAddress, gatewayOrigin } from '../config';
+import { type Config, configuredGatewayOrigins } from '../config';
 
-/** Helmet's options for this portal: a CSP that names no third-party host but the gateway. */
-export function helmetOptions(config: Config, formActionOrigin: string): HelmetOptions {
+/**
+ * Helmet's options for this portal: a CSP that names no third-party host but the configured
+ * gateways' (`formActionOrigins`, from configuredGatewayOrigins).
+ */
+export function helmetOptions(config: Config, formActionOrigins: readonly string[]): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,8 +22,8 @@ export function helmetOptions(config: Config, formActionOrigin: string): HelmetO
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],
-        // The hand-off form posts to the gateway's payment page.
-        formAction: ["'self'", formActionOrigin],
+        // The hand-off form posts to a configured gateway's payment page, and to no other host.
+        formAction: ["'self'", ...formActionOrigins],
       },
     },
     // The payment page opens in a new tab and must be able to navigate back to us.
@@ -63,7 +66,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
  * Helmet's security headers on every answer of the app (pages, assets, API and errors), plus
  * `Cache-Control: no-store` on every /api answer. Helmet itself would rebuild the same headers,
  * its CSP included, on every request; they depend only on the configuration, so they are built
- * once, and again only if the gateway's address changes (tests learn their port after building).
+ * once, and again only if a gateway's address changes (tests learn their port after building).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -74,9 +77,10 @@ export function registerSecurityHeaders(
   let headers: Record<string, string> = {};
   let apiHeaders: Record<string, string> = {};
   app.addHook('onRequest', (request, reply, done) => {
-    if (gatewayAddress(config) !== address) {
-      address = gatewayAddress(config);
-      headers = computeSecurityHeaders(helmetOptions(config, gatewayOrigin(config)));
+    const origins = configuredGatewayOrigins(config);
+    if (origins.join(' ') !== address) {
+      address = origins.join(' ');
+      headers = computeSecurityHeaders(helmetOptions(config, origins));
       // Private answers (tokens, profiles, payments) and their errors are never cached anywhere.
       apiHeaders = { ...headers, 'cache-control': 'no-store' };
     }

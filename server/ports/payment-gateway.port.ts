@@ -54,6 +54,12 @@ export interface GatewayCapabilities {
   replayWindow: boolean;
   /** An unpaid attempt is final (`failed`), or leaves the payment payable (`pending`). */
   unpaidAttempt: 'failed' | 'pending';
+  /**
+   * How the gateway's messages name the currency: `stated`, in a field the adapter checks (a
+   * message in another currency than ringgit is refused); or `implied_myr`, the protocol has no
+   * currency field and the merchant account takes ringgit only.
+   */
+  currency: 'stated' | 'implied_myr';
 }
 
 export interface PaymentStartRequest {

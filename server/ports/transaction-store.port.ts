@@ -60,6 +60,13 @@ export interface TransactionStore {
    * Throws when the transaction does not exist or the ref already belongs to another payment.
    */
   attachGatewayRef(transactionId: string, gatewayRef: string): Promise<string>;
+  /**
+   * Deletes a payment the gateway never started (still pending, no gateway ref, no message
+   * recorded for it), with its idempotency key, so a start that failed leaves nothing half made
+   * and a retry with the same key starts afresh. True when it deleted it; false when the payment
+   * is gone or has been started since (a racing request attached its gateway's reference).
+   */
+  discardUnstarted(transactionId: string): Promise<boolean>;
   /** The gateway's id stored for a payment; null when none (or no such payment). */
   findGatewayRef(transactionId: string): Promise<string | null>;
   /** Our transactionId for a gateway's id; null when no payment carries it. */

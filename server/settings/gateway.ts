@@ -105,7 +105,26 @@ export function loadGateway(read: EnvReader, api: ApiAddress): GatewaySettings {
   };
 }
 
-/** Billplz's keys (required when it is the gateway) and its host for this environment. */
+/** What each Billplz key looks like in Billplz's account settings, for the start-up check. */
+const BILLPLZ_KEY_SHAPES = {
+  BILLPLZ_API_KEY: {
+    pattern: /^[A-Za-z0-9_-]{1,128}$/,
+    says: "Billplz's API secret key, letters, digits, - and _ without spaces or quotes (like 73eb57f0-7d4e-42b9-a544-aeac6e4b0f81)",
+    secret: true,
+  },
+  BILLPLZ_COLLECTION_ID: {
+    pattern: /^[A-Za-z0-9_-]{1,64}$/,
+    says: 'the id of a Billplz collection, letters, digits, - and _ (like inbmmepb)',
+    secret: false,
+  },
+  BILLPLZ_X_SIGNATURE_KEY: {
+    pattern: /^[A-Za-z0-9_+/=-]{1,256}$/,
+    says: "Billplz's X Signature key, letters, digits and - _ + / = without spaces or quotes (like S-s7b4yt9dMzHtpWvl-nqWFg)",
+    secret: true,
+  },
+} as const;
+
+/** Billplz's keys (required when GATEWAYS names it) and its host for this environment. */
 function loadBillplz(
   read: EnvReader,
   environment: GatewayEnvironment,
@@ -127,7 +146,16 @@ function loadBillplz(
       ['BILLPLZ_COLLECTION_ID', billplz.collectionId],
       ['BILLPLZ_X_SIGNATURE_KEY', billplz.xSignatureKey],
     ] as const) {
-      if (value === '') read.problems.push(`${name}: is required when GATEWAY is billplz`);
+      const shape = BILLPLZ_KEY_SHAPES[name];
+      if (value === '') {
+        read.problems.push(
+          `${name}: is required when GATEWAY or GATEWAYS names billplz: ${shape.says}`,
+        );
+      } else if (!shape.pattern.test(value)) {
+        // The keys are secrets: a wrong one is described, never shown.
+        const got = shape.secret ? 'the value given is not shown' : `got "${value}"`;
+        read.problems.push(`${name}: must be ${shape.says} (${got})`);
+      }
     }
     read.checkUrl('BILLPLZ_STAGING_URL', stagingUrl);
     read.checkUrl('BILLPLZ_PRODUCTION_URL', productionUrl);
@@ -162,8 +190,7 @@ export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
 export function gatewayAddress(
   config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string {
-  if (config.gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
-  return config.gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
+  return handOffAddress(config, config.gateway);
 }
 
 /** The origin the member's browser is handed to (allowed as the CSP form-action). */
@@ -171,4 +198,27 @@ export function gatewayOrigin(
   config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string {
   return new URL(gatewayAddress(config)).origin;
+}
+
+/** The address each configured gateway (GATEWAYS) hands the payer's browser to. */
+function handOffAddress(
+  config: Pick<GatewaySettings, 'billplz' | 'gatewayUrl' | 'gateways'>,
+  gateway: GatewayKind,
+): string {
+  if (gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
+  return gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
+}
+
+/**
+ * The origins of the configured gateways (GATEWAYS), GATEWAY's first, each once: the CSP's
+ * form-action names these and no other gateway's. A payment repeated with its Idempotency-Key is
+ * handed to the gateway that took it, which may be another configured one than GATEWAY.
+ */
+export function configuredGatewayOrigins(
+  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
+): string[] {
+  const origins = [config.gateway, ...config.gateways.enabled].map(
+    (gateway) => new URL(handOffAddress(config, gateway)).origin,
+  );
+  return [...new Set(origins)];
 }

@@ -55,7 +55,7 @@ export interface CreatePaymentRequestInput {
  * Fails with VALIDATION_FAILED naming amount, payment_method or Idempotency-Key; AUTH_REQUIRED
  * when the session's member no longer exists; PAYMENT_IDEMPOTENCY_CONFLICT; or
  * PAYMENT_GATEWAY_UNAVAILABLE when the gateway could not start the payment (down, or refused:
- * the transaction stays pending).
+ * the transaction it was stored as is discarded, so nothing is left half made).
  */
 export type CreatePaymentRequestResult = Result<PaymentRequestBody, UseCaseError>;
 
@@ -150,13 +150,22 @@ export class CreatePaymentRequestUseCase {
     };
     let start = await this.startAtGateway(gateway, request);
     if (start && start.gatewayRef !== null && start.gatewayRef !== request.existingRef) {
-      const kept = await this.store.attachGatewayRef(tx.transactionId, start.gatewayRef);
+      const kept = await this.attachRef(tx.transactionId, start.gatewayRef);
       // A racing request with the same key attached its payment first: hand off to that one
-      // (ours stays unpaid at the gateway, and nobody is sent to it).
-      if (kept !== start.gatewayRef)
-        start = await this.startAtGateway(gateway, { ...request, existingRef: kept });
+      // (ours stays unpaid at the gateway, and nobody is sent to it). Null: the row was
+      // discarded meanwhile by a racing request whose start failed.
+      start =
+        kept === null
+          ? null
+          : kept === start.gatewayRef
+            ? start
+            : await this.startAtGateway(gateway, { ...request, existingRef: kept });
     }
     if (!start) {
+      // Nothing half made: the payment this request stored is not kept when the gateway never
+      // started it (a retry, with the same Idempotency-Key or not, starts afresh); one the
+      // gateway did start stays for its callback. A repeated request leaves the first to decide.
+      if (stored.created) await this.store.discardUnstarted(tx.transactionId);
       return failWith('PAYMENT_GATEWAY_UNAVAILABLE');
     }
     return {
@@ -171,6 +180,16 @@ export class CreatePaymentRequestUseCase {
         gateway: start.handOff,
       },
     };
+  }
+
+  /** The reference kept for the payment; null when the payment is no longer stored. */
+  private async attachRef(transactionId: string, gatewayRef: string): Promise<string | null> {
+    try {
+      return await this.store.attachGatewayRef(transactionId, gatewayRef);
+    } catch (error) {
+      if ((await this.store.findById(transactionId)) === null) return null;
+      throw error;
+    }
   }
 
   /** Null when the gateway cannot be reached or refuses: the member may simply try again. */

@@ -3,9 +3,7 @@ import {
   type GatewayCallbackRequest,
   type GatewayCapabilities,
   type GatewayMessage,
-  type GatewayOutcome,
   type GatewayPaymentRef,
-  type GatewayRejectionKind,
   type GatewayStatusAnswer,
   type PaymentGateway,
   type PaymentStart,
@@ -13,6 +11,8 @@ import {
 } from '../../ports/payment-gateway.port';
 import { billplzRedirectParams, billplzVerify } from './billplz-signature';
 import { getJsonObject } from '../payments/get-json-object';
+import { BillGateway } from './bill-gateway';
+import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
 
 export interface BillplzSettings {
   /** The API key, sent as the Basic auth user name. */
@@ -25,7 +25,6 @@ export interface BillplzSettings {
   baseUrl: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** Billplz bill ids are short URL-safe tokens ('8X0Iyzaw', 'W_79pJDk'). */
 const BILL_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const SEN_PATTERN = /^(0|[1-9]\d{0,11})$/;
@@ -42,7 +41,7 @@ const MAX_NAME = 255;
  * (GET /api/v3/bills/{id}) answers its state for reconciliation; it is trusted for coming over
  * TLS from Billplz with our API key, not for a signature (Billplz signs none there).
  */
-export class BillplzGatewayAdapter implements PaymentGateway {
+export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> implements PaymentGateway {
   readonly name = 'billplz';
   readonly capabilities: GatewayCapabilities = {
     statusQuery: true,
@@ -52,26 +51,17 @@ export class BillplzGatewayAdapter implements PaymentGateway {
     callbackTrust: 'signature',
     replayWindow: false,
     unpaidAttempt: 'pending',
+    // Bills, callbacks and bill reads carry no currency: a Billplz account takes ringgit only.
+    currency: 'implied_myr',
   };
-
-  constructor(
-    private readonly settings: BillplzSettings,
-    private readonly fetchFn: typeof fetch = fetch,
-    private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
-  ) {}
-
-  private get base(): string {
-    return this.settings.baseUrl.replace(/\/+$/, '');
-  }
 
   private authorization(): string {
     return `Basic ${Buffer.from(`${this.settings.apiKey}:`, 'utf8').toString('base64')}`;
   }
 
   async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
-    if (request.existingRef !== null) {
-      return { handOff: this.billHandOff(request.existingRef), gatewayRef: request.existingRef };
-    }
+    const existing = this.existingStart(request);
+    if (existing) return existing;
     const form = new URLSearchParams({
       collection_id: this.settings.collectionId,
       name: request.customer.name.slice(0, MAX_NAME),
@@ -86,21 +76,10 @@ export class BillplzGatewayAdapter implements PaymentGateway {
     if (request.customer.email !== '') form.set('email', request.customer.email);
     if (request.customer.mobile !== '') form.set('mobile', request.customer.mobile);
 
-    const response = await this.fetchFn(`${this.base}/api/v3/bills`, {
-      method: 'POST',
-      headers: {
-        Authorization: this.authorization(),
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-      },
-      body: form.toString(),
-      signal: AbortSignal.timeout(this.timeoutMs),
+    const answer = await this.postForm('/api/v3/bills', form, 'Billplz create bill', {
+      Authorization: this.authorization(),
     });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`Billplz create bill answered HTTP ${response.status}`);
-    }
-    const bill = asObject(await response.json());
+    const bill = asObject(answer);
     const id = bill?.id;
     const url = bill?.url;
     if (typeof id !== 'string' || !BILL_ID_PATTERN.test(id) || typeof url !== 'string') {
@@ -111,13 +90,10 @@ export class BillplzGatewayAdapter implements PaymentGateway {
   }
 
   async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
-    const payload = typeof request.body === 'string' ? request.body : serialise(request.body);
+    const form = formCallback(request);
+    if ('rejected' in form) return form.rejected;
+    const { payload, params } = form;
     const reject = rejecter(payload);
-    if (request.contentType !== 'application/x-www-form-urlencoded') {
-      return reject('malformed', 'Body must be application/x-www-form-urlencoded');
-    }
-    const params = readForm(payload);
-    if (params === null) return reject('malformed', 'Every field must be sent once');
     const signature = params.x_signature;
     if (signature === undefined) return reject('malformed', 'Missing x_signature');
     // The signature first: nothing an unsigned caller sends is read further.
@@ -211,31 +187,9 @@ export class BillplzGatewayAdapter implements PaymentGateway {
     };
   }
 
-  private billHandOff(billId: string): PaymentStart['handOff'] {
+  protected billHandOff(billId: string): PaymentStart['handOff'] {
     return { url: `${this.base}/bills/${encodeURIComponent(billId)}`, method: 'GET', fields: {} };
   }
-}
-
-const rejecter =
-  (payload: string) =>
-  (kind: GatewayRejectionKind, message: string): GatewayMessage => ({
-    payload,
-    verdict: { ok: false, rejection: { kind, message, transactionId: null } },
-  });
-
-const accept = (payload: string, outcome: GatewayOutcome): GatewayMessage => ({
-  payload,
-  verdict: { ok: true, outcome },
-});
-
-/** The form's fields, or null when one is repeated (its meaning would be ambiguous). */
-function readForm(text: string): Record<string, string> | null {
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    if (Object.hasOwn(params, key)) return null;
-    params[key] = value;
-  }
-  return params;
 }
 
 /**
@@ -259,25 +213,11 @@ function readRedirect(query: Record<string, unknown>): Record<string, string> | 
   return Object.keys(out).length > 0 ? out : null;
 }
 
-function asObject(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
-  }
-}
-
-function serialise(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? String(body);
-  } catch {
-    return '[unserialisable]';
   }
 }

@@ -21,6 +21,7 @@ import {
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { type PaymentSigner } from '../../ports/payment-signer.port';
+import { serialise } from './gateway-messages';
 
 export interface SandboxGatewaySettings {
   /** The hosted payment page the browser posts the hand-off form to. */
@@ -48,6 +49,8 @@ export class SandboxGatewayAdapter implements PaymentGateway {
     callbackTrust: 'signature',
     replayWindow: true,
     unpaidAttempt: 'failed',
+    // The signed form and its callbacks carry no currency: amounts are ringgit.
+    currency: 'implied_myr',
   };
 
   constructor(
@@ -192,12 +195,4 @@ function parseMessage(body: unknown, pendingAllowed: boolean): ParseResult {
 function canonicalToSen(amount: string): Sen {
   const [whole, cents] = amount.split('.');
   return Number(whole) * 100 + Number(cents);
-}
-
-function serialise(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? String(body);
-  } catch {
-    return '[unserialisable]';
-  }
 }

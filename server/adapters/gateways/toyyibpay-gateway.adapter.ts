@@ -3,14 +3,14 @@ import {
   type GatewayCallbackRequest,
   type GatewayCapabilities,
   type GatewayMessage,
-  type GatewayOutcome,
   type GatewayPaymentRef,
-  type GatewayRejectionKind,
   type GatewayStatusAnswer,
   type PaymentGateway,
   type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
+import { BillGateway } from './bill-gateway';
+import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
 
 export interface ToyyibPaySettings {
   /** The account's user secret key: authenticates bill creation. */
@@ -21,7 +21,6 @@ export interface ToyyibPaySettings {
   baseUrl: string;
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000;
 /** ToyyibPay bill codes are short alphanumeric tokens ('gcbhict9'). */
 const BILL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 /** Ringgit with two decimals, as ToyyibPay states paid amounts ('123.45'). */
@@ -40,7 +39,10 @@ const PAID = '1';
  * never the callback's own fields, states the outcome and the amount. A failed attempt leaves
  * the bill payable, so only a paid transaction is final.
  */
-export class ToyyibPayGatewayAdapter implements PaymentGateway {
+export class ToyyibPayGatewayAdapter
+  extends BillGateway<ToyyibPaySettings>
+  implements PaymentGateway
+{
   readonly name = 'toyyibpay';
   readonly capabilities: GatewayCapabilities = {
     statusQuery: true,
@@ -50,22 +52,13 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
     callbackTrust: 'status_query',
     replayWindow: false,
     unpaidAttempt: 'pending',
+    // Bills, callbacks and transactions carry no currency: ToyyibPay takes ringgit only.
+    currency: 'implied_myr',
   };
 
-  constructor(
-    private readonly settings: ToyyibPaySettings,
-    private readonly fetchFn: typeof fetch = fetch,
-    private readonly timeoutMs: number = DEFAULT_TIMEOUT_MS,
-  ) {}
-
-  private get base(): string {
-    return this.settings.baseUrl.replace(/\/+$/, '');
-  }
-
   async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
-    if (request.existingRef !== null) {
-      return { handOff: this.billHandOff(request.existingRef), gatewayRef: request.existingRef };
-    }
+    const existing = this.existingStart(request);
+    if (existing) return existing;
     const form = new URLSearchParams({
       userSecretKey: this.settings.userSecretKey,
       categoryCode: this.settings.categoryCode,
@@ -93,13 +86,10 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
   }
 
   async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
-    const payload = typeof request.body === 'string' ? request.body : serialise(request.body);
+    const form = formCallback(request);
+    if ('rejected' in form) return form.rejected;
+    const { payload, params } = form;
     const reject = rejecter(payload);
-    if (request.contentType !== 'application/x-www-form-urlencoded') {
-      return reject('malformed', 'Body must be application/x-www-form-urlencoded');
-    }
-    const params = readForm(payload);
-    if (params === null) return reject('malformed', 'Every field must be sent once');
     const { billcode, status, amount } = params;
     if (billcode === undefined || !BILL_CODE_PATTERN.test(billcode)) {
       return reject('malformed', 'Invalid billcode');
@@ -182,65 +172,14 @@ export class ToyyibPayGatewayAdapter implements PaymentGateway {
     };
   }
 
-  /** POSTs a form to the API; its JSON answer. Throws on a failure status or a non-JSON body. */
-  private async post(endpoint: string, form: URLSearchParams): Promise<unknown> {
-    const response = await this.fetchFn(`${this.base}/index.php/api/${endpoint}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: form.toString(),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new Error(`ToyyibPay ${endpoint} answered HTTP ${response.status}`);
-    }
-    const text = await response.text();
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new Error(`ToyyibPay ${endpoint} answered something other than JSON`);
-    }
+  /** POSTs a form to the API's `endpoint`; its JSON answer. Throws as postForm does. */
+  private post(endpoint: string, form: URLSearchParams): Promise<unknown> {
+    return this.postForm(`/index.php/api/${endpoint}`, form, `ToyyibPay ${endpoint}`);
   }
 
-  private billHandOff(billCode: string): PaymentStart['handOff'] {
+  protected billHandOff(billCode: string): PaymentStart['handOff'] {
     return { url: `${this.base}/${encodeURIComponent(billCode)}`, method: 'GET', fields: {} };
   }
 }
 
 const toSen = (ringgit: string): number => Number(ringgit.replace('.', ''));
-
-const rejecter =
-  (payload: string) =>
-  (kind: GatewayRejectionKind, message: string): GatewayMessage => ({
-    payload,
-    verdict: { ok: false, rejection: { kind, message, transactionId: null } },
-  });
-
-const accept = (payload: string, outcome: GatewayOutcome): GatewayMessage => ({
-  payload,
-  verdict: { ok: true, outcome },
-});
-
-/** The form's fields, or null when one is repeated (its meaning would be ambiguous). */
-function readForm(text: string): Record<string, string> | null {
-  const params: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    if (Object.hasOwn(params, key)) return null;
-    params[key] = value;
-  }
-  return params;
-}
-
-function asObject(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-function serialise(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? String(body);
-  } catch {
-    return '[unserialisable]';
-  }
-}

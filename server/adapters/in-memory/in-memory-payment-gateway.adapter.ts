@@ -39,6 +39,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     callbackTrust: 'signature',
     replayWindow: false,
     unpaidAttempt: 'failed',
+    currency: 'implied_myr',
   };
   /** Every start asked for, oldest first. */
   readonly started: PaymentStartRequest[] = [];

@@ -76,6 +76,17 @@ export class InMemoryTransactionStore implements store.TransactionStore {
     return gatewayRef;
   }
 
+  async discardUnstarted(transactionId: string): Promise<boolean> {
+    const row = this.tables.transactions.get(transactionId);
+    const recorded = this.tables.callbacks.find((each) => each.transactionId === transactionId);
+    if (row?.status !== 'pending' || row.gatewayRef !== null || recorded.length > 0) return false;
+    this.tables.transactions.delete(transactionId);
+    for (const key of this.tables.idempotencyKeys.find((k) => k.transactionId === transactionId)) {
+      this.tables.idempotencyKeys.delete(keyOf(key.memberId, key.idempotencyKey));
+    }
+    return true;
+  }
+
   async findGatewayRef(transactionId: string): Promise<string | null> {
     return this.tables.transactions.get(transactionId)?.gatewayRef ?? null;
   }

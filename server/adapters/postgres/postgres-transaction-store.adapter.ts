@@ -119,6 +119,24 @@ export class PostgresTransactionStore implements TransactionStore {
     return rows[0].gateway_ref;
   }
 
+  discardUnstarted(transactionId: string): Promise<boolean> {
+    return this.db.transaction(async (db) => {
+      // The row first (locked), then its key: the key's deferred foreign key is checked at commit.
+      const deleted = await db.query(
+        `DELETE FROM transactions t
+          WHERE t.id = $1 AND t.status = 'pending' AND t.gateway_ref IS NULL
+            AND NOT EXISTS (SELECT 1 FROM payment_callbacks c WHERE c.transaction_id = t.id)
+          RETURNING t.id`,
+        [transactionId],
+      );
+      if (deleted.length !== 1) return false;
+      await db.query('DELETE FROM payment_idempotency_keys WHERE transaction_id = $1', [
+        transactionId,
+      ]);
+      return true;
+    });
+  }
+
   async findGatewayRef(transactionId: string): Promise<string | null> {
     const rows = await this.db.query<{ gateway_ref: string | null }>(
       'SELECT gateway_ref FROM transactions WHERE id = $1',

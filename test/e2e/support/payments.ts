@@ -12,6 +12,26 @@ export async function payThroughSandbox(
   amount: string,
   outcome: 'approve' | 'decline',
 ): Promise<string> {
+  const { gatewayTab, transactionId } = await handOffToGateway(page, context, baseUrl, amount);
+  const button = outcome === 'approve' ? 'Approve payment' : 'Decline payment';
+  await gatewayTab.getByRole('button', { name: button }).click();
+  await gatewayTab.waitForURL((url) => url.pathname === '/return', { timeout: 15_000 });
+  const shown = outcome === 'approve' ? 'Payment Successful' : 'Payment Failed';
+  await gatewayTab.getByText(shown).first().waitFor({ timeout: 15_000 });
+  await gatewayTab.close();
+  return transactionId;
+}
+
+/**
+ * Pays `amount` from the payment screen up to the hand-off: the gateway's tab, showing the
+ * amount, and the payer's tab on the receipt of the transaction it names.
+ */
+export async function handOffToGateway(
+  page: Page,
+  context: BrowserContext,
+  baseUrl: string,
+  amount: string,
+): Promise<{ gatewayTab: Page; transactionId: string }> {
   await page.goto(`${baseUrl}/payment`);
   await page.locator('input[name="amount"]').fill(amount);
   const method = page.locator('select[name="payment_method"]');
@@ -27,11 +47,5 @@ export async function payThroughSandbox(
   await gatewayTab.getByText(`RM ${amount}`).first().waitFor({ timeout: 15_000 });
   await expectPath(page, /^\/receipt\//);
   const transactionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-  const button = outcome === 'approve' ? 'Approve payment' : 'Decline payment';
-  await gatewayTab.getByRole('button', { name: button }).click();
-  await gatewayTab.waitForURL((url) => url.pathname === '/return', { timeout: 15_000 });
-  const shown = outcome === 'approve' ? 'Payment Successful' : 'Payment Failed';
-  await gatewayTab.getByText(shown).first().waitFor({ timeout: 15_000 });
-  await gatewayTab.close();
-  return transactionId;
+  return { gatewayTab, transactionId };
 }

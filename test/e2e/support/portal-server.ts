@@ -24,10 +24,15 @@ export interface PortalServer {
  * Starts the real portal the way `npm start` does outside production (the launcher: the API
  * serving the built SPA from dist/, and the sandbox gateway app on a port of its own, as two
  * child processes), on free ports, with a fresh embedded database or a fresh database on the
- * local PostgreSQL server. The launcher runs from the sources (through tsx), so the suite needs
- * no `npm run build:server`; `npm start` runs the same launcher compiled.
+ * local PostgreSQL server, with the test's own `settings` (a gateway simulator's) over these. The
+ * launcher runs from the sources (through tsx), so the suite needs no `npm run build:server`;
+ * `npm start` runs the same launcher compiled.
  */
-export async function startPortal(database: E2eDatabase): Promise<PortalServer> {
+export async function startPortal(
+  database: E2eDatabase,
+  /** Settings of the test's own (a gateway's simulator), over the defaults below. */
+  settings: NodeJS.ProcessEnv = {},
+): Promise<PortalServer> {
   const port = await freePort();
   const gatewayPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -55,6 +60,7 @@ export async function startPortal(database: E2eDatabase): Promise<PortalServer> 
   // A developer's own gateway settings must not send the browser elsewhere.
   for (const name of ['GATEWAY', 'GATEWAY_URL', 'GATEWAY_STATUS_URL']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  Object.assign(env, settings);
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,

@@ -231,4 +231,27 @@ export function transactionStoreContract(stores: () => StoreSet): void {
     await transactions.recordCallback(callback(transactionId, 'ignored'));
     expect((await stores().callbacks()).map((c) => c.result)).toEqual(['ignored', 'ignored']);
   });
+
+  it('discards a payment the gateway never started, with its key, and no other', async () => {
+    const { transactions, aPayment, callback } = await withMember();
+    const unstarted = (await transactions.createPending(aPayment(), 'key-d')).transaction;
+    const started = aPayment();
+    await transactions.createPending(started);
+    await transactions.attachGatewayRef(started.transactionId, 'BILL-D');
+    const heard = aPayment();
+    await transactions.createPending(heard);
+    await transactions.recordCallback(callback(heard.transactionId, 'rejected'));
+
+    expect(await transactions.discardUnstarted(unstarted.transactionId)).toBe(true);
+    expect(await transactions.findById(unstarted.transactionId)).toBeNull();
+    expect(await transactions.discardUnstarted(unstarted.transactionId)).toBe(false);
+    // Its key is free again: the same key makes a new payment.
+    const retried = await transactions.createPending(aPayment(), 'key-d');
+    expect(retried.created).toBe(true);
+    // Started at the gateway, or already heard of: kept.
+    expect(await transactions.discardUnstarted(started.transactionId)).toBe(false);
+    expect(await transactions.discardUnstarted(heard.transactionId)).toBe(false);
+    expect(await transactions.findById(started.transactionId)).not.toBeNull();
+    expect(await transactions.findById(heard.transactionId)).not.toBeNull();
+  });
 }

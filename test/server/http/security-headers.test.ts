@@ -7,8 +7,14 @@ import {
   registerSecurityHeaders,
 } from '../../../server/http/security-headers';
 
-const config = (): Config =>
-  loadConfig({ APP_ENV: 'test', PORT: '4300', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+const BASE = { APP_ENV: 'test', PORT: '4300', HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+const BILLPLZ = {
+  BILLPLZ_API_KEY: 'api-key',
+  BILLPLZ_COLLECTION_ID: 'inbmmepb',
+  BILLPLZ_X_SIGNATURE_KEY: 'S-key',
+};
+const TOYYIBPAY = { TOYYIBPAY_USER_SECRET_KEY: 'secret', TOYYIBPAY_CATEGORY_CODE: 'cat' };
+const config = (): Config => loadConfig(BASE);
 
 /** What Helmet sets itself, per request, with the same options on a real Node answer. */
 async function helmetPerRequest(options: ReturnType<typeof helmetOptions>) {
@@ -27,7 +33,7 @@ async function helmetPerRequest(options: ReturnType<typeof helmetOptions>) {
 describe('security headers built once from Helmet (security-headers.ts)', () => {
   it('are exactly the headers Helmet sets on each request with the same options', async () => {
     const c = config();
-    const options = helmetOptions(c, 'https://pay.example.my');
+    const options = helmetOptions(c, ['https://pay.example.my']);
     const once = computeSecurityHeaders(options);
     const perRequest = await helmetPerRequest(options);
     for (const [name, value] of Object.entries(once)) expect(perRequest[name]).toBe(value);
@@ -69,5 +75,42 @@ describe('security headers built once from Helmet (security-headers.ts)', () => 
       "form-action 'self' http://127.0.0.1:4999",
     );
     await app.close();
+  });
+
+  it("names in form-action the configured gateways' hosts, and no other gateway's", async () => {
+    const formAction = async (env: NodeJS.ProcessEnv) => {
+      const app = Fastify();
+      registerSecurityHeaders(app, loadConfig({ ...BASE, ...env }), () => false);
+      app.get('/', async () => 'page');
+      const csp = String(
+        (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+      );
+      await app.close();
+      return /form-action ([^;]*)/.exec(csp)?.[1].split(' ');
+    };
+    const sandbox = new URL(config().gatewayUrl).origin;
+    expect(await formAction({})).toEqual(["'self'", sandbox]);
+    expect(await formAction({ GATEWAY: 'billplz', ...BILLPLZ })).toEqual([
+      "'self'",
+      'https://www.billplz-sandbox.com',
+    ]);
+    // A payment repeated with its key goes back to the gateway that took it: every configured one.
+    expect(
+      await formAction({
+        GATEWAY: 'toyyibpay',
+        GATEWAYS: 'toyyibpay,billplz',
+        ...BILLPLZ,
+        ...TOYYIBPAY,
+      }),
+    ).toEqual(["'self'", 'https://dev.toyyibpay.com', 'https://www.billplz-sandbox.com']);
+    expect(
+      await formAction({
+        GATEWAYS: 'sandbox,toyyibpay',
+        ...TOYYIBPAY,
+        PUBLIC_URL: 'https://portal.example.my',
+        GATEWAY_URL: 'https://pay.example.my/pay',
+        GATEWAY_STATUS_URL: 'https://pay.example.my/status',
+      }),
+    ).toEqual(["'self'", 'https://pay.example.my', 'https://toyyibpay.com']);
   });
 });

@@ -229,11 +229,10 @@ describe('server configuration', () => {
     });
 
     it('needs the Billplz keys when GATEWAY is billplz', () => {
-      expect(problemsOf({ GATEWAY: 'billplz' })).toEqual([
-        'BILLPLZ_API_KEY: is required when GATEWAY is billplz',
-        'BILLPLZ_COLLECTION_ID: is required when GATEWAY is billplz',
-        'BILLPLZ_X_SIGNATURE_KEY: is required when GATEWAY is billplz',
-      ]);
+      const required = ['BILLPLZ_API_KEY', 'BILLPLZ_COLLECTION_ID', 'BILLPLZ_X_SIGNATURE_KEY'];
+      expect(problemsOf({ GATEWAY: 'billplz' }).map((problem) => problem.split(': ')[0])).toEqual(
+        required,
+      );
       expect(problemsOf({ ...BILLPLZ_KEYS, BILLPLZ_PRODUCTION_URL: 'ftp://billplz' })).toEqual([
         'BILLPLZ_PRODUCTION_URL: must be an http(s) URL (got "ftp://billplz")',
       ]);

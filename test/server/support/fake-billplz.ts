@@ -5,6 +5,7 @@ import {
   billplzRedirectParams,
   billplzSign,
 } from '../../../server/adapters/gateways/billplz-signature';
+import { approvalPage, returnAddress } from './simulator-page';
 
 /** A bill as Billplz API v3 answers it (GET /api/v3/bills/{id}). */
 export interface FakeBill {
@@ -51,7 +52,8 @@ export interface PaymentCompletion {
  * A local stand-in for Billplz API v3, following its published behaviour: Basic auth with the
  * API key as user name; POST /api/v3/bills (form or JSON) creates a bill in a collection and
  * answers it with its url; GET /api/v3/bills/{id} reads it (404 when unknown); GET /bills/{id}
- * is the bill's payment page. A test plays the payer with `pay`, which signs the callback and
+ * is the bill's payment page, whose Approve and Decline buttons pay as a browser's payer would
+ * (callback, then the tab sent to redirect_url). A test plays the payer with `pay`, which signs the callback and
  * the redirect with the X Signature key as Billplz does.
  */
 export class FakeBillplz {
@@ -165,12 +167,29 @@ export class FakeBillplz {
       return json(res, 200, bill);
     }
     const page = /^\/bills\/([^/]+)$/.exec(path);
-    if (req.method === 'GET' && page && this.bills.has(decodeURIComponent(page[1]))) {
+    const bill = page ? this.bills.get(decodeURIComponent(page[1])) : undefined;
+    if (req.method === 'GET' && bill) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><title>Billplz</title><p>Pay this bill</p>');
+      res.end(approvalPage('Billplz', bill.id, bill.amount, `/bills/${bill.id}`));
       return;
     }
+    const decided = /^\/bills\/([^/]+)\/(approve|decline)$/.exec(path);
+    if (req.method === 'POST' && decided && this.bills.has(decided[1])) {
+      return this.payerDecides(decided[1], decided[2] === 'approve', res);
+    }
     return notFound(res);
+  }
+
+  /** The payer's click on the bill's page: the callback sent, then the tab sent back. */
+  private async payerDecides(billId: string, paid: boolean, res: ServerResponse): Promise<void> {
+    const completion = this.pay(billId, paid);
+    const delivered = await completion.deliverCallback();
+    await delivered.body?.cancel();
+    const back = this.bills.get(billId)?.redirect_url;
+    res.writeHead(303, {
+      Location: back ? returnAddress(back, completion.redirectQuery) : `/bills/${billId}`,
+    });
+    res.end();
   }
 
   private createBill(req: IncomingMessage, res: ServerResponse, body: string): void {

@@ -1,5 +1,6 @@
 import { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { approvalPage, returnAddress } from './simulator-page';
 
 /** One bill as the simulator keeps it. */
 export interface FakeToyyibPayBill {
@@ -28,7 +29,8 @@ const CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
  * ToyyibPay over real HTTP, as its public API describes it: POST /index.php/api/createBill (a
  * form with userSecretKey and categoryCode; answers [{"BillCode": ...}]), the bill's page at
  * GET /{billCode}, POST /index.php/api/getBillTransactions (a form with billCode; answers the
- * bill's payment attempts, [] when none), and, when a payer finishes, an unsigned form callback
+ * bill's payment attempts, [] when none), and, when a payer clicks Approve or Decline on the
+ * bill's page or a test calls `pay`, an unsigned form callback
  * (refno, status, reason, billcode, order_id, amount, transaction_time) and a return query
  * (status_id, billcode, order_id, msg, transaction_id). Amounts go in as sen and come back as
  * ringgit ('123.45'). A wrong secret key or category is refused as ToyyibPay refuses it.
@@ -84,10 +86,25 @@ export class FakeToyyibPay {
         );
       },
     );
-    this.app.get<{ Params: { code: string } }>('/:code', (req, reply) =>
-      this.bills.has(req.params.code)
-        ? reply.type('text/html').send(`<h1>Bill ${req.params.code}</h1>`)
-        : reply.code(404).send('Bill not found'),
+    this.app.get<{ Params: { code: string } }>('/:code', (req, reply) => {
+      const bill = this.bills.get(req.params.code);
+      if (!bill) return reply.code(404).send('Bill not found');
+      const page = approvalPage('ToyyibPay', bill.billCode, bill.amountSen, `/${bill.billCode}`);
+      return reply.type('text/html; charset=utf-8').send(page);
+    });
+    // The payer's click on the bill's page: the callback sent, then the tab sent back.
+    this.app.post<{ Params: { code: string; decision: string } }>(
+      '/:code/:decision',
+      async (req, reply) => {
+        const bill = this.bills.get(req.params.code);
+        const { decision } = req.params;
+        if (!bill || (decision !== 'approve' && decision !== 'decline')) {
+          return reply.code(404).send('Bill not found');
+        }
+        const completion = this.pay(bill.billCode, decision === 'approve');
+        await (await completion.deliverCallback()).body?.cancel();
+        return reply.redirect(returnAddress(bill.returnUrl, completion.redirectQuery), 303);
+      },
     );
   }
 

@@ -201,7 +201,7 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
     });
   });
 
-  it('answers PAYMENT_GATEWAY_UNAVAILABLE when the gateway cannot start it; a retry with the key goes on', async () => {
+  it('answers PAYMENT_GATEWAY_UNAVAILABLE when the gateway cannot start it, keeps nothing; a retry with the key starts afresh', async () => {
     const gateway = new InMemoryPaymentGateway({ keepsRefs: true });
     const { create, member, transactions } = await setUp(() => gateway);
     gateway.failNextStart();
@@ -211,21 +211,23 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
       paymentMethod: 'qr',
       idempotencyKey: 'k',
     };
-    const refused = await create.execute(input);
-    expect(refused).toEqual({
+    expect(await create.execute(input)).toEqual({
       ok: false,
       error: {
         code: 'PAYMENT_GATEWAY_UNAVAILABLE',
         message: 'The payment gateway is not available. Please try again.',
       },
     });
+    // Nothing half made: the payment the gateway never started is not kept; the key starts afresh.
+    const refusedId = gateway.started[0].transactionId;
+    expect(await transactions.findById(refusedId)).toBeNull();
     const retried = await create.execute(input);
-    expect(retried.ok).toBe(true);
-    if (!retried.ok) return;
+    if (!retried.ok) throw new Error('the retry should start a payment');
     expect(gateway.started.map((s) => s.transactionId)).toEqual([
-      retried.value.payment_id,
+      refusedId,
       retried.value.payment_id,
     ]);
+    expect(retried.value.payment_id).not.toBe(refusedId);
     // The gateway's own payment (a bill) is stored once and reused by a repeated request.
     expect(await transactions.findGatewayRef(retried.value.payment_id)).toBe('BILL000001');
     await create.execute(input);

@@ -1,18 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { gatewayRegistry } from '../../../../server/adapters/gateways/gateway-registry';
-import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { SystemClock } from '../../../../server/adapters/system-clock.adapter';
 import { type PaymentGateway } from '../../../../server/ports/payment-gateway.port';
-import { ApplyPaymentCallbackUseCase } from '../../../../server/use-cases/apply-payment-callback.use-case';
-import { CreatePaymentRequestUseCase } from '../../../../server/use-cases/create-payment-request.use-case';
-import { ReconcilePendingPaymentsUseCase } from '../../../../server/use-cases/reconcile-pending-payments.use-case';
-import { ReturnFromGatewayUseCase } from '../../../../server/use-cases/return-from-gateway.use-case';
 import { type StoreSet } from '../../contracts/store-backends';
 import { startFaultServer } from '../../support/fault-server';
 import { aMemberRow } from '../../support/in-memory-stores';
-import { AMOUNT_SEN, aStartRequest, type GatewayHarness, openHandOff } from './gateway-contract';
-
-const clock = new SystemClock();
+import { AMOUNT_SEN, aStartRequest, type GatewayHarness } from './gateway-contract';
+import { gatewayRefusalCases } from './gateway-refusals';
+import { renamed, storedPayment, wireUseCases } from './gateway-wiring';
 
 /**
  * What every gateway adapter must do with the payment use cases and a real store: a callback is
@@ -29,46 +21,9 @@ export function gatewayConformance(
   });
   afterAll(() => harness?.close());
 
-  const wire = (gateway: PaymentGateway = harness.gateway) => {
-    const set = stores();
-    const gateways = gatewayRegistry(gateway);
-    const apply = new ApplyPaymentCallbackUseCase(set.transactions, gateways, clock);
-    const reconcile = new ReconcilePendingPaymentsUseCase(
-      set.transactions,
-      gateways,
-      apply,
-      clock,
-      {
-        reconcileAfterS: 600,
-        batchSize: 50,
-      },
-    );
-    const redirect = new ReturnFromGatewayUseCase(gateways, set.transactions, reconcile);
-    return { set, apply, reconcile, redirect, gateways };
-  };
-
-  /** A payment started at the gateway and stored as the create use case stores it. */
-  const aPayment = async (storedAmountSen: number = AMOUNT_SEN) => {
-    const { set } = wire();
-    const member = aMemberRow();
-    await set.members.insert(member);
-    const request = aStartRequest();
-    const start = await harness.gateway.startPayment(request);
-    // The payer's tab opens the hand-off: some gateways learn of the payment only then.
-    await (await openHandOff(start.handOff)).body?.cancel();
-    await set.transactions.createPending({
-      transactionId: request.transactionId,
-      memberId: member.id,
-      amountSen: storedAmountSen,
-      paymentMethod: 'qr',
-      gateway: harness.gateway.name,
-      createdAt: new Date(),
-    });
-    if (start.gatewayRef !== null) {
-      await set.transactions.attachGatewayRef(request.transactionId, start.gatewayRef);
-    }
-    return { request, start, id: request.transactionId };
-  };
+  const wire = (gateway: PaymentGateway = harness.gateway) => wireUseCases(stores(), gateway);
+  const aPayment = (storedAmountSen: number = AMOUNT_SEN) =>
+    storedPayment(harness, stores(), storedAmountSen);
 
   const statusOf = async (id: string) => (await stores().transactions.findById(id))?.status;
   const applied = async (id: string) =>
@@ -130,21 +85,8 @@ export function gatewayConformance(
     const { set } = wire();
     const { request, start, id } = await aPayment();
     const callback = await harness.finish(start, request, true);
-    const real = harness.gateway;
     // Another gateway that would read the message alike: the payment is not its to confirm.
-    const elsewhere: PaymentGateway = {
-      name: 'elsewhere',
-      capabilities: real.capabilities,
-      startPayment: (r) => real.startPayment(r),
-      verifyCallback: (c) => real.verifyCallback(c),
-      verifyRedirect: (q) => real.verifyRedirect(q),
-      queryStatus: (p) => real.queryStatus(p),
-    };
-    const other = new ApplyPaymentCallbackUseCase(
-      set.transactions,
-      gatewayRegistry(elsewhere),
-      clock,
-    );
+    const other = wireUseCases(set, renamed(harness.gateway, 'elsewhere')).apply;
     const result = await other.execute({
       request: callback,
       source: 'callback',
@@ -224,33 +166,5 @@ export function gatewayConformance(
     }
   });
 
-  it('answers a clear error when the gateway is down while creating, and nothing is paid', async () => {
-    const fault = await startFaultServer();
-    const url = fault.url;
-    await fault.close();
-    const { set } = wire();
-    const member = aMemberRow();
-    await set.members.insert(member);
-    const down = gatewayRegistry(harness.adapterAt(url, 500));
-    const create = new CreatePaymentRequestUseCase(
-      set.transactions,
-      new HmacSha256PaymentSigner('conformance-secret-0123456789abcdef'),
-      down,
-      clock,
-      async () => ({ name: member.name, phoneNo: member.phoneNo }),
-      (size) => randomBytes(size),
-      () => ({ clientId: 'member-portal', publicUrl: 'http://portal.test' }),
-    );
-    const result = await create.execute({
-      memberId: member.id,
-      amount: '123.45',
-      paymentMethod: 'qr',
-    });
-    if (!harness.gateway.capabilities.createsAtGateway) {
-      // Only a signed hand-off is made: the payer's tab meets the gateway, not the server.
-      expect(result.ok).toBe(true);
-      return;
-    }
-    expect(result).toMatchObject({ ok: false, error: { code: 'PAYMENT_GATEWAY_UNAVAILABLE' } });
-  });
+  gatewayRefusalCases(() => harness, stores);
 }

@@ -30,6 +30,8 @@ export interface GatewayHarness {
   resign?(callback: GatewayCallbackRequest): GatewayCallbackRequest;
   /** The same callback, signed, with a time outside the replay window (replayWindow only). */
   stale?(callback: GatewayCallbackRequest): GatewayCallbackRequest;
+  /** The same callback, signed, stating another currency than ringgit (currency 'stated' only). */
+  foreignCurrency?(callback: GatewayCallbackRequest): GatewayCallbackRequest;
   /** The payer's return query after finishing (gateways that send one through our redirect). */
   redirectOf?(start: PaymentStart, paid: boolean): Record<string, unknown>;
   /** The same adapter, configured for a gateway at `baseUrl` (a fault server) with a timeout. */
@@ -129,6 +131,8 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
       // A gateway that signs nothing must be believed only through its status query.
       expect(declared.callbackTrust === 'signature').toBe(harness.resign !== undefined);
       expect(declared.replayWindow).toBe(harness.stale !== undefined);
+      // A currency field is checked by a case of its own; none is checked where none exists.
+      expect(declared.currency === 'stated').toBe(harness.foreignCurrency !== undefined);
     });
 
     it('refuses a callback signed with another key, and one outside the replay window', async () => {

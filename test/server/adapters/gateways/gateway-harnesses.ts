@@ -7,7 +7,10 @@ import { SandboxGatewayAdapter } from '../../../../server/adapters/gateways/sand
 import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { HttpGatewayStatusClient } from '../../../../server/adapters/payments/http-gateway-status-client.adapter';
 import { SystemClock } from '../../../../server/adapters/system-clock.adapter';
-import { type GatewayCallbackRequest } from '../../../../server/ports/payment-gateway.port';
+import {
+  type GatewayCallbackRequest,
+  type PaymentGateway,
+} from '../../../../server/ports/payment-gateway.port';
 import { FakeBillplz } from '../../support/fake-billplz';
 import { FakeToyyibPay } from '../../support/fake-toyyibpay';
 import { ToyyibPayGatewayAdapter } from '../../../../server/adapters/gateways/toyyibpay-gateway.adapter';
@@ -43,12 +46,14 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
   await sandbox.listen({ host: '127.0.0.1', port: 0 });
   const address = sandbox.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${address.port}`;
-  const gateway = new SandboxGatewayAdapter(
-    () => ({ payUrl: `${origin}/pay`, clientId: 'member-portal' }),
-    new HmacSha256PaymentSigner(SECRET),
-    new SystemClock(),
-    new HttpGatewayStatusClient(() => `${origin}/status`),
-  );
+  const adapterAt = (baseUrl: string, timeoutMs?: number) =>
+    new SandboxGatewayAdapter(
+      () => ({ payUrl: `${baseUrl}/pay`, clientId: 'member-portal' }),
+      new HmacSha256PaymentSigner(SECRET),
+      new SystemClock(),
+      new HttpGatewayStatusClient(() => `${baseUrl}/status`, timeoutMs),
+    );
+  const gateway = adapterAt(origin);
   const json = (body: Record<string, unknown>): GatewayCallbackRequest => ({
     contentType: 'application/json',
     body,
@@ -93,21 +98,31 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
     resign: (callback) => json(signed(bodyOf(callback), OTHER_SECRET)),
     stale: (callback) =>
       json(signed({ ...bodyOf(callback), timestamp: Math.floor(Date.now() / 1000) - 3600 })),
-    adapterAt: (baseUrl, timeoutMs) =>
-      new SandboxGatewayAdapter(
-        () => ({ payUrl: `${baseUrl}/pay`, clientId: 'member-portal' }),
-        new HmacSha256PaymentSigner(SECRET),
-        new SystemClock(),
-        new HttpGatewayStatusClient(() => `${baseUrl}/status`, timeoutMs),
-      ),
+    adapterAt,
     close: () => sandbox.close(),
   };
 };
 
-HARNESSES.billplz = async (): Promise<GatewayHarness> => {
-  const keys = { apiKey: 'test-api-key', collectionId: 'inbmmepb', xSignatureKey: 'S-contract' };
-  const fake = await new FakeBillplz(keys).start();
-  const gateway = new BillplzGatewayAdapter({ ...keys, baseUrl: fake.url });
+/** What a bill simulator (Billplz's, ToyyibPay's) does when the payer finishes. */
+interface BillSimulator {
+  url: string;
+  pay(ref: string, paid: boolean): { callbackBody: string; redirectQuery: string };
+  close(): Promise<void>;
+}
+
+/**
+ * The harness of a gateway whose payment is a bill at its simulator and whose callbacks are
+ * forms (Billplz, ToyyibPay): the forgeries are edits of the form's fields.
+ */
+function billHarness(parts: {
+  gateway: PaymentGateway;
+  fake: BillSimulator;
+  tamper: (params: URLSearchParams) => void;
+  unsign: (params: URLSearchParams) => void;
+  resign?: (params: URLSearchParams) => void;
+  adapterAt: GatewayHarness['adapterAt'];
+}): GatewayHarness {
+  const { gateway, fake, resign } = parts;
   const form = (body: string): GatewayCallbackRequest => ({ contentType: FORM, body, headers: {} });
   const edit = (callback: GatewayCallbackRequest, change: (params: URLSearchParams) => void) => {
     const params = new URLSearchParams(callback.body as string);
@@ -118,48 +133,46 @@ HARNESSES.billplz = async (): Promise<GatewayHarness> => {
     gateway,
     origin: fake.url,
     finish: async (start, _request, paid) => {
-      if (start.gatewayRef === null) throw new Error('a Billplz payment is a bill');
+      if (start.gatewayRef === null) throw new Error(`a ${gateway.name} payment is a bill`);
       return form(fake.pay(start.gatewayRef, paid).callbackBody);
     },
-    tamper: (callback) => edit(callback, (params) => params.set('amount', '100')),
-    unsign: (callback) => edit(callback, (params) => params.delete('x_signature')),
-    resign: (callback) =>
-      edit(callback, (params) => {
-        params.delete('x_signature');
-        params.set('x_signature', billplzSign(Object.fromEntries(params), 'S-another-key'));
-      }),
+    tamper: (callback) => edit(callback, parts.tamper),
+    unsign: (callback) => edit(callback, parts.unsign),
+    ...(resign ? { resign: (callback) => edit(callback, resign) } : {}),
     redirectOf: (start, paid) =>
       redirectParams(fake.pay(start.gatewayRef ?? '', paid).redirectQuery),
-    adapterAt: (baseUrl, timeoutMs) =>
-      new BillplzGatewayAdapter({ ...keys, baseUrl }, fetch, timeoutMs),
+    adapterAt: parts.adapterAt,
     close: () => fake.close(),
   };
+}
+
+HARNESSES.billplz = async (): Promise<GatewayHarness> => {
+  const keys = { apiKey: 'test-api-key', collectionId: 'inbmmepb', xSignatureKey: 'S-contract' };
+  const fake = await new FakeBillplz(keys).start();
+  return billHarness({
+    gateway: new BillplzGatewayAdapter({ ...keys, baseUrl: fake.url }),
+    fake,
+    tamper: (params) => params.set('amount', '100'),
+    unsign: (params) => params.delete('x_signature'),
+    resign: (params) => {
+      params.delete('x_signature');
+      params.set('x_signature', billplzSign(Object.fromEntries(params), 'S-another-key'));
+    },
+    adapterAt: (baseUrl, timeoutMs) =>
+      new BillplzGatewayAdapter({ ...keys, baseUrl }, fetch, timeoutMs),
+  });
 };
 
 HARNESSES.toyyibpay = async (): Promise<GatewayHarness> => {
   const keys = { userSecretKey: 'ts-contract-secret', categoryCode: 'cat12345' };
   const fake = await new FakeToyyibPay(keys).start();
-  const gateway = new ToyyibPayGatewayAdapter({ ...keys, baseUrl: fake.url });
-  const form = (body: string): GatewayCallbackRequest => ({ contentType: FORM, body, headers: {} });
-  const edit = (callback: GatewayCallbackRequest, change: (params: URLSearchParams) => void) => {
-    const params = new URLSearchParams(callback.body as string);
-    change(params);
-    return form(params.toString());
-  };
-  return {
-    gateway,
-    origin: fake.url,
-    finish: async (start, _request, paid) => {
-      if (start.gatewayRef === null) throw new Error('a ToyyibPay payment is a bill');
-      return form(fake.pay(start.gatewayRef, paid).callbackBody);
-    },
+  return billHarness({
+    gateway: new ToyyibPayGatewayAdapter({ ...keys, baseUrl: fake.url }),
+    fake,
     // Unsigned: a changed amount is caught by the status query, which does not confirm it.
-    tamper: (callback) => edit(callback, (params) => params.set('amount', '1.00')),
-    unsign: (callback) => edit(callback, (params) => params.delete('billcode')),
-    redirectOf: (start, paid) =>
-      redirectParams(fake.pay(start.gatewayRef ?? '', paid).redirectQuery),
+    tamper: (params) => params.set('amount', '1.00'),
+    unsign: (params) => params.delete('billcode'),
     adapterAt: (baseUrl, timeoutMs) =>
       new ToyyibPayGatewayAdapter({ ...keys, baseUrl }, fetch, timeoutMs),
-    close: () => fake.close(),
-  };
+  });
 };
