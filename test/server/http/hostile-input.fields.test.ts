@@ -1,13 +1,13 @@
 import { ApiPaths, paymentStatusPath } from '../../../src/contract/api';
-import { injectedApp, type InjectedApp, logIn, seedMember } from '../support/in-memory-server';
+import { type InjectedApp } from '../support/in-memory-server';
+import { injectedAppWithMember } from './hostile-input.support';
 import { ALLOWED_TEXTS, encodeComponent } from './hostile-input.arbitraries';
 
 describe('control characters in any field answer 400 naming it (in-memory, app.inject)', () => {
   let t: InjectedApp;
   let token: string;
   beforeAll(async () => {
-    t = await injectedApp();
-    token = (await logIn(t, await seedMember(t))).token;
+    ({ t, token } = await injectedAppWithMember());
   }, 30_000);
   afterAll(() => t.close());
 

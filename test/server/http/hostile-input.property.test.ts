@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { ApiPaths } from '../../../src/contract/api';
 import { hasDisallowedCharacters } from '../../../server/http/hostile-input';
-import { injectedApp, type InjectedApp, logIn, seedMember } from '../support/in-memory-server';
+import { type InjectedApp } from '../support/in-memory-server';
+import { injectedAppWithMember } from './hostile-input.support';
 import { describeAnswer, type HostileRequest, oddTextIn, ROUTE_CASES } from './hostile-input.cases';
 
 /** Runs per route on the in-memory container: inject is fast, so many. */
@@ -11,8 +12,7 @@ describe('property: no request to any route answers 5xx or stores odd text (in-m
   let t: InjectedApp;
   let token: string;
   beforeAll(async () => {
-    t = await injectedApp();
-    token = (await logIn(t, await seedMember(t))).token;
+    ({ t, token } = await injectedAppWithMember());
     // A payment of this member, so status and details reads find something now and then.
     const created = await t.post(
       ApiPaths.createPayment,
