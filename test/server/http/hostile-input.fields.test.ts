@@ -1,102 +1,13 @@
-import fc from 'fast-check';
 import { ApiPaths, paymentStatusPath } from '../../../src/contract/api';
-import { findDisallowedText, hasDisallowedCharacters } from '../../../server/http/hostile-input';
-import { disallowedCharactersMessage } from '../../../server/http/errors';
-import { injectedApp, type InjectedApp, logIn, seedMember } from '../support/in-memory-server';
-import {
-  describeAnswer,
-  encodeComponent,
-  type HostileRequest,
-  oddTextIn,
-  ROUTE_CASES,
-} from './hostile-input.cases';
-
-/** Runs per route on the in-memory container: inject is fast, so many. */
-const RUNS_PER_ROUTE = 250;
-
-const REFUSED = [
-  '\u0000',
-  '\u0001',
-  '\t',
-  '\n',
-  '\u001f',
-  '\u007f',
-  '\u0080',
-  '\u0085',
-  '\u009f',
-  '\ud800',
-  '\udfff',
-  '\ufffe',
-  '\uffff',
-  '\ufdd0',
-];
-const ALLOWED = [
-  'Zoë',
-  'Nguyễn',
-  '李小龙',
-  'ﾃｽﾄ',
-  'e\u0301',
-  '\u{1f600}',
-  'a\u00a0b',
-  'a\u200db',
-  'İstanbul',
-  'O’Brien',
-];
-
-describe('the disallowed-character check', () => {
-  it.each(REFUSED.map((c) => [c.codePointAt(0)?.toString(16)]))('refuses U+%s', (hex) => {
-    const character = String.fromCharCode(parseInt(hex ?? '0', 16));
-    expect(hasDisallowedCharacters(`ab${character}cd`)).toBe(true);
-  });
-
-  it.each(ALLOWED)('accepts %s', (text) => {
-    expect(hasDisallowedCharacters(text)).toBe(false);
-  });
-
-  it('names the top-level field, at any depth, in keys and values', () => {
-    expect(findDisallowedText({ name: 'ok', ic: 'a\u0000' })).toEqual({ field: 'ic' });
-    expect(findDisallowedText({ outer: [{ deep: ['x', 'y\u0085'] }] })).toEqual({
-      field: 'outer',
-    });
-    expect(findDisallowedText({ ['a\u0000']: 1 })).toEqual({ field: 'a\u0000' });
-    expect(findDisallowedText({ outer: { ['k\u007f']: 1 } })).toEqual({ field: 'outer' });
-    expect(findDisallowedText('form=1&x=\u0000')).toEqual({ field: null });
-    expect(findDisallowedText(['\ud800'])).toEqual({ field: null });
-    expect(findDisallowedText({ fine: ['ok', 1, null, true, { x: 'é' }] })).toBeNull();
-    expect(findDisallowedText(undefined)).toBeNull();
-  });
-
-  it('survives a deeply nested value', () => {
-    let deep: unknown = 'x\u0000';
-    for (let i = 0; i < 100_000; i += 1) deep = [deep];
-    expect(findDisallowedText({ a: deep })).toEqual({ field: 'a' });
-  });
-
-  it('says which field in the member’s words, never echoing odd text', () => {
-    expect(disallowedCharactersMessage('ic_or_passport')).toBe(
-      'IC or Passport Number contains characters that are not allowed.',
-    );
-    expect(disallowedCharactersMessage('extra_note')).toBe(
-      'The field "extra_note" contains characters that are not allowed.',
-    );
-    expect(disallowedCharactersMessage('a\u0000b')).toBe(
-      'A field name contains characters that are not allowed.',
-    );
-    expect(disallowedCharactersMessage('constructor')).toBe(
-      'The field "constructor" contains characters that are not allowed.',
-    );
-    expect(disallowedCharactersMessage(null)).toBe(
-      'The request contains characters that are not allowed.',
-    );
-  });
-});
+import { type InjectedApp } from '../support/in-memory-server';
+import { injectedAppWithMember } from './hostile-input.support';
+import { ALLOWED_TEXTS, encodeComponent } from './hostile-input.arbitraries';
 
 describe('control characters in any field answer 400 naming it (in-memory, app.inject)', () => {
   let t: InjectedApp;
   let token: string;
   beforeAll(async () => {
-    t = await injectedApp();
-    token = (await logIn(t, await seedMember(t))).token;
+    ({ t, token } = await injectedAppWithMember());
   }, 30_000);
   afterAll(() => t.close());
 
@@ -288,7 +199,7 @@ describe('control characters in any field answer 400 naming it (in-memory, app.i
     expect(oddKey.body.message).toBe('A field name contains characters that are not allowed.');
   });
 
-  it.each(ALLOWED.filter((text) => [...text].length >= 2))(
+  it.each(ALLOWED_TEXTS.filter((text) => [...text].length >= 2))(
     'stores a name in any script: %s',
     async (name) => {
       const answer = await t.post(ApiPaths.updateProfile, { name }, { token });
@@ -296,74 +207,4 @@ describe('control characters in any field answer 400 naming it (in-memory, app.i
       expect((await t.get(ApiPaths.profile, { token })).body.data).toMatchObject({ name });
     },
   );
-});
-
-describe('property: no request to any route answers 5xx or stores odd text (in-memory, app.inject)', () => {
-  let t: InjectedApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await injectedApp();
-    token = (await logIn(t, await seedMember(t))).token;
-    // A payment of this member, so status and details reads find something now and then.
-    const created = await t.post(
-      ApiPaths.createPayment,
-      { amount: '60.00', payment_method: 'qr' },
-      { token },
-    );
-    expect(created.status).toBe(200);
-  }, 30_000);
-  afterAll(() => t.close());
-
-  const send = async (request: HostileRequest) => {
-    const response = await t.app.inject({
-      method: request.method,
-      url: `/api${request.path}`,
-      headers: {
-        ...(request.auth ? { authorization: `Bearer ${token}` } : {}),
-        ...(request.contentType ? { 'content-type': request.contentType } : {}),
-      },
-      ...(request.body === undefined ? {} : { payload: request.body }),
-    });
-    return { status: response.statusCode, body: response.body, headers: response.headers };
-  };
-
-  it.each(ROUTE_CASES.map((route) => [route.name, route]))(
-    '%s',
-    async (_name, route) => {
-      await fc.assert(
-        fc.asyncProperty(route.request, async (request) => {
-          const answer = await send(request);
-          if (answer.status >= 500)
-            throw new Error(describeAnswer(request, answer.status, answer.body));
-          // Every refusal is the JSON envelope with a message that repeats no odd text.
-          const envelope = JSON.parse(answer.body) as { status: number; message: string };
-          expect(typeof envelope.message).toBe('string');
-          expect(hasDisallowedCharacters(envelope.message)).toBe(false);
-          expect(answer.headers['cache-control']).toBe('no-store');
-        }),
-        { numRuns: RUNS_PER_ROUTE },
-      );
-    },
-    120_000,
-  );
-
-  it('left no control character or invalid Unicode in any table', () => {
-    const tables = t.container.tables;
-    for (const table of [
-      tables.members,
-      tables.sessions,
-      tables.smsCodes,
-      tables.smsRequests,
-      tables.loginFailures,
-      tables.transactions,
-      tables.idempotencyKeys,
-      tables.callbacks,
-    ]) {
-      const rows: unknown[] = table.all();
-      const odd = rows.map((row) => oddTextIn(row)).filter((text) => text !== undefined);
-      expect({ table: table.name, odd }).toEqual({ table: table.name, odd: [] });
-    }
-    // The runs did reach the handlers: the member's profile changed and callbacks were recorded.
-    expect(tables.callbacks.all().length).toBeGreaterThan(0);
-  });
 });
