@@ -12,24 +12,23 @@ import { ToyyibPayGatewayAdapter } from './toyyibpay-gateway.adapter';
  * The gateway adapter GATEWAY names, chosen at start-up: changing gateways is a setting and a
  * restart. `statusClient` carries the sandbox-style status queries (HTTP, or in memory in tests).
  */
-export function paymentGatewayFor(
+export function paymentGatewayFor(...[config, ...adapters]: GatewayWiring): PaymentGateway {
+  return paymentGatewayNamed(config.gateway, config, ...adapters);
+}
+
+/** What any gateway adapter is built from: the settings and the adapters it runs on. */
+type GatewayWiring = [
   config: Config,
   signer: PaymentSigner,
   clock: Clock,
   statusClient: GatewayStatusClient,
-  fetchFn: typeof fetch = fetch,
-): PaymentGateway {
-  return paymentGatewayNamed(config.gateway, config, signer, clock, statusClient, fetchFn);
-}
+  fetchFn?: typeof fetch,
+];
 
 /** The adapter of one configured gateway (GATEWAY or any of GATEWAYS). */
 export function paymentGatewayNamed(
   kind: GatewayKind,
-  config: Config,
-  signer: PaymentSigner,
-  clock: Clock,
-  statusClient: GatewayStatusClient,
-  fetchFn: typeof fetch = fetch,
+  ...[config, signer, clock, statusClient, fetchFn = fetch]: GatewayWiring
 ): PaymentGateway {
   if (kind === 'billplz') return new BillplzGatewayAdapter(config.billplz, fetchFn);
   if (kind === 'toyyibpay') return new ToyyibPayGatewayAdapter(config.gateways.toyyibpay, fetchFn);

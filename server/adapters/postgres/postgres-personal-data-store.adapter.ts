@@ -4,15 +4,9 @@ import { type TransactionStatus } from '../../domain/transaction';
 import { type PersonalDataStore } from '../../ports/personal-data.port';
 import { type Database } from './database';
 import { PostgresMemberRepository } from './postgres-member-repository.adapter';
+import { type SessionRow as StoredSessionRow } from './postgres-session-store.adapter';
 
-interface SessionRow {
-  id: string;
-  member_id: string;
-  created_at: Date;
-  last_seen_at: Date;
-  revoked_at: Date | null;
-  device_label: string | null;
-}
+type SessionRow = StoredSessionRow & { device_label: string | null };
 
 interface PaymentRow {
   id: string;

@@ -4,7 +4,8 @@ import { INVALIDATION_CHANNEL } from '../../ports/invalidation-bus.port';
 import { type SessionStore } from '../../ports/session-store.port';
 import { type Database, deleteBatch } from './database';
 
-interface SessionRow {
+/** A sessions row as the stores read it. */
+export interface SessionRow {
   id: string;
   member_id: string;
   created_at: Date;
