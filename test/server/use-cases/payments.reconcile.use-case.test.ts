@@ -1,0 +1,66 @@
+import { aMemberRow } from '../support/in-memory-stores';
+import { setUp, RECONCILE_AFTER_S } from './payments.use-case.support';
+
+describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
+  it('asks the gateway about stale pending payments only, and applies what it signs', async () => {
+    const { pay, reconcile, statusClient, signed, clock, transactions } = await setUp();
+    const paid = await pay('100.00');
+    const unknown = await pay('200.00');
+    const stillOpen = await pay('300.00');
+    await clock.advance(RECONCILE_AFTER_S * 1000);
+    const fresh = await pay('400.00');
+    statusClient.answer(paid.payment_id, signed(paid, 'completed'));
+    statusClient.answer(stillOpen.payment_id, signed(stillOpen, 'pending'));
+
+    expect(await reconcile.execute()).toEqual({
+      checked: 3,
+      completed: 1,
+      failed: 0,
+      stillPending: 2,
+      errors: 0,
+    });
+    expect(statusClient.queries.sort()).toEqual(
+      [paid.payment_id, unknown.payment_id, stillOpen.payment_id].sort(),
+    );
+    expect(statusClient.queries).not.toContain(fresh.payment_id);
+    expect((await transactions.findById(paid.payment_id))?.status).toBe('completed');
+    expect(transactions.callbacks()).toEqual([
+      expect.objectContaining({
+        transactionId: paid.payment_id,
+        source: 'reconcile',
+        result: 'applied',
+      }),
+    ]);
+  });
+
+  it('counts an unreachable gateway and a forged answer as errors, leaving payments pending', async () => {
+    const { pay, reconcile, statusClient, signed, clock, transactions, warnings } = await setUp();
+    const payment = await pay();
+    await clock.advance(RECONCILE_AFTER_S * 1000);
+    statusClient.failWith();
+    expect(await reconcile.execute()).toMatchObject({ checked: 1, errors: 1 });
+    statusClient.recover();
+    statusClient.answer(payment.payment_id, { ...signed(payment, 'completed'), status: 'failed' });
+    expect(await reconcile.execute()).toMatchObject({ checked: 1, errors: 1 });
+    expect((await transactions.findById(payment.payment_id))?.status).toBe('pending');
+    expect(warnings).toEqual(['gateway status query failed', 'gateway status answer rejected']);
+  });
+
+  it('lets a status read bring a stale payment up to date', async () => {
+    const { pay, getStatus, statusClient, signed, clock, member } = await setUp();
+    const payment = await pay();
+    const read = () => getStatus.execute({ memberId: member.id, paymentId: payment.payment_id });
+    expect(await read()).toEqual({ ok: true, value: { status: 'pending' } });
+    expect(statusClient.queries).toEqual([]);
+
+    await clock.advance(RECONCILE_AFTER_S * 1000);
+    statusClient.answer(payment.payment_id, signed(payment, 'failed'));
+    expect(await read()).toEqual({ ok: true, value: { status: 'failed' } });
+    expect(
+      await getStatus.execute({ memberId: aMemberRow().id, paymentId: payment.payment_id }),
+    ).toEqual({
+      ok: false,
+      error: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found.' },
+    });
+  });
+});
