@@ -1,5 +1,7 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
+import { PasskeyLoginUseCase } from '../../src/domain/use-cases/passkey-login.use-case';
+import { FakePasskeys } from '../fakes/fake-passkeys';
 import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
@@ -16,7 +18,13 @@ function setUp() {
   const session = sessionOver(http, storage, clock);
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
-  const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
+  const vm = new LoginViewModel(
+    new LoginUseCase(http, storage),
+    session,
+    notifier,
+    navigation,
+    new PasskeyLoginUseCase(http, storage, new FakePasskeys()),
+  );
   return { http, storage, clock, session, notifier, navigation, vm };
 }
 
@@ -131,7 +139,13 @@ describe('LoginViewModel', () => {
     storage.set(StorageKeys.token, 'tok-old');
     http.on('sessionCheck', failure('AUTH_SESSION_ENDED'));
     const session = sessionOver(http, storage, clock);
-    const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
+    const vm = new LoginViewModel(
+      new LoginUseCase(http, storage),
+      session,
+      notifier,
+      navigation,
+      new PasskeyLoginUseCase(http, storage, new FakePasskeys()),
+    );
     expect(vm.sessionEnded).toBe(false);
     session.start();
     await clock.advance(0);

@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Paths } from '../../shared/paths';
 import { useViewModel } from '../../shared/di';
 import { ModalDialog } from '../../components/modal-dialog';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -85,6 +87,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
         )}
 
         <footer className="profile-actions">
+          <Link className="profile-button" to={Paths.security}>
+            {t('profile.security')}
+          </Link>
           <button
             type="button"
             className="profile-button profile-button-primary"
