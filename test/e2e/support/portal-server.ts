@@ -26,7 +26,19 @@ export interface PortalServer {
  * local PostgreSQL server. The launcher runs from the sources (through tsx), so the suite needs
  * no `npm run build:server`; `npm start` runs the same launcher compiled.
  */
-export async function startPortal(database: E2eDatabase): Promise<PortalServer> {
+export interface PortalOptions {
+  /**
+   * The host name the browser uses (PUBLIC_URL's and baseUrl's); 127.0.0.1 unless told. WebAuthn
+   * needs a domain as its relying party ID, never an IP address: passkey suites use 'localhost'.
+   */
+  host?: string;
+}
+
+export async function startPortal(
+  database: E2eDatabase,
+  options: PortalOptions = {},
+): Promise<PortalServer> {
+  const host = options.host ?? '127.0.0.1';
   const port = await freePort();
   const gatewayPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -42,7 +54,7 @@ export async function startPortal(database: E2eDatabase): Promise<PortalServer> 
     HOST: '127.0.0.1',
     APP_ENV: 'test',
     DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${host}:${port}`,
     // The API finds the sandbox by this port (its default GATEWAY_URL and GATEWAY_STATUS_URL).
     SANDBOX_GATEWAY_PORT: String(gatewayPort),
     SMS_PROVIDER: 'console',
@@ -61,7 +73,7 @@ export async function startPortal(database: E2eDatabase): Promise<PortalServer> 
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
   try {
