@@ -83,9 +83,18 @@ describeInChromium(
     suite.step('passkey autofill on the IC field signs the member in', async () => {
       // Chromium's virtual authenticator answers the IC field's conditional request at once, as
       // a member picking the passkey from the field's suggestions would.
+      const before = await page.evaluate(() => localStorage.getItem('token'));
       await logOut();
+      // Signed out, then in again with a new session, without a click.
+      await page.waitForFunction(
+        (old) => {
+          const token = localStorage.getItem('token');
+          return token !== null && token !== old;
+        },
+        before,
+        { timeout: 10_000 },
+      );
       await expectPath(page, '/payment');
-      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     });
 
     suite.step('"Sign in with a passkey" signs the member in', async () => {
