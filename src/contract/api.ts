@@ -53,6 +53,7 @@ export const ApiPaths = {
   /** The member's data and account (personal-data.ts). */
   personalData: '/user/data',
   deleteAccount: '/user/account/delete',
+  deleteAccountPasskeyOptions: '/user/account/delete/passkey-options',
   /** Passkeys (passkeys.ts). */
   passkeys: '/user/passkeys',
   passkeyRegistrationOptions: '/user/passkeys/registration-options',
@@ -229,6 +230,11 @@ export interface ApiEndpoints {
   };
   personalData: { method: 'GET'; request: void; response: PersonalDataExport };
   deleteAccount: { method: 'POST'; request: DeleteAccountRequest; response: void };
+  deleteAccountPasskeyOptions: {
+    method: 'POST';
+    request: void;
+    response: PasskeyOptionsResponse;
+  };
   passkeys: { method: 'GET'; request: void; response: PasskeysResponse };
   passkeyRegistrationOptions: {
     method: 'POST';
@@ -266,6 +272,7 @@ export const ENDPOINT_METHODS: { readonly [E in Endpoint]: ApiEndpoints[E]['meth
   signOutOtherSessions: 'POST',
   personalData: 'GET',
   deleteAccount: 'POST',
+  deleteAccountPasskeyOptions: 'POST',
   passkeys: 'GET',
   passkeyRegistrationOptions: 'POST',
   registerPasskey: 'POST',
