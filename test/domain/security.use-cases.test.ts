@@ -248,7 +248,7 @@ describe('DeleteAccountUseCase', () => {
     const storage = new InMemoryStorage();
     storage.set(StorageKeys.token, 'tok-1');
     http.setToken('tok-1');
-    const result = await new DeleteAccountUseCase(http, storage).execute({
+    const result = await new DeleteAccountUseCase(http, storage, new FakePasskeys()).execute({
       password: 'secret123',
       confirmation: ' delete ',
     });
@@ -265,7 +265,7 @@ describe('DeleteAccountUseCase', () => {
     const http = new FakeHttp().on('deleteAccount', failure('PASSWORD_CONFIRMATION_WRONG'));
     const storage = new InMemoryStorage();
     storage.set(StorageKeys.token, 'tok-1');
-    const result = await new DeleteAccountUseCase(http, storage).execute({
+    const result = await new DeleteAccountUseCase(http, storage, new FakePasskeys()).execute({
       password: 'wrong-one',
       confirmation: 'DELETE',
     });

@@ -54,7 +54,7 @@ function setUp() {
     new ManagePasskeysUseCase(http),
     new AddPasskeyUseCase(http, passkeys),
     new DownloadPersonalDataUseCase(http, saver, clock),
-    new DeleteAccountUseCase(http, storage),
+    new DeleteAccountUseCase(http, storage, passkeys),
     session,
     notifier,
     navigation,
@@ -221,5 +221,24 @@ describe('SecurityViewModel: data and deletion', () => {
     await vm.deletion.submit();
     expect(vm.deletion.errors.password).toBe('serverMessages.passwordConfirmationWrong');
     expect(session.isAuthenticated).toBe(true);
+  });
+
+  it('offers the passkey only with WebAuthn and a passkey, and deletes with it', async () => {
+    const { http, passkeys, session, navigation, vm } = setUp();
+    expect(vm.deletion.canUsePasskey).toBe(false);
+    await vm.load();
+    expect(vm.deletion.canUsePasskey).toBe(true);
+    http.on('deleteAccountPasskeyOptions', answer({ options: { challenge: 'c' } }));
+    http.on('deleteAccount', answer(undefined));
+    vm.deletion.open();
+    await vm.deletion.submitWithPasskey();
+    expect(vm.deletion.errors.confirmation).toBe('security.delete.confirmationWrong');
+    vm.deletion.setConfirmation('DELETE');
+    await vm.deletion.submitWithPasskey();
+    expect(http.callsTo('deleteAccount')[0].request).toMatchObject({ confirmation: 'DELETE' });
+    expect(session.isAuthenticated).toBe(false);
+    expect(navigation.current).toBe('/login');
+    passkeys.supported = false;
+    expect(vm.deletion.canUsePasskey).toBe(false);
   });
 });

@@ -49,5 +49,5 @@ export function bindSecurityUseCases(container: Container): void {
     );
   container
     .bind(DELETE_ACCOUNT_USE_CASE)
-    .toDynamicValue((ctx) => new DeleteAccountUseCase(http(ctx), storage(ctx)));
+    .toDynamicValue((ctx) => new DeleteAccountUseCase(http(ctx), storage(ctx), passkeys(ctx)));
 }

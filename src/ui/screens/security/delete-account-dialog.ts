@@ -1,4 +1,7 @@
 import { runInAction } from 'mobx';
+import type { Result } from '../../../contract/result';
+import type { Failure } from '../../../domain/model/failure';
+import type { CeremonyFailure } from '../../../domain/use-cases/passkey-ceremony';
 import { confirmPasswordError, isDeletionConfirmed } from '../../../domain/rules/security-forms';
 import type { DeleteAccountUseCase } from '../../../domain/use-cases/personal-data.use-case';
 import { failureMessage } from '../../shared/error-messages';
@@ -25,8 +28,22 @@ export class DeleteAccountDialog {
     private readonly session: SessionViewModel,
     private readonly notifier: Notifier,
     private readonly navigation: Navigation,
+    /** Whether the member can confirm with a passkey here (WebAuthn, and a passkey to use). */
+    private readonly passkeyUsable: () => boolean,
   ) {
-    observeExcept(this, ['deleteAccount', 'session', 'notifier', 'navigation', 'disposed']);
+    observeExcept(this, [
+      'deleteAccount',
+      'session',
+      'notifier',
+      'navigation',
+      'passkeyUsable',
+      'disposed',
+    ]);
+  }
+
+  /** "Use a passkey instead" is offered. */
+  get canUsePasskey(): boolean {
+    return this.passkeyUsable();
   }
 
   open(): void {
@@ -53,9 +70,7 @@ export class DeleteAccountDialog {
   async submit(): Promise<void> {
     if (this.deleting) return;
     const password = confirmPasswordError(this.password) ?? undefined;
-    const confirmation = isDeletionConfirmed(this.confirmation)
-      ? undefined
-      : 'security.delete.confirmationWrong';
+    const confirmation = this.confirmationError();
     this.errors = { password, confirmation };
     if (password || confirmation) return;
     this.deleting = true;
@@ -63,6 +78,27 @@ export class DeleteAccountDialog {
       password: this.password,
       confirmation: this.confirmation,
     });
+    this.finish(result);
+  }
+
+  /** The typed word, then the browser's passkey prompt instead of the password. */
+  async submitWithPasskey(): Promise<void> {
+    if (this.deleting) return;
+    const confirmation = this.confirmationError();
+    this.errors = { confirmation };
+    if (confirmation) return;
+    this.deleting = true;
+    const result = await this.deleteAccount.executeWithPasskey({
+      confirmation: this.confirmation,
+    });
+    this.finish(result);
+  }
+
+  private confirmationError(): string | undefined {
+    return isDeletionConfirmed(this.confirmation) ? undefined : 'security.delete.confirmationWrong';
+  }
+
+  private finish(result: Result<void, Failure | CeremonyFailure>): void {
     if (this.disposed && !result.ok) return;
     runInAction(() => {
       this.deleting = false;
@@ -74,7 +110,7 @@ export class DeleteAccountDialog {
         this.navigation.go(Paths.login, { replace: true });
       } else if (result.error.code === 'PASSWORD_CONFIRMATION_WRONG') {
         this.errors = { password: 'serverMessages.passwordConfirmationWrong' };
-      } else {
+      } else if ((result.error as Partial<CeremonyFailure>).ceremony !== 'CANCELLED') {
         this.notifier.error(failureMessage(result.error, result.error.key));
       }
     });

@@ -72,6 +72,18 @@ export const DeleteAccountSection = observer(function DeleteAccountSection({
               {dialog.deleting ? t('security.delete.deleting') : t('security.delete.submit')}
             </button>
           </div>
+          {dialog.canUsePasskey && (
+            <div className="security-dialog-actions">
+              <button
+                type="button"
+                className="security-button"
+                onClick={dialog.submitWithPasskey}
+                disabled={dialog.deleting}
+              >
+                {t('security.delete.withPasskey')}
+              </button>
+            </div>
+          )}
         </form>
       </ModalDialog>
     </section>

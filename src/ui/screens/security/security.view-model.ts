@@ -54,7 +54,13 @@ export class SecurityViewModel {
     @inject(NAVIGATION) navigation: Navigation,
   ) {
     this.passkeys = new PasskeysSection(managePasskeys, addPasskey, notifier);
-    this.deletion = new DeleteAccountDialog(deleteAccount, session, notifier, navigation);
+    this.deletion = new DeleteAccountDialog(
+      deleteAccount,
+      session,
+      notifier,
+      navigation,
+      () => this.passkeys.supported && this.passkeys.passkeys.length > 0,
+    );
     observeExcept(this, [
       'passkeys',
       'deletion',
