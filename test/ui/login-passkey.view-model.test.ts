@@ -1,6 +1,6 @@
 import { err } from '../../src/contract/result';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
-import { PasskeyLoginUseCase } from '../../src/domain/use-cases/passkey-login.use-case';
+import { passkeyLoginOver } from '../builders/passkey-login';
 import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
@@ -20,7 +20,8 @@ function setUp(supported = true) {
   const storage = new InMemoryStorage();
   const passkeys = new FakePasskeys();
   passkeys.supported = supported;
-  const session = sessionOver(http, storage, new FakeClock());
+  const clock = new FakeClock();
+  const session = sessionOver(http, storage, clock);
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
   const vm = new LoginViewModel(
@@ -28,9 +29,9 @@ function setUp(supported = true) {
     session,
     notifier,
     navigation,
-    new PasskeyLoginUseCase(http, storage, passkeys),
+    ...passkeyLoginOver(http, storage, clock, passkeys),
   );
-  return { http, passkeys, session, notifier, navigation, vm };
+  return { http, clock, passkeys, session, notifier, navigation, vm };
 }
 
 describe('LoginViewModel with passkeys', () => {

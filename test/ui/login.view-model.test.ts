@@ -1,7 +1,6 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
-import { PasskeyLoginUseCase } from '../../src/domain/use-cases/passkey-login.use-case';
-import { FakePasskeys } from '../fakes/fake-passkeys';
+import { passkeyLoginOver } from '../builders/passkey-login';
 import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
@@ -23,7 +22,7 @@ function setUp() {
     session,
     notifier,
     navigation,
-    new PasskeyLoginUseCase(http, storage, new FakePasskeys()),
+    ...passkeyLoginOver(http, storage, clock),
   );
   return { http, storage, clock, session, notifier, navigation, vm };
 }
@@ -144,7 +143,7 @@ describe('LoginViewModel', () => {
       session,
       notifier,
       navigation,
-      new PasskeyLoginUseCase(http, storage, new FakePasskeys()),
+      ...passkeyLoginOver(http, storage, clock),
     );
     expect(vm.sessionEnded).toBe(false);
     session.start();

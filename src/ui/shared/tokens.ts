@@ -34,5 +34,7 @@ export const MEMBER_SESSIONS_USE_CASE = Symbol.for('MemberSessionsUseCase');
 export const MANAGE_PASSKEYS_USE_CASE = Symbol.for('ManagePasskeysUseCase');
 export const ADD_PASSKEY_USE_CASE = Symbol.for('AddPasskeyUseCase');
 export const PASSKEY_LOGIN_USE_CASE = Symbol.for('PasskeyLoginUseCase');
+/** Transient: one per login screen, stopped when it unmounts. */
+export const PASSKEY_AUTOFILL_USE_CASE = Symbol.for('PasskeyAutofillUseCase');
 export const DOWNLOAD_PERSONAL_DATA_USE_CASE = Symbol.for('DownloadPersonalDataUseCase');
 export const DELETE_ACCOUNT_USE_CASE = Symbol.for('DeleteAccountUseCase');

@@ -5,6 +5,7 @@ import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
 import { PASSKEY_PORT, type PasskeyPort } from '../../domain/ports/passkey.port';
 import { STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
 import { MemberSessionsUseCase } from '../../domain/use-cases/member-sessions.use-case';
+import { PasskeyAutofillUseCase } from '../../domain/use-cases/passkey-autofill.use-case';
 import { PasskeyLoginUseCase } from '../../domain/use-cases/passkey-login.use-case';
 import { AddPasskeyUseCase, ManagePasskeysUseCase } from '../../domain/use-cases/passkeys.use-case';
 import {
@@ -17,6 +18,7 @@ import {
   DOWNLOAD_PERSONAL_DATA_USE_CASE,
   MANAGE_PASSKEYS_USE_CASE,
   MEMBER_SESSIONS_USE_CASE,
+  PASSKEY_AUTOFILL_USE_CASE,
   PASSKEY_LOGIN_USE_CASE,
 } from '../shared/tokens';
 
@@ -37,6 +39,12 @@ export function bindSecurityUseCases(container: Container): void {
   container
     .bind(PASSKEY_LOGIN_USE_CASE)
     .toDynamicValue((ctx) => new PasskeyLoginUseCase(http(ctx), storage(ctx), passkeys(ctx)));
+  container
+    .bind(PASSKEY_AUTOFILL_USE_CASE)
+    .toDynamicValue(
+      (ctx) =>
+        new PasskeyAutofillUseCase(ctx.get(PASSKEY_LOGIN_USE_CASE), ctx.get<ClockPort>(CLOCK_PORT)),
+    );
   container
     .bind(DOWNLOAD_PERSONAL_DATA_USE_CASE)
     .toDynamicValue(

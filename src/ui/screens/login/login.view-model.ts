@@ -4,13 +4,18 @@ import { LoginForm } from '../../../domain/rules/login-form';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { LoggedIn, LoginUseCase } from '../../../domain/use-cases/login.use-case';
 import type { CeremonyFailure } from '../../../domain/use-cases/passkey-ceremony';
+import type { PasskeyAutofillUseCase } from '../../../domain/use-cases/passkey-autofill.use-case';
 import type { PasskeyLoginUseCase } from '../../../domain/use-cases/passkey-login.use-case';
 import { NAVIGATION, type Navigation } from '../../shared/navigation';
 import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { SessionViewModel } from '../../shared/session.view-model';
-import { LOGIN_USE_CASE, PASSKEY_LOGIN_USE_CASE } from '../../shared/tokens';
+import {
+  LOGIN_USE_CASE,
+  PASSKEY_AUTOFILL_USE_CASE,
+  PASSKEY_LOGIN_USE_CASE,
+} from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
 import type { Failure } from '../../../domain/model/failure';
 import type { Result } from '../../../contract/result';
@@ -36,9 +41,18 @@ export class LoginViewModel {
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
     @inject(PASSKEY_LOGIN_USE_CASE) private readonly passkeyLogin: PasskeyLoginUseCase,
+    @inject(PASSKEY_AUTOFILL_USE_CASE) private readonly autofill: PasskeyAutofillUseCase,
   ) {
     this.passkeySupported = passkeyLogin.isSupported();
-    observeExcept(this, ['login', 'session', 'notifier', 'navigation', 'passkeyLogin', 'disposed']);
+    observeExcept(this, [
+      'login',
+      'session',
+      'notifier',
+      'navigation',
+      'passkeyLogin',
+      'autofill',
+      'disposed',
+    ]);
   }
 
   get busy(): boolean {
@@ -102,21 +116,20 @@ export class LoginViewModel {
 
   /**
    * Passkeys in the IC field's suggestions (conditional mediation), where the browser offers
-   * them: the request waits until the member picks one, the page is left, or the button's
-   * request replaces it.
+   * them: the request waits (renewed before its challenge expires) until the member picks one,
+   * the page is left, or the button's request replaces it.
    */
   async startAutofill(): Promise<void> {
-    if (this.disposed || !(await this.passkeyLogin.supportsAutofill())) return;
-    if (this.disposed) return;
-    const result = await this.passkeyLogin.execute({ autofill: true });
-    if (this.disposed || this.status !== 'idle') return;
+    if (this.disposed || !this.passkeySupported) return;
+    const result = await this.autofill.execute();
+    if (result === null || this.disposed || this.status !== 'idle') return;
     runInAction(() => this.afterPasskey(result));
   }
 
   dispose(): void {
-    // No timers; a waiting passkey request is ended.
+    // The waiting passkey request ends and its renewal timer goes.
     this.disposed = true;
-    this.passkeyLogin.cancel();
+    this.autofill.stop();
   }
 
   private afterPasskey(result: Result<LoggedIn, Failure | CeremonyFailure>): void {
