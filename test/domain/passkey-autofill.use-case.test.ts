@@ -3,7 +3,7 @@ import { PASSKEY_AUTOFILL_RENEW_MS } from '../../src/domain/use-cases/passkey-au
 import { passkeyLoginOver } from '../builders/passkey-login';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
-import { answer, FakeHttp } from '../fakes/fake-http';
+import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { anAssertion, FakePasskeys } from '../fakes/fake-passkeys';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 
@@ -73,5 +73,12 @@ describe('PasskeyAutofillUseCase', () => {
     passkeys.autofill = false;
     expect(await autofill.execute()).toBeNull();
     expect(http.calls).toEqual([]);
+  });
+
+  it('is quietly not offered when the API gives no challenge (rate limited)', async () => {
+    const { http, passkeys, autofill } = setUp();
+    http.on('passkeyLoginOptions', failure('RATE_LIMITED', { retryAfterSeconds: 30 }));
+    expect(await autofill.execute()).toBeNull();
+    expect(passkeys.requested).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ export const PASSKEY_AUTOFILL_RENEW_MS = 4 * 60_000;
  * Passkeys offered in the IC field's autofill (conditional mediation), for as long as the login
  * page is open: one waiting request at a time, renewed on the clock before its challenge
  * expires. It ends with the member's pick (signed in, or refused), when another request replaced
- * it (the "Sign in with a passkey" button: CANCELLED), or with stop() (nothing to report).
+ * it (the "Sign in with a passkey" button: CANCELLED), or with null: stop(), or no challenge
+ * from the API (nothing to report: the member asked for nothing).
  */
 export class PasskeyAutofillUseCase {
   private stopped = false;
@@ -42,6 +43,9 @@ export class PasskeyAutofillUseCase {
       renewal();
       if (this.renewal === renewal) this.renewal = null;
       if (this.stopped) return null;
+      // No challenge (rate limited, offline): the autofill is a convenience, so it just is not
+      // offered; the member did not ask for anything and is told nothing.
+      if (!result.ok && (result.error as { beforePrompt?: boolean }).beforePrompt) return null;
       const cancelled =
         !result.ok && (result.error as Partial<CeremonyFailure>).ceremony === 'CANCELLED';
       if (renewed && cancelled) continue;

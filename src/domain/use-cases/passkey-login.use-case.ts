@@ -9,6 +9,11 @@ import { ceremonyFailure, type CeremonyFailure } from './passkey-ceremony';
 
 export const PASSKEY_LOGIN_FAILED = 'login.passkeyFailed';
 
+/** A failure before the browser asked the member anything (the API gave no challenge). */
+export interface BeforePromptFailure extends Failure {
+  beforePrompt: true;
+}
+
 /**
  * Signs in with a passkey: the API's request options, the browser's signature (from the
  * "Sign in with a passkey" button, or with `autofill` from the IC field's suggestions), then the
@@ -29,10 +34,13 @@ export class PasskeyLoginUseCase {
     return this.passkeys.isSupported() ? this.passkeys.supportsAutofill() : Promise.resolve(false);
   }
 
-  async execute(mode: { autofill: boolean }): Promise<Result<LoggedIn, Failure | CeremonyFailure>> {
+  async execute(mode: {
+    autofill: boolean;
+  }): Promise<Result<LoggedIn, Failure | CeremonyFailure | BeforePromptFailure>> {
     if (!this.passkeys.isSupported()) return err(ceremonyFailure('NOT_SUPPORTED'));
     const options = await this.http.call('passkeyLoginOptions', undefined);
-    if (!options.ok) return err(failureFrom(options.error, PASSKEY_LOGIN_FAILED));
+    if (!options.ok)
+      return err({ ...failureFrom(options.error, PASSKEY_LOGIN_FAILED), beforePrompt: true });
     const credential = await this.passkeys.get(options.value.options, mode);
     if (!credential.ok) return err(ceremonyFailure(credential.error));
     const answer = await this.http.call('passkeyLogin', { credential: credential.value });
