@@ -58,7 +58,10 @@ export class PasskeysSection {
         this.status = 'displayed';
       } else {
         this.status = this.status === 'displayed' ? 'displayed' : 'failed';
-        this.notifier.error(failureMessage(result.error, result.error.key));
+        // The session itself ended: the session check takes the member to the login page.
+        const code = result.error.code;
+        if (code !== 'AUTH_SESSION_ENDED' && code !== 'AUTH_REQUIRED')
+          this.notifier.error(failureMessage(result.error, result.error.key));
       }
     });
   }
