@@ -1,8 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Paths } from '../../shared/paths';
 import { useViewModel } from '../../shared/di';
 import { ModalDialog } from '../../components/modal-dialog';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -13,6 +11,7 @@ import '../../styles/theme.css';
 import './profile.css';
 import './profile-phone-input.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
+import { SecurityLink } from './security-link';
 
 /** The country dropdown is at most 200px tall. */
 const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };
@@ -87,9 +86,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
         )}
 
         <footer className="profile-actions">
-          <Link className="profile-button" to={Paths.security}>
-            {t('profile.security')}
-          </Link>
+          <SecurityLink />
           <button
             type="button"
             className="profile-button profile-button-primary"
