@@ -114,27 +114,53 @@ describeInChromium(
       await item.locator('.security-item-dates', { hasText: 'Last used' }).waitFor();
     });
 
-    suite.step('signs another browser out from the sessions list', async () => {
-      const other = await suite.browser.newContext({ locale: 'en-US' });
-      try {
-        const phone = await other.newPage();
-        await logIn(phone, suite.baseUrl, member.ic, member.password);
-        await expectPath(phone, '/payment');
-        await openSecurity();
-        const others = page.locator('li[data-session-id]').filter({
-          has: page.getByRole('button', { name: /^Sign out/ }),
-        });
-        expect(await others.count()).toBe(1);
-        await others.getByRole('button', { name: /^Sign out/ }).click();
-        await expectToast(page, 'That device has been signed out.');
-        await others.first().waitFor({ state: 'detached' });
-        // The other browser's next session check (every 10 s) takes it to the login page.
-        await phone.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
-        await phone.getByText('Your session has ended, please log in again').waitFor();
-      } finally {
-        await other.close();
-      }
-    });
+    suite.step(
+      'signs one browser out, then all other devices, from the sessions list',
+      async () => {
+        const contexts = [
+          await suite.browser.newContext({ locale: 'en-US' }),
+          await suite.browser.newContext({ locale: 'en-US' }),
+        ];
+        try {
+          const devices = await Promise.all(contexts.map((one) => one.newPage()));
+          for (const device of devices) {
+            await logIn(device, suite.baseUrl, member.ic, member.password);
+            await expectPath(device, '/payment');
+          }
+          await openSecurity();
+          const others = page.locator('li[data-session-id]').filter({
+            has: page.getByRole('button', { name: /^Sign out/ }),
+          });
+          expect(await others.count()).toBe(2);
+          await others
+            .first()
+            .getByRole('button', { name: /^Sign out/ })
+            .click();
+          await expectToast(page, 'That device has been signed out.');
+          await page.waitForFunction(
+            () =>
+              document.querySelectorAll('li[data-session-id]').length === 2 &&
+              document.querySelectorAll('li[data-session-id] button').length === 1,
+          );
+          await page.getByRole('button', { name: 'Sign out of all other devices' }).click();
+          await expectToast(page, 'Signed out of 1 other device(s).');
+          await others.first().waitFor({ state: 'detached' });
+          await page.getByText('This device').waitFor();
+          expect(
+            await page.getByRole('button', { name: 'Sign out of all other devices' }).count(),
+          ).toBe(0);
+          // Each other browser's next session check (every 10 s) takes it to the login page.
+          await Promise.all(
+            devices.map(async (device) => {
+              await device.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
+              await device.getByText('Your session has ended, please log in again').waitFor();
+            }),
+          );
+        } finally {
+          await Promise.all(contexts.map((one) => one.close()));
+        }
+      },
+    );
 
     suite.step('downloads the data file as JSON without secrets', async () => {
       const [download] = await Promise.all([
