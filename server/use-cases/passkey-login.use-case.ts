@@ -69,7 +69,8 @@ export class PasskeyLoginUseCase {
       challenge === undefined
         ? null
         : await this.passkeys.takeChallenge(challenge, 'authentication');
-    if (taken === null || taken.expiresAt <= now) {
+    // A challenge given to a signed-in member (to confirm a step) never signs anyone in.
+    if (taken === null || taken.memberId !== null || taken.expiresAt <= now) {
       this.log('passkey sign-in refused: unknown, used or expired challenge');
       return failWith('PASSKEY_REJECTED');
     }

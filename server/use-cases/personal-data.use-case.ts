@@ -7,6 +7,8 @@ import { type PasswordHasher } from '../ports/password-hasher.port';
 import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { type PasswordConfirmation } from './confirm-password';
+import { type PasskeyConfirmation } from './confirm-passkey';
+import { type PasskeyAuthenticationCredential } from '../../src/contract/passkeys';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
 const iso = (date: Date) => date.toISOString();
@@ -66,7 +68,9 @@ export class DownloadPersonalDataUseCase {
 
 export interface DeleteAccountInput {
   memberId: string;
-  password: string;
+  /** Exactly one of the password and a passkey's answer confirms the member. */
+  password?: string;
+  passkey?: PasskeyAuthenticationCredential;
   confirmation: string;
 }
 
@@ -84,6 +88,7 @@ export class DeleteAccountUseCase {
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly random: Random,
+    private readonly passkey: PasskeyConfirmation,
   ) {}
 
   async execute(input: DeleteAccountInput): Promise<Result<null, UseCaseError>> {
@@ -93,9 +98,18 @@ export class DeleteAccountUseCase {
         message: 'confirmation: type DELETE to confirm.',
       });
     }
+    if ((input.password === undefined) === (input.passkey === undefined)) {
+      return failWith('VALIDATION_FAILED', {
+        field: 'password',
+        message: 'password: give the password or a passkey, not both.',
+      });
+    }
     const member = await this.members.findById(input.memberId);
     if (member === null) return failWith('MEMBER_NOT_FOUND');
-    const confirmed = await this.password.confirm(member, input.password);
+    const confirmed =
+      input.passkey === undefined
+        ? await this.password.confirm(member, input.password ?? '')
+        : await this.passkey.confirm(member.id, input.passkey);
     if (!confirmed.ok) return confirmed;
 
     const now = new Date(this.clock.now());

@@ -14,6 +14,7 @@ import {
   SignOutSessionUseCase,
 } from '../use-cases/member-sessions.use-case';
 import { PasswordConfirmation } from '../use-cases/confirm-password';
+import { PasskeyConfirmation } from '../use-cases/confirm-passkey';
 import { ManagePasskeysUseCase } from '../use-cases/manage-passkeys.use-case';
 import { PasskeyLoginUseCase } from '../use-cases/passkey-login.use-case';
 import { PasskeyRegistrationUseCase } from '../use-cases/passkey-registration.use-case';
@@ -33,6 +34,8 @@ export interface SecurityUseCases {
   passkeyRegistration: PasskeyRegistrationUseCase;
   passkeyLogin: PasskeyLoginUseCase;
   managePasskeys: ManagePasskeysUseCase;
+  /** A passkey asked again before a sensitive step (its options route). */
+  passkeyConfirmation: PasskeyConfirmation;
 }
 
 /** The stores the security page adds to the container's. */
@@ -72,12 +75,21 @@ export function wireSecurity(
     random,
     config.loginMaxFailures,
   );
+  const passkeyConfirmation = new PasskeyConfirmation(passkeys, clock, relyingParty, log);
   return {
     listMemberSessions: new ListMemberSessionsUseCase(sessions, clock),
     signOutSession: new SignOutSessionUseCase(sessions, clock),
     signOutOtherSessions: new SignOutOtherSessionsUseCase(sessions, clock),
     downloadPersonalData: new DownloadPersonalDataUseCase(unitOfWork, clock),
-    deleteAccount: new DeleteAccountUseCase(members, password, unitOfWork, hasher, clock, random),
+    deleteAccount: new DeleteAccountUseCase(
+      members,
+      password,
+      unitOfWork,
+      hasher,
+      clock,
+      random,
+      passkeyConfirmation,
+    ),
     passkeyRegistration: new PasskeyRegistrationUseCase(
       members,
       passkeys,
@@ -99,5 +111,6 @@ export function wireSecurity(
       log,
     ),
     managePasskeys: new ManagePasskeysUseCase(passkeys),
+    passkeyConfirmation,
   };
 }

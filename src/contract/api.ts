@@ -53,6 +53,7 @@ export const ApiPaths = {
   /** The member's data and account (personal-data.ts). */
   personalData: '/user/data',
   deleteAccount: '/user/account/delete',
+  deleteAccountPasskeyOptions: '/user/account/delete/passkey-options',
   /** Passkeys (passkeys.ts). */
   passkeys: '/user/passkeys',
   passkeyRegistrationOptions: '/user/passkeys/registration-options',
@@ -228,6 +229,7 @@ export interface ApiEndpoints {
   signOutOtherSessions: Post<void, SignOutOtherSessionsResponse>;
   personalData: Get<void, PersonalDataExport>;
   deleteAccount: Post<DeleteAccountRequest, void>;
+  deleteAccountPasskeyOptions: Post<void, PasskeyOptionsResponse>;
   passkeys: Get<void, PasskeysResponse>;
   passkeyRegistrationOptions: Post<PasskeyRegistrationOptionsRequest, PasskeyOptionsResponse>;
   registerPasskey: Post<RegisterPasskeyRequest, PasskeyDto>;

@@ -1,3 +1,4 @@
+import type { PasskeyAuthenticationCredential } from './passkeys';
 import type { PaymentStatus } from './payment';
 import type { Nationality, SmsPurpose } from './rules';
 
@@ -44,9 +45,13 @@ export interface PersonalDataExport {
   passkeys: { name: string; created_at: string; last_used_at: string | null }[];
 }
 
-/** "Delete my account": the password and the typed confirmation word. */
+/**
+ * "Delete my account": the typed confirmation word and either the password or a passkey's answer
+ * to the challenge of POST /user/account/delete/passkey-options (exactly one of the two).
+ */
 export interface DeleteAccountRequest {
-  password: string;
+  password?: string;
+  passkey?: PasskeyAuthenticationCredential;
   /** ACCOUNT_DELETION_WORD, typed by the member (case and surrounding spaces aside). */
   confirmation: string;
 }

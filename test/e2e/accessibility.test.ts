@@ -43,7 +43,7 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
     const found: string[] = [];
     await open('/login');
     found.push(...(await checkEveryThemeAndWidth(page, 'login', 'login')));
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('IC or Passport Number is required').waitFor();
     found.push(...(await checkEveryThemeAndWidth(page, 'login with errors')));
 

@@ -68,7 +68,7 @@ run('paying through each gateway in Chromium', () => {
     await Promise.all(
       Object.entries(GATEWAYS).map(async ([name, simulate]) => {
         const simulator = await simulate();
-        const portal = await startPortal('pglite', simulator.settings);
+        const portal = await startPortal('pglite', { settings: simulator.settings });
         const context = await browser.newContext();
         const page = await context.newPage();
         settings.set(name, { simulator, portal, context, page, events: recordPageEvents(page) });

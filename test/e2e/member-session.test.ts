@@ -112,7 +112,7 @@ describeInChromium('member session in Chromium', ['pglite', 'postgres'], (suite)
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${baseUrl}/login`);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const ic = page.locator('input[name="ic_or_passport"]');
       expect(await ic.getAttribute('aria-invalid')).toBe('true');
       const describedBy = (await ic.getAttribute('aria-describedby'))?.split(' ') ?? [];

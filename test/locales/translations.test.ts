@@ -26,6 +26,7 @@ const NAMESPACES = [
   'serverMessages',
   'paymentHistory',
   'receipt',
+  'security',
 ];
 
 type Tree = { [key: string]: string | Tree };

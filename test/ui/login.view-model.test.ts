@@ -1,5 +1,6 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
+import { passkeyLoginOver } from '../builders/passkey-login';
 import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
@@ -16,7 +17,13 @@ function setUp() {
   const session = sessionOver(http, storage, clock);
   const notifier = new RecordingNotifier();
   const navigation = new RecordingNavigation();
-  const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
+  const vm = new LoginViewModel(
+    new LoginUseCase(http, storage),
+    session,
+    notifier,
+    navigation,
+    ...passkeyLoginOver(http, storage, clock),
+  );
   return { http, storage, clock, session, notifier, navigation, vm };
 }
 
@@ -131,7 +138,13 @@ describe('LoginViewModel', () => {
     storage.set(StorageKeys.token, 'tok-old');
     http.on('sessionCheck', failure('AUTH_SESSION_ENDED'));
     const session = sessionOver(http, storage, clock);
-    const vm = new LoginViewModel(new LoginUseCase(http, storage), session, notifier, navigation);
+    const vm = new LoginViewModel(
+      new LoginUseCase(http, storage),
+      session,
+      notifier,
+      navigation,
+      ...passkeyLoginOver(http, storage, clock),
+    );
     expect(vm.sessionEnded).toBe(false);
     session.start();
     await clock.advance(0);

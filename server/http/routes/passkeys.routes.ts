@@ -52,7 +52,8 @@ const registrationCredential = objectBody(
   },
   ['id', 'rawId', 'type', 'response'],
 );
-const authenticationCredential = objectBody(
+/** The browser's AuthenticationResponseJSON, as the sign-in and the deletion's confirmation take it. */
+export const authenticationCredential = objectBody(
   {
     ...credentialHead,
     response: objectBody(

@@ -6,6 +6,7 @@ import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
+import { authenticationCredential } from './passkeys.routes';
 import { objectBody } from './schemas';
 
 /** The download reads every table about the member: a few a minute is plenty. */
@@ -32,11 +33,15 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
       {
         ...memberRoute(app, container, DELETIONS_PER_SESSION_PER_MINUTE),
         schema: {
-          body: objectBody({
-            // Loose like the login form's: a password set under older rules must still match.
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
-            confirmation: { type: 'string', minLength: 1, maxLength: 64 },
-          }),
+          body: objectBody(
+            {
+              // Loose like the login form's: a password set under older rules must still match.
+              password: { type: 'string', minLength: 1, maxLength: 1024 },
+              passkey: authenticationCredential,
+              confirmation: { type: 'string', minLength: 1, maxLength: 64 },
+            },
+            ['confirmation'],
+          ),
         },
       },
       async (request) => {
@@ -44,10 +49,20 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
           await container.deleteAccount.execute({
             memberId: memberOf(request).id,
             password: request.body.password,
+            passkey: request.body.passkey,
             confirmation: request.body.confirmation,
           }),
         );
         return success('Account deleted.');
+      },
+    );
+
+    app.post(
+      ApiPaths.deleteAccountPasskeyOptions,
+      memberRoute(app, container, DELETIONS_PER_SESSION_PER_MINUTE),
+      async (request) => {
+        const options = await container.passkeyConfirmation.options(memberOf(request).id);
+        return success('Passkey options.', valueOrThrow(options));
       },
     );
   };

@@ -77,6 +77,14 @@ export class WatchSessionUseCase {
     return result.ok;
   }
 
+  /**
+   * The session is already over on the server by the member's own act (the account was deleted)
+   * and its token forgotten: end it here without a logout call and without the session-ended text.
+   */
+  ended(): void {
+    this.endLocally();
+  }
+
   /** One check of the current token. */
   async check(): Promise<void> {
     const token = this.current.token;

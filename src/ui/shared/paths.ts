@@ -14,5 +14,6 @@ export const Paths = {
   return: '/return',
   profile: '/member/profile',
   paymentHistory: '/member/payments',
+  security: '/member/security',
   wizardz: '/wizardz',
 } as const;

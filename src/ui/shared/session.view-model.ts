@@ -61,6 +61,11 @@ export class SessionViewModel {
     return this.session.logout();
   }
 
+  /** The member deleted their account: the session is over, no logout call is needed. */
+  ended(): void {
+    this.session.ended();
+  }
+
   check(): Promise<void> {
     return this.session.check();
   }

@@ -29,3 +29,12 @@ export const SUBSCRIBE_NEWSLETTER_USE_CASE = Symbol.for('SubscribeNewsletterUseC
 /** The payment history and receipts. */
 export const LIST_PAYMENT_HISTORY_USE_CASE = Symbol.for('ListPaymentHistoryUseCase');
 export const DOWNLOAD_RECEIPT_USE_CASE = Symbol.for('DownloadReceiptUseCase');
+/** The security page (sessions, passkeys, the member's data) and the passkey sign-in. */
+export const MEMBER_SESSIONS_USE_CASE = Symbol.for('MemberSessionsUseCase');
+export const MANAGE_PASSKEYS_USE_CASE = Symbol.for('ManagePasskeysUseCase');
+export const ADD_PASSKEY_USE_CASE = Symbol.for('AddPasskeyUseCase');
+export const PASSKEY_LOGIN_USE_CASE = Symbol.for('PasskeyLoginUseCase');
+/** Transient: one per login screen, stopped when it unmounts. */
+export const PASSKEY_AUTOFILL_USE_CASE = Symbol.for('PasskeyAutofillUseCase');
+export const DOWNLOAD_PERSONAL_DATA_USE_CASE = Symbol.for('DownloadPersonalDataUseCase');
+export const DELETE_ACCOUNT_USE_CASE = Symbol.for('DeleteAccountUseCase');

@@ -5,6 +5,10 @@ import { SystemClockAdapter } from '../../adapters/system-clock.adapter';
 import { FormPostGatewayAdapter } from '../../adapters/form-post-gateway.adapter';
 import { BrowserFileSaverAdapter } from '../../adapters/browser-file-saver.adapter';
 import { WindowPrintAdapter } from '../../adapters/window-print.adapter';
+import { WebAuthnPasskeyAdapter } from '../../adapters/webauthn-passkey.adapter';
+import { PASSKEY_PORT, type PasskeyPort } from '../../domain/ports/passkey.port';
+import { bindSecurityUseCases } from './security-bindings';
+import { SecurityViewModel } from '../screens/security/security.view-model';
 import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
 import { PRINTER_PORT, type PrinterPort } from '../../domain/ports/printer.port';
 import { DownloadReceiptUseCase } from '../../domain/use-cases/download-receipt.use-case';
@@ -97,6 +101,7 @@ export interface ContainerOverrides {
   clipboard?: Clipboard;
   fileSaver?: FileSaverPort;
   printer?: PrinterPort;
+  passkeys?: PasskeyPort;
 }
 
 /**
@@ -115,6 +120,7 @@ export const SCREEN_VIEW_MODELS: Newable<object>[] = [
   PaymentStatusViewModel,
   ReturnViewModel,
   PaymentHistoryViewModel,
+  SecurityViewModel,
 ];
 
 /** The composition root: the only place that binds. A fresh container per call. */
@@ -151,6 +157,10 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   container
     .bind<PrinterPort>(PRINTER_PORT)
     .toConstantValue(overrides.printer ?? new WindowPrintAdapter());
+
+  container
+    .bind<PasskeyPort>(PASSKEY_PORT)
+    .toConstantValue(overrides.passkeys ?? new WebAuthnPasskeyAdapter());
 
   // Use cases: plain classes (domain knows nothing of inversify), built here from their ports.
   const http = (ctx: ResolutionContext) => ctx.get<HttpPort>(HTTP_PORT);
@@ -195,6 +205,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
     .toDynamicValue(
       (ctx) => new DownloadReceiptUseCase(http(ctx), ctx.get<FileSaverPort>(FILE_SAVER_PORT)),
     );
+  bindSecurityUseCases(container);
   container
     .bind(LIST_CATALOGUE_USE_CASE)
     .toDynamicValue((ctx) => new ListCatalogueUseCase(storage(ctx)));

@@ -10,6 +10,7 @@ import { PaymentHistoryScreen } from '../screens/payment-history/payment-history
 import { PaymentStatusScreen } from '../screens/payment-status/payment-status.view';
 import { PaymentScreen } from '../screens/payment/payment.view';
 import { ProfileScreen } from '../screens/profile/profile.view';
+import { SecurityScreen } from '../screens/security/security.view';
 import { ReturnScreen } from '../screens/return/return.view';
 import { SignUpScreen } from '../screens/sign-up/sign-up.view';
 import { WizardzScreen } from '../screens/wizardz/wizardz.view';
@@ -23,14 +24,15 @@ import type { RouterNavigator } from './router-navigator';
  * inversify, mobx, the view-models...) is then wrapped in a registration function, which defeats
  * tree shaking; the screens themselves weigh about 6 KB. The one large dependency only one
  * screen needs, react-phone-input-2, is loaded lazily where it is shown
- * (components/phone-input.tsx). The declarative router (BrowserRouter + useRoutes) is used
+ * (components/phone-input.tsx), and so is @simplewebauthn/browser, by the passkey adapter
+ * (adapters/webauthn-passkey.adapter.ts), only when a passkey ceremony starts. The declarative router (BrowserRouter + useRoutes) is used
  * rather than createBrowserRouter: the data router's loaders, actions and fetchers are not
  * used here, and leaving them out saves about 16 KB gzip.
  */
 
 /**
  * Every route of the app. Guarded: / and /member/profile, /member/payments (the member's own
- * payments), /payment, which is for a
+ * payments), /member/security (sessions, passkeys, the member's data), /payment, which is for a
  * logged-in member, and the catalogue views (/movies, /tv-series,
  * /bookmarks), which show a member's own bookmarks. The payment result pages stay public: the
  * gateway sends the payer's tab there, and they only read a status.
@@ -50,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: Paths.tvSeries, element: <TvSeriesScreen /> },
       { path: Paths.bookmarks, element: <BookmarksScreen /> },
       { path: Paths.paymentHistory, element: <PaymentHistoryScreen /> },
+      { path: Paths.security, element: <SecurityScreen /> },
     ],
   },
   {

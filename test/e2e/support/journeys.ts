@@ -92,7 +92,7 @@ export async function logIn(
   if (new URL(page.url(), baseUrl).pathname !== '/login') await page.goto(`${baseUrl}/login`);
   await page.locator('input[name="ic_or_passport"]').fill(ic);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Registers a member through the real API (the sign-up screens have their own suite). */

@@ -28,11 +28,21 @@ export interface PortalServer {
  * launcher runs from the sources (through tsx), so the suite needs no `npm run build:server`;
  * `npm start` runs the same launcher compiled.
  */
+export interface PortalOptions {
+  /**
+   * The host name the browser uses (PUBLIC_URL's and baseUrl's); 127.0.0.1 unless told. WebAuthn
+   * needs a domain as its relying party ID, never an IP address: passkey suites use 'localhost'.
+   */
+  host?: string;
+  /** Settings of the test's own (a gateway's simulator), over the defaults below. */
+  settings?: NodeJS.ProcessEnv;
+}
+
 export async function startPortal(
   database: E2eDatabase,
-  /** Settings of the test's own (a gateway's simulator), over the defaults below. */
-  settings: NodeJS.ProcessEnv = {},
+  options: PortalOptions = {},
 ): Promise<PortalServer> {
+  const host = options.host ?? '127.0.0.1';
   const port = await freePort();
   const gatewayPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
@@ -50,7 +60,7 @@ export async function startPortal(
     HOST: '127.0.0.1',
     APP_ENV: 'test',
     DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `http://${host}:${port}`,
     // The API finds the sandbox by this port (its default GATEWAY_URL and GATEWAY_STATUS_URL).
     SANDBOX_GATEWAY_PORT: String(gatewayPort),
     SMS_PROVIDER: 'console',
@@ -60,7 +70,7 @@ export async function startPortal(
   // A developer's own gateway settings must not send the browser elsewhere.
   for (const name of ['GATEWAY', 'GATEWAY_URL', 'GATEWAY_STATUS_URL']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  Object.assign(env, settings);
+  Object.assign(env, options.settings);
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
@@ -70,7 +80,7 @@ export async function startPortal(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
   try {

@@ -5,6 +5,7 @@ import {
   postgresAvailable,
   startPortal,
   type E2eDatabase,
+  type PortalOptions,
   type PortalServer,
 } from './portal-server';
 
@@ -21,7 +22,10 @@ export class BrowserSuite {
   private skipped = false;
   private pageEvents: () => string = () => '';
 
-  constructor(readonly database: E2eDatabase) {}
+  constructor(
+    readonly database: E2eDatabase,
+    private readonly portalOptions: PortalOptions = {},
+  ) {}
 
   get baseUrl(): string {
     return this.portal.baseUrl;
@@ -34,7 +38,7 @@ export class BrowserSuite {
       this.skipped = true;
       return;
     }
-    this.portal = await startPortal(this.database);
+    this.portal = await startPortal(this.database, this.portalOptions);
     this.browser = await launchChromium();
     this.context = await this.browser.newContext();
     this.page = await this.context.newPage();
@@ -74,10 +78,11 @@ export function describeInChromium(
   title: string,
   databases: E2eDatabase[],
   define: (suite: BrowserSuite) => void,
+  portalOptions: PortalOptions = {},
 ): void {
   const run = browserAvailable() ? describe.each(databases) : describe.skip.each(databases);
   run(`${title} on %s`, (database) => {
-    const suite = new BrowserSuite(database);
+    const suite = new BrowserSuite(database, portalOptions);
     beforeAll(() => suite.start());
     afterAll(() => suite.stop());
     define(suite);

@@ -2,6 +2,7 @@ import { CryptoRandom } from '../../../server/adapters/crypto-random.adapter';
 import { ERASED_MEMBER_NAME } from '../../../server/domain/personal-data';
 import { type TransactionalStores, type UnitOfWork } from '../../../server/ports/unit-of-work.port';
 import { AuthenticateSessionUseCase } from '../../../server/use-cases/authenticate-session.use-case';
+import { PasskeyConfirmation } from '../../../server/use-cases/confirm-passkey';
 import { PasswordConfirmation } from '../../../server/use-cases/confirm-password';
 import {
   DeleteAccountUseCase,
@@ -59,6 +60,12 @@ async function setUp(options: { unitOfWork?: (inner: UnitOfWork) => UnitOfWork }
     hasher,
     clock,
     random,
+    new PasskeyConfirmation(
+      stores.passkeys,
+      clock,
+      { name: () => 'Test', publicUrl: () => 'http://localhost' },
+      () => undefined,
+    ),
   );
   const download = new DownloadPersonalDataUseCase(stores.unitOfWork, clock);
   return { ...stores, clock, member, logIn, authenticate, deleteAccount, download };

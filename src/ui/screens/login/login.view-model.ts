@@ -2,16 +2,25 @@ import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
 import { LoginForm } from '../../../domain/rules/login-form';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
-import type { LoginUseCase } from '../../../domain/use-cases/login.use-case';
+import type { LoggedIn, LoginUseCase } from '../../../domain/use-cases/login.use-case';
+import type { CeremonyFailure } from '../../../domain/use-cases/passkey-ceremony';
+import type { PasskeyAutofillUseCase } from '../../../domain/use-cases/passkey-autofill.use-case';
+import type { PasskeyLoginUseCase } from '../../../domain/use-cases/passkey-login.use-case';
 import { NAVIGATION, type Navigation } from '../../shared/navigation';
 import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { SessionViewModel } from '../../shared/session.view-model';
-import { LOGIN_USE_CASE } from '../../shared/tokens';
+import {
+  LOGIN_USE_CASE,
+  PASSKEY_AUTOFILL_USE_CASE,
+  PASSKEY_LOGIN_USE_CASE,
+} from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
+import type { Failure } from '../../../domain/model/failure';
+import type { Result } from '../../../contract/result';
 
-export type LoginStatus = 'idle' | 'submitting';
+export type LoginStatus = 'idle' | 'submitting' | 'passkey';
 type Field = 'icOrPassport' | 'password';
 
 @injectable()
@@ -22,18 +31,32 @@ export class LoginViewModel {
   errors: FieldErrors<LoginForm> = {};
   /** The page the guard sent the visitor from (?next=): where a login takes them. */
   returnTo: string | null = null;
+  /** This browser has WebAuthn: the passkey button is shown. */
+  readonly passkeySupported: boolean;
+  private disposed = false;
 
   constructor(
     @inject(LOGIN_USE_CASE) private readonly login: LoginUseCase,
     @inject(SessionViewModel) private readonly session: SessionViewModel,
     @inject(NOTIFIER) private readonly notifier: Notifier,
     @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(PASSKEY_LOGIN_USE_CASE) private readonly passkeyLogin: PasskeyLoginUseCase,
+    @inject(PASSKEY_AUTOFILL_USE_CASE) private readonly autofill: PasskeyAutofillUseCase,
   ) {
-    observeExcept(this, ['login', 'session', 'notifier', 'navigation']);
+    this.passkeySupported = passkeyLogin.isSupported();
+    observeExcept(this, [
+      'login',
+      'session',
+      'notifier',
+      'navigation',
+      'passkeyLogin',
+      'autofill',
+      'disposed',
+    ]);
   }
 
   get busy(): boolean {
-    return this.status === 'submitting';
+    return this.status !== 'idle';
   }
 
   /** The session was ended by the server's check, not by the member: the page says why. */
@@ -73,18 +96,60 @@ export class LoginViewModel {
         this.notifier.error(failureMessage(result.error, result.error.key));
         return;
       }
-      this.session.loggedIn(result.value.user, result.value.token);
-      // The landing page after login is /payment; a member sent here by the guard goes back,
-      // and the toast then does not name the payment page.
-      const destination = this.returnTo ?? Paths.payment;
-      const toPayment = /^\/payment(?:[?#]|$)/.test(destination);
-      this.notifier.success({ key: toPayment ? 'login.success' : 'login.successReturning' });
-      this.navigation.go(destination);
+      this.enter(result.value);
     });
   }
 
+  /** "Sign in with a passkey": the browser's prompt, then the same session as a password's. */
+  async signInWithPasskey(): Promise<void> {
+    if (this.busy || !this.passkeySupported) return;
+    this.status = 'passkey';
+    const result = await this.passkeyLogin.execute({ autofill: false });
+    if (this.disposed) return;
+    runInAction(() => {
+      this.status = 'idle';
+      this.afterPasskey(result);
+    });
+    // The modal prompt replaced the IC field's passkey suggestions: offer them again.
+    if (!result.ok) void this.startAutofill();
+  }
+
+  /**
+   * Passkeys in the IC field's suggestions (conditional mediation), where the browser offers
+   * them: the request waits (renewed before its challenge expires) until the member picks one,
+   * the page is left, or the button's request replaces it.
+   */
+  async startAutofill(): Promise<void> {
+    if (this.disposed || !this.passkeySupported) return;
+    const result = await this.autofill.execute();
+    if (result === null || this.disposed || this.status !== 'idle') return;
+    runInAction(() => this.afterPasskey(result));
+  }
+
   dispose(): void {
-    // Nothing scheduled: login has no timers.
+    // The waiting passkey request ends and its renewal timer goes.
+    this.disposed = true;
+    this.autofill.stop();
+  }
+
+  private afterPasskey(result: Result<LoggedIn, Failure | CeremonyFailure>): void {
+    if (result.ok) {
+      this.enter(result.value);
+      return;
+    }
+    // A dismissed or replaced prompt is the member's choice: nothing to say.
+    if ((result.error as Partial<CeremonyFailure>).ceremony === 'CANCELLED') return;
+    this.notifier.error(failureMessage(result.error, result.error.key));
+  }
+
+  private enter(loggedIn: LoggedIn): void {
+    this.session.loggedIn(loggedIn.user, loggedIn.token);
+    // The landing page after login is /payment; a member sent here by the guard goes back,
+    // and the toast then does not name the payment page.
+    const destination = this.returnTo ?? Paths.payment;
+    const toPayment = /^\/payment(?:[?#]|$)/.test(destination);
+    this.notifier.success({ key: toPayment ? 'login.success' : 'login.successReturning' });
+    this.navigation.go(destination);
   }
 
   private formErrors(): FieldErrors<LoginForm> {

@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
+import './login.css';
 import { LoginViewModel } from './login.view-model';
 
 export const LoginScreen = observer(function LoginScreen() {
@@ -16,6 +17,10 @@ export const LoginScreen = observer(function LoginScreen() {
   const [params] = useSearchParams();
   const next = params.get('next');
   useEffect(() => vm.setReturnTo(next), [vm, next]);
+  // Passkeys in the IC field's suggestions, where the browser offers them.
+  useEffect(() => {
+    void vm.startAutofill();
+  }, [vm]);
   return (
     <main id="main" className="auth-card">
       <h1>{t('login.title')}</h1>
@@ -32,7 +37,7 @@ export const LoginScreen = observer(function LoginScreen() {
           value={vm.icOrPassport}
           onChange={(value) => vm.setField('icOrPassport', value)}
           error={vm.errors.icOrPassport}
-          autoComplete="username"
+          autoComplete={vm.passkeySupported ? 'username webauthn' : 'username'}
           disabled={vm.busy}
         />
         <PasswordField
@@ -50,6 +55,22 @@ export const LoginScreen = observer(function LoginScreen() {
           {vm.busy ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
+      {vm.passkeySupported && (
+        <div className="auth-passkey">
+          <p className="auth-divider">
+            <span>{t('login.or')}</span>
+          </p>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={vm.signInWithPasskey}
+            disabled={vm.busy}
+            aria-busy={vm.status === 'passkey'}
+          >
+            {vm.status === 'passkey' ? t('login.passkeyWaiting') : t('login.passkey')}
+          </button>
+        </div>
+      )}
       <p className="auth-footer">
         {t('login.noAccount')} <Link to={Paths.signUp}>{t('login.signUp')}</Link>
       </p>

@@ -11,6 +11,7 @@ import '../../styles/theme.css';
 import './profile.css';
 import './profile-phone-input.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
+import { SecurityLink } from './security-link';
 
 /** The country dropdown is at most 200px tall. */
 const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };
@@ -85,6 +86,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
         )}
 
         <footer className="profile-actions">
+          <SecurityLink />
           <button
             type="button"
             className="profile-button profile-button-primary"

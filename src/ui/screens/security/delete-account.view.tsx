@@ -1,0 +1,91 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_DELETION_WORD } from '../../../contract/personal-data';
+import { ModalDialog } from '../../components/modal-dialog';
+import { PasswordField } from '../../components/password-field';
+import { submitWith } from '../../components/submit';
+import { TextField } from '../../components/text-field';
+import type { DeleteAccountDialog } from './delete-account-dialog';
+
+/** "Delete my account": what it does, and the dialog that asks for the password and the word. */
+export const DeleteAccountSection = observer(function DeleteAccountSection({
+  dialog,
+}: {
+  dialog: DeleteAccountDialog;
+}) {
+  const { t } = useTranslation();
+  const word = { word: ACCOUNT_DELETION_WORD };
+  return (
+    <section className="security-card" aria-labelledby="security-delete-title">
+      <h2 id="security-delete-title">{t('security.delete.title')}</h2>
+      <p className="security-muted">{t('security.delete.text')}</p>
+      <button
+        type="button"
+        className="security-button security-button-danger"
+        onClick={dialog.open}
+      >
+        {t('security.delete.open')}
+      </button>
+      <ModalDialog
+        open={dialog.isOpen}
+        title={t('security.delete.dialogTitle')}
+        onClose={dialog.close}
+        describedBy="delete-account-text"
+      >
+        <p id="delete-account-text">{t('security.delete.dialogText')}</p>
+        <form onSubmit={submitWith(dialog.submit)} noValidate>
+          <PasswordField
+            name="delete_password"
+            label={t('security.currentPassword')}
+            value={dialog.password}
+            onChange={dialog.setPassword}
+            error={dialog.errors.password}
+            autoComplete="current-password"
+            disabled={dialog.deleting}
+          />
+          <TextField
+            name="delete_confirmation"
+            label={t('security.delete.confirmationLabel', word)}
+            value={dialog.confirmation}
+            onChange={dialog.setConfirmation}
+            error={dialog.errors.confirmation}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            disabled={dialog.deleting}
+          />
+          <div className="security-dialog-actions">
+            <button
+              type="button"
+              className="security-button"
+              onClick={dialog.close}
+              disabled={dialog.deleting}
+            >
+              {t('security.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="security-button security-button-danger"
+              disabled={dialog.deleting}
+              aria-busy={dialog.deleting}
+            >
+              {dialog.deleting ? t('security.delete.deleting') : t('security.delete.submit')}
+            </button>
+          </div>
+          {dialog.canUsePasskey && (
+            <div className="security-dialog-actions">
+              <button
+                type="button"
+                className="security-button"
+                onClick={dialog.submitWithPasskey}
+                disabled={dialog.deleting}
+              >
+                {t('security.delete.withPasskey')}
+              </button>
+            </div>
+          )}
+        </form>
+      </ModalDialog>
+    </section>
+  );
+});

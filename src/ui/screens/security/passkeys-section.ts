@@ -1,0 +1,171 @@
+import { runInAction } from 'mobx';
+import type { Passkey } from '../../../domain/model/security';
+import { confirmPasswordError, passkeyNameError } from '../../../domain/rules/security-forms';
+import type { CeremonyFailure } from '../../../domain/use-cases/passkey-ceremony';
+import type {
+  AddPasskeyUseCase,
+  ManagePasskeysUseCase,
+} from '../../../domain/use-cases/passkeys.use-case';
+import { failureMessage } from '../../shared/error-messages';
+import type { Notifier } from '../../shared/notifier';
+import { observeExcept } from '../../shared/observe-except';
+
+export type SectionStatus = 'loading' | 'displayed' | 'failed';
+
+/**
+ * The security page's passkeys: the list, the "Add a passkey" dialog (password, then a name,
+ * then the browser's prompt), renaming one inline and removing one.
+ */
+export class PasskeysSection {
+  status: SectionStatus = 'loading';
+  passkeys: Passkey[] = [];
+
+  // The "Add a passkey" dialog.
+  adding = false;
+  addOpen = false;
+  password = '';
+  name = '';
+  errors: { password?: string; name?: string } = {};
+
+  // Renaming one passkey inline.
+  renamingId: string | null = null;
+  draft = '';
+  draftError: string | null = null;
+  /** The passkey being renamed or removed: its buttons wait. */
+  busyId: string | null = null;
+
+  private disposed = false;
+
+  constructor(
+    private readonly manage: ManagePasskeysUseCase,
+    private readonly add: AddPasskeyUseCase,
+    private readonly notifier: Notifier,
+  ) {
+    observeExcept(this, ['manage', 'add', 'notifier', 'disposed']);
+  }
+
+  /** A browser without WebAuthn sees no passkey buttons. */
+  get supported(): boolean {
+    return this.add.isSupported();
+  }
+
+  async load(): Promise<void> {
+    const result = await this.manage.list();
+    if (this.disposed) return;
+    runInAction(() => {
+      if (result.ok) {
+        this.passkeys = result.value;
+        this.status = 'displayed';
+      } else {
+        this.status = this.status === 'displayed' ? 'displayed' : 'failed';
+        // The session itself ended: the session check takes the member to the login page.
+        const code = result.error.code;
+        if (code !== 'AUTH_SESSION_ENDED' && code !== 'AUTH_REQUIRED')
+          this.notifier.error(failureMessage(result.error, result.error.key));
+      }
+    });
+  }
+
+  openAdd(): void {
+    this.addOpen = true;
+    this.password = '';
+    this.name = '';
+    this.errors = {};
+  }
+
+  closeAdd(): void {
+    if (this.adding) return;
+    this.addOpen = false;
+    // A typed password is never kept once the dialog closes.
+    this.password = '';
+    this.errors = {};
+  }
+
+  setPassword(value: string): void {
+    this.password = value;
+    this.errors = { ...this.errors, password: undefined };
+  }
+
+  setName(value: string): void {
+    this.name = value;
+    this.errors = { ...this.errors, name: undefined };
+  }
+
+  async submitAdd(): Promise<void> {
+    if (this.adding) return;
+    const password = confirmPasswordError(this.password) ?? undefined;
+    const name = passkeyNameError(this.name) ?? undefined;
+    this.errors = { password, name };
+    if (password || name) return;
+    this.adding = true;
+    const result = await this.add.execute({ password: this.password, name: this.name });
+    if (this.disposed) return;
+    runInAction(() => {
+      this.adding = false;
+      if (result.ok) {
+        this.closeAdd();
+        this.notifier.success({ key: 'security.passkeys.added' });
+        return;
+      }
+      const failure = result.error as Partial<CeremonyFailure>;
+      if (result.error.code === 'PASSWORD_CONFIRMATION_WRONG') {
+        this.errors = { password: 'serverMessages.passwordConfirmationWrong' };
+      } else if (failure.ceremony !== 'CANCELLED') {
+        this.notifier.error(failureMessage(result.error, result.error.key));
+      }
+    });
+    if (result.ok) await this.load();
+  }
+
+  startRename(passkey: Passkey): void {
+    this.renamingId = passkey.id;
+    this.draft = passkey.name;
+    this.draftError = null;
+  }
+
+  cancelRename(): void {
+    if (this.busyId !== null) return;
+    this.renamingId = null;
+    this.draftError = null;
+  }
+
+  setDraft(value: string): void {
+    this.draft = value;
+    this.draftError = null;
+  }
+
+  async saveRename(): Promise<void> {
+    const id = this.renamingId;
+    if (id === null || this.busyId !== null) return;
+    this.draftError = passkeyNameError(this.draft);
+    if (this.draftError) return;
+    this.busyId = id;
+    const result = await this.manage.rename(id, this.draft);
+    if (this.disposed) return;
+    runInAction(() => {
+      this.busyId = null;
+      if (result.ok) {
+        this.renamingId = null;
+        this.notifier.success({ key: 'security.passkeys.renamed' });
+      } else this.notifier.error(failureMessage(result.error, result.error.key));
+    });
+    if (result.ok) await this.load();
+  }
+
+  async remove(passkey: Passkey): Promise<void> {
+    if (this.busyId !== null) return;
+    this.busyId = passkey.id;
+    const result = await this.manage.remove(passkey.id);
+    if (this.disposed) return;
+    runInAction(() => {
+      this.busyId = null;
+      if (result.ok) this.notifier.success({ key: 'security.passkeys.removed' });
+      else this.notifier.error(failureMessage(result.error, result.error.key));
+    });
+    await this.load();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+}
