@@ -8,10 +8,12 @@ import { PhoneInput } from '../../components/phone-input';
 import { PhoneInputA11y } from '../../components/phone-input-a11y';
 import { submitWith } from '../../components/submit';
 import '../../styles/theme.css';
+import '../../styles/surface-button.css';
 import './profile.css';
 import './profile-phone-input.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
 import { SecurityLink } from './security-link';
+import { DialogActions } from '../../components/dialog-actions';
 
 /** The country dropdown is at most 200px tall. */
 const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };
@@ -49,7 +51,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
             {vm.status === 'failed' && (
               <div className="profile-load-failed">
                 <p>{t('profile.loadFailed')}</p>
-                <button type="button" className="profile-button" onClick={vm.load}>
+                <button type="button" className="surface-button" onClick={vm.load}>
                   {t('profile.retry')}
                 </button>
               </div>
@@ -89,7 +91,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
           <SecurityLink />
           <button
             type="button"
-            className="profile-button profile-button-primary"
+            className="surface-button surface-button-primary"
             onClick={vm.goHome}
           >
             {t('profile.home')}
@@ -224,14 +226,14 @@ const EditableRow = observer(function EditableRow({
           <div className="profile-inline-actions">
             <button
               type="submit"
-              className="profile-button profile-button-primary"
+              className="surface-button surface-button-primary"
               disabled={vm.saving}
             >
               {vm.saving ? t('profile.saving') : t('profile.save')}
             </button>
             <button
               type="button"
-              className="profile-button"
+              className="surface-button"
               onClick={vm.cancelEdit}
               disabled={vm.saving}
             >
@@ -274,25 +276,15 @@ const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileVie
               : vm.password.setConfirmPassword(value)
           }
         />
-        <div className="profile-dialog-actions">
-          <button
-            type="button"
-            className="profile-button"
-            onClick={vm.password.close}
-            disabled={vm.password.updating}
-          >
-            {t('profile.passwordDialog.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="profile-button profile-button-primary"
-            disabled={vm.password.updating}
-          >
-            {vm.password.updating
-              ? t('profile.passwordDialog.updating')
-              : t('profile.passwordDialog.update')}
-          </button>
-        </div>
+        <DialogActions
+          className="profile-dialog-actions"
+          buttonClass="surface-button"
+          busy={vm.password.updating}
+          onCancel={vm.password.close}
+          cancelText={t('profile.passwordDialog.cancel')}
+          submitText={t('profile.passwordDialog.update')}
+          busyText={t('profile.passwordDialog.updating')}
+        />
       </form>
     </ModalDialog>
   );

@@ -6,7 +6,7 @@ import { Paths } from '../../shared/paths';
 export function SecurityLink() {
   const { t } = useTranslation();
   return (
-    <Link className="profile-button" to={Paths.security}>
+    <Link className="surface-button" to={Paths.security}>
       {t('profile.security')}
     </Link>
   );

@@ -6,6 +6,7 @@ import { PasswordField } from '../../components/password-field';
 import { submitWith } from '../../components/submit';
 import { TextField } from '../../components/text-field';
 import type { DeleteAccountDialog } from './delete-account-dialog';
+import { DialogActions } from '../../components/dialog-actions';
 
 /** "Delete my account": what it does, and the dialog that asks for the password and the word. */
 export const DeleteAccountSection = observer(function DeleteAccountSection({
@@ -19,11 +20,7 @@ export const DeleteAccountSection = observer(function DeleteAccountSection({
     <section className="security-card" aria-labelledby="security-delete-title">
       <h2 id="security-delete-title">{t('security.delete.title')}</h2>
       <p className="security-muted">{t('security.delete.text')}</p>
-      <button
-        type="button"
-        className="security-button security-button-danger"
-        onClick={dialog.open}
-      >
+      <button type="button" className="surface-button surface-button-danger" onClick={dialog.open}>
         {t('security.delete.open')}
       </button>
       <ModalDialog
@@ -54,29 +51,21 @@ export const DeleteAccountSection = observer(function DeleteAccountSection({
             spellCheck={false}
             disabled={dialog.deleting}
           />
-          <div className="security-dialog-actions">
-            <button
-              type="button"
-              className="security-button"
-              onClick={dialog.close}
-              disabled={dialog.deleting}
-            >
-              {t('security.cancel')}
-            </button>
-            <button
-              type="submit"
-              className="security-button security-button-danger"
-              disabled={dialog.deleting}
-              aria-busy={dialog.deleting}
-            >
-              {dialog.deleting ? t('security.delete.deleting') : t('security.delete.submit')}
-            </button>
-          </div>
+          <DialogActions
+            className="security-dialog-actions"
+            buttonClass="surface-button"
+            tone="danger"
+            busy={dialog.deleting}
+            onCancel={dialog.close}
+            cancelText={t('security.cancel')}
+            submitText={t('security.delete.submit')}
+            busyText={t('security.delete.deleting')}
+          />
           {dialog.canUsePasskey && (
             <div className="security-dialog-actions">
               <button
                 type="button"
-                className="security-button"
+                className="surface-button"
                 onClick={dialog.submitWithPasskey}
                 disabled={dialog.deleting}
               >

@@ -7,6 +7,7 @@ import { PasswordField } from '../../components/password-field';
 import { submitWith } from '../../components/submit';
 import { TextField } from '../../components/text-field';
 import type { PasskeysSection } from './passkeys-section';
+import { DialogActions } from '../../components/dialog-actions';
 
 /** The member's passkeys; a browser without WebAuthn still lists them but cannot add one. */
 export const PasskeysCard = observer(function PasskeysCard({
@@ -35,7 +36,7 @@ export const PasskeysCard = observer(function PasskeysCard({
       {section.supported && (
         <button
           type="button"
-          className="security-button security-button-primary"
+          className="surface-button surface-button-primary"
           onClick={section.openAdd}
         >
           {t('security.passkeys.add')}
@@ -75,10 +76,10 @@ const PasskeyItem = observer(function PasskeyItem({
             autoComplete="off"
             autoFocus
           />
-          <button type="submit" className="security-button security-button-primary" disabled={busy}>
+          <button type="submit" className="surface-button surface-button-primary" disabled={busy}>
             {t('security.save')}
           </button>
-          <button type="button" className="security-button" onClick={section.cancelRename}>
+          <button type="button" className="surface-button" onClick={section.cancelRename}>
             {t('security.cancel')}
           </button>
         </form>
@@ -100,7 +101,7 @@ const PasskeyItem = observer(function PasskeyItem({
       <div className="security-actions">
         <button
           type="button"
-          className="security-button"
+          className="surface-button"
           onClick={() => section.startRename(passkey)}
           disabled={busy}
         >
@@ -109,7 +110,7 @@ const PasskeyItem = observer(function PasskeyItem({
         </button>
         <button
           type="button"
-          className="security-button security-button-danger"
+          className="surface-button surface-button-danger"
           onClick={() => void section.remove(passkey)}
           disabled={busy}
         >
@@ -156,24 +157,15 @@ const AddPasskeyDialog = observer(function AddPasskeyDialog({
           autoComplete="off"
           disabled={section.adding}
         />
-        <div className="security-dialog-actions">
-          <button
-            type="button"
-            className="security-button"
-            onClick={section.closeAdd}
-            disabled={section.adding}
-          >
-            {t('security.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="security-button security-button-primary"
-            disabled={section.adding}
-            aria-busy={section.adding}
-          >
-            {section.adding ? t('security.passkeys.adding') : t('security.passkeys.addSubmit')}
-          </button>
-        </div>
+        <DialogActions
+          className="security-dialog-actions"
+          buttonClass="surface-button"
+          busy={section.adding}
+          onCancel={section.closeAdd}
+          cancelText={t('security.cancel')}
+          submitText={t('security.passkeys.addSubmit')}
+          busyText={t('security.passkeys.adding')}
+        />
       </form>
     </ModalDialog>
   );

@@ -5,6 +5,7 @@ import { formatMalaysiaTime } from '../../components/malaysia-time';
 import { useViewModel } from '../../shared/di';
 import '../../styles/theme.css';
 import '../../styles/auth.css';
+import '../../styles/surface-button.css';
 import './security.css';
 import { DeleteAccountSection } from './delete-account.view';
 import { PasskeysCard } from './passkeys.view';
@@ -31,7 +32,7 @@ export const SecurityScreen = observer(function SecurityScreen() {
         <p className="security-muted">{t('security.data.text')}</p>
         <button
           type="button"
-          className="security-button"
+          className="surface-button"
           onClick={vm.download}
           disabled={vm.downloading}
           aria-busy={vm.downloading}
@@ -61,7 +62,7 @@ const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewMo
       {vm.sessionsStatus === 'failed' && (
         <p>
           {t('security.sessions.loadFailed')}{' '}
-          <button type="button" className="security-button" onClick={vm.loadSessions}>
+          <button type="button" className="surface-button" onClick={vm.loadSessions}>
             {t('security.retry')}
           </button>
         </p>
@@ -87,7 +88,7 @@ const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewMo
               {!session.current && (
                 <button
                   type="button"
-                  className="security-button"
+                  className="surface-button"
                   onClick={() => void vm.signOut(session)}
                   disabled={vm.signingOut !== null}
                 >
@@ -102,7 +103,7 @@ const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewMo
       {vm.hasOtherSessions && (
         <button
           type="button"
-          className="security-button security-button-danger"
+          className="surface-button surface-button-danger"
           onClick={vm.signOutOthers}
           disabled={vm.signingOut !== null}
         >
