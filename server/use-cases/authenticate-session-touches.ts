@@ -16,6 +16,8 @@ import { runEvery } from './run-every';
 export class SessionTouches {
   /** Session id to its latest use not yet written. */
   private readonly due = new Map<string, Date>();
+  /** The uses being written now. */
+  private writing = new Map<string, Date>();
   private cancel: Cancel | undefined;
 
   constructor(
@@ -32,6 +34,14 @@ export class SessionTouches {
     this.cancel ??= runEvery(this.clock, this.intervalMs, () => this.flush(), this.onError);
   }
 
+  /**
+   * The latest use of a session this instance holds and the store may not have yet (waiting, or
+   * being written): what its idle expiry is measured from meanwhile.
+   */
+  latestUse(sessionId: string): Date | undefined {
+    return this.due.get(sessionId) ?? this.writing.get(sessionId);
+  }
+
   /** How many sessions have a use waiting to be written. */
   get waiting(): number {
     return this.due.size;
@@ -43,8 +53,9 @@ export class SessionTouches {
    * first failure is thrown once the others are written.
    */
   async flush(): Promise<void> {
-    const batch = [...this.due];
+    const batch = new Map(this.due);
     this.due.clear();
+    this.writing = batch;
     let failure: { error: unknown } | undefined;
     for (const [sessionId, at] of batch) {
       try {
@@ -54,6 +65,7 @@ export class SessionTouches {
         failure ??= { error };
       }
     }
+    this.writing = new Map();
     if (this.due.size === 0) this.stopSchedule();
     if (failure !== undefined) throw failure.error;
   }

@@ -27,10 +27,13 @@ export class AuthenticateSessionUseCase {
 
   async execute(input: { token: string }): Promise<Result<AuthenticatedMember, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const session = await this.sessions.findByTokenHash(hashSessionToken(input.token));
-    if (session === null || !isSessionActive(session, now)) {
-      return failWith('AUTH_SESSION_ENDED');
-    }
+    const stored = await this.sessions.findByTokenHash(hashSessionToken(input.token));
+    if (stored === null) return failWith('AUTH_SESSION_ENDED');
+    // A use noted here but not yet written counts: idle expiry runs from the latest use.
+    const noted = this.touches.latestUse(stored.id);
+    const session =
+      noted !== undefined && noted > stored.lastSeenAt ? { ...stored, lastSeenAt: noted } : stored;
+    if (!isSessionActive(session, now)) return failWith('AUTH_SESSION_ENDED');
     if (needsTouch(session, now)) this.touches.record(session.id, now);
     return ok({ id: session.memberId, sessionId: session.id });
   }

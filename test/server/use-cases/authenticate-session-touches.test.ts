@@ -90,3 +90,24 @@ describe('SessionTouches: the sessions’ uses, batched off the request path', (
     expect(clock.pendingTimers).toBe(0);
   });
 });
+
+describe('SessionTouches.latestUse', () => {
+  it('answers a use not yet written, while it waits and while it is being written', async () => {
+    const clock = new FakeClock();
+    let finishWrite = () => {};
+    const store: Pick<SessionStore, 'touch'> = {
+      touch: () => new Promise<void>((resolve) => (finishWrite = resolve)),
+    };
+    const touches = new SessionTouches(store, clock);
+    const usedAt = new Date(clock.now());
+    expect(touches.latestUse('s1')).toBeUndefined();
+    touches.record('s1', usedAt);
+    expect(touches.latestUse('s1')).toEqual(usedAt);
+    await clock.advance(MINUTE); // the write starts, and is held
+    expect(touches.waiting).toBe(0);
+    expect(touches.latestUse('s1')).toEqual(usedAt);
+    finishWrite();
+    await clock.advance(0);
+    expect(touches.latestUse('s1')).toBeUndefined();
+  });
+});

@@ -105,6 +105,24 @@ describe('AuthenticateSessionUseCase on in-memory stores', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
+  it('measures idle expiry from a use not yet written', async () => {
+    const { logIn, clock, sessions } = await setUp();
+    // The store's writes fail (a database down): the uses stay in memory.
+    let failedWrites = 0;
+    const unwritable = Object.create(sessions) as typeof sessions;
+    unwritable.touch = async () => {
+      failedWrites++;
+      throw new Error('database down');
+    };
+    const authenticate = new AuthenticateSessionUseCase(unwritable, clock);
+    const token = await logIn();
+    await clock.advance(SESSION_IDLE_TTL_MS - 1);
+    expect((await authenticate.execute({ token })).ok).toBe(true);
+    await clock.advance(SESSION_IDLE_TTL_MS - 1);
+    expect((await authenticate.execute({ token })).ok).toBe(true);
+    expect(failedWrites).toBeGreaterThan(0);
+  });
+
   it('writes what it holds when closed', async () => {
     const { authenticate, logIn, clock, sessions } = await setUp();
     const token = await logIn();
