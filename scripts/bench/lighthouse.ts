@@ -2,7 +2,11 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loggedInBrowser } from './logged-in-browser';
 import { CHROMIUM, DIST, LIGHTHOUSE_CLI, type Row, TARGETS, verdict } from './settings';
+
+/** Pages a member sees only once logged in (RequireAuth): measured with a session set. */
+const LOGGED_IN_PAGES = ['/', '/payment', '/member/profile', '/member/payments'];
 
 interface LighthouseReport {
   categories: Record<'performance' | 'seo', { score: number | null }>;
@@ -24,9 +28,32 @@ export async function lighthouseScores(port: number, runs: number, rows: Row[]):
     });
     return;
   }
+  for (const page of ['/login', '/sign-up']) await scorePage(port, page, runs, rows);
+  // The logged-in pages: Lighthouse drives a Chromium whose localStorage holds a session token,
+  // as the SPA stores it after a login, and is told to keep it (--disable-storage-reset).
+  const browser = await loggedInBrowser(port);
+  try {
+    for (const page of LOGGED_IN_PAGES) {
+      await scorePage(port, page, runs, rows, [
+        `--port=${browser.debuggingPort}`,
+        '--disable-storage-reset',
+      ]);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function scorePage(
+  port: number,
+  page: string,
+  runs: number,
+  rows: Row[],
+  chromeOptions = ['--chrome-flags=--headless=new --no-sandbox'],
+): Promise<void> {
   const run = promisify(execFile);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-  for (const page of ['/login', '/sign-up']) {
+  {
     const performanceScores: number[] = [];
     const seoScores: number[] = [];
     const lcps: number[] = [];
@@ -34,13 +61,13 @@ export async function lighthouseScores(port: number, runs: number, rows: Row[]):
       const { stdout } = await run(
         process.execPath,
         [
-          cli,
+          LIGHTHOUSE_CLI,
           `http://127.0.0.1:${port}${page}`,
           '--only-categories=performance,seo',
           '--output=json',
           '--output-path=stdout',
           '--quiet',
-          '--chrome-flags=--headless=new --no-sandbox',
+          ...chromeOptions,
         ],
         { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
       );

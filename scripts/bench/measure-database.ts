@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { start, stop } from './children';
 import { firstLoadAsSent } from './first-load-bytes';
+import { firstVisitRow } from './first-load-chromium';
 import { lighthouseScores } from './lighthouse';
 import { type Calls, type Figure, GET_ROOT, load } from './load';
 import { mib, rssMiB } from './memory';
@@ -42,7 +43,8 @@ function describe(hello: Figure, figure: Figure, minRatio?: number, p99Ms?: numb
 /**
  * One database's figures, each against a hello-world measured just before it: session checks,
  * payment-status reads (pending, paid) and logins; the loader's ceiling; the server's resident
- * memory idle and loaded; on PGlite also the first-load bytes and Lighthouse. Adds its cells to
+ * memory idle and loaded; on PGlite also the first-load bytes, the first visit in Chromium and
+ * Lighthouse. Adds its cells to
  * `rows`.
  */
 export async function measureDatabase(
@@ -146,6 +148,7 @@ export async function measureDatabase(
 
     if (database === 'pglite') {
       await firstLoadAsSent(seed.port, rows);
+      await firstVisitRow(seed.port, rows);
       await lighthouseScores(seed.port, lighthouseRuns, rows);
     }
   } finally {
