@@ -3,6 +3,21 @@ import { type Cancel, type Clock } from '../ports/clock.port';
 import { type SessionStore } from '../ports/session-store.port';
 import { runEvery } from './run-every';
 
+/** Sessions written per statement: a few thousand live sessions take one or two. */
+export const TOUCHES_PER_WRITE = 5000;
+
+function* chunksOf<K, V>(map: Map<K, V>, size: number): Generator<Map<K, V>> {
+  let chunk = new Map<K, V>();
+  for (const [key, value] of map) {
+    chunk.set(key, value);
+    if (chunk.size >= size) {
+      yield chunk;
+      chunk = new Map();
+    }
+  }
+  if (chunk.size > 0) yield chunk;
+}
+
 /**
  * The uses of sessions (their sliding idle expiry), collected in memory and written to the store
  * off the request's path: every SESSION_TOUCH_INTERVAL_MS on the clock, each session used since
@@ -21,7 +36,7 @@ export class SessionTouches {
   private cancel: Cancel | undefined;
 
   constructor(
-    private readonly sessions: Pick<SessionStore, 'touch'>,
+    private readonly sessions: Pick<SessionStore, 'touch' | 'touchMany'>,
     private readonly clock: Clock,
     private readonly onError: (error: unknown) => void = () => undefined,
     private readonly intervalMs = SESSION_TOUCH_INTERVAL_MS,
@@ -48,20 +63,35 @@ export class SessionTouches {
   }
 
   /**
-   * Writes every waiting use, one session after another (never a burst of parallel writes). A
-   * write that fails keeps its use for the next round, unless a later use replaced it; the
-   * first failure is thrown once the others are written.
+   * Writes every waiting use: TOUCHES_PER_WRITE sessions per statement when the store can
+   * (`touchMany`), else one session after another; never a burst of parallel writes. A write
+   * that fails keeps its uses for the next round, unless later uses replaced them; the first
+   * failure is thrown once the others are written.
    */
   async flush(): Promise<void> {
     const batch = new Map(this.due);
     this.due.clear();
     this.writing = batch;
     let failure: { error: unknown } | undefined;
-    for (const [sessionId, at] of batch) {
+    const keep = (sessionId: string, at: Date) => {
+      if (!this.due.has(sessionId)) this.due.set(sessionId, at);
+    };
+    for (const chunk of chunksOf(batch, TOUCHES_PER_WRITE)) {
       try {
-        await this.sessions.touch(sessionId, at);
+        if (this.sessions.touchMany !== undefined) {
+          await this.sessions.touchMany(chunk);
+          continue;
+        }
+        for (const [sessionId, at] of chunk) {
+          try {
+            await this.sessions.touch(sessionId, at);
+          } catch (error) {
+            keep(sessionId, at);
+            failure ??= { error };
+          }
+        }
       } catch (error) {
-        if (!this.due.has(sessionId)) this.due.set(sessionId, at);
+        for (const [sessionId, at] of chunk) keep(sessionId, at);
         failure ??= { error };
       }
     }

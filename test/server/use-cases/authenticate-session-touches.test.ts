@@ -1,5 +1,8 @@
 import { type SessionStore } from '../../../server/ports/session-store.port';
-import { SessionTouches } from '../../../server/use-cases/authenticate-session-touches';
+import {
+  SessionTouches,
+  TOUCHES_PER_WRITE,
+} from '../../../server/use-cases/authenticate-session-touches';
 import { FakeClock } from '../../fakes/fake-clock';
 
 const MINUTE = 60_000;
@@ -109,5 +112,25 @@ describe('SessionTouches.latestUse', () => {
     finishWrite();
     await clock.advance(0);
     expect(touches.latestUse('s1')).toBeUndefined();
+  });
+});
+
+describe('SessionTouches over a store that writes many sessions at once', () => {
+  it('writes the whole batch in statements of TOUCHES_PER_WRITE sessions', async () => {
+    const clock = new FakeClock();
+    const statements: number[] = [];
+    const store: Pick<SessionStore, 'touch' | 'touchMany'> = {
+      touch: async () => {
+        throw new Error('one at a time is not expected');
+      },
+      touchMany: async (uses) => {
+        statements.push(uses.size);
+      },
+    };
+    const touches = new SessionTouches(store, clock);
+    for (let i = 0; i < TOUCHES_PER_WRITE + 1; i++) touches.record(`s${i}`, new Date(clock.now()));
+    await clock.advance(MINUTE);
+    expect(statements).toEqual([TOUCHES_PER_WRITE, 1]);
+    expect(touches.waiting).toBe(0);
   });
 });
