@@ -63,13 +63,13 @@ export async function measureGrowth(
           `p99 ${ms(result.p99)}${result.non2xx > 0 ? `, non-2xx ${result.non2xx}` : ''})`
         );
       };
-      const check = await figure((i) => ({
+      const check = await figure(() => ({
         method: 'POST',
         path: '/api/service/session-check',
         token: tokenOf(anyOf(sessions)),
         body: '{}',
       }));
-      const pending = await figure((i) => {
+      const pending = await figure(() => {
         const member = 2 * anyOf(Math.floor(sessions / 2)); // the even ones hold pending payments
         return {
           method: 'GET',
