@@ -53,13 +53,24 @@ export async function loggedInBrowser(
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // A process group of its own: Debian's /usr/bin/chromium is a script that starts the browser
+    // as its child, which a signal to the script alone would leave running.
+    { stdio: 'ignore', detached: true },
   );
   const close = async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    rmSync(profile, { recursive: true, force: true });
+    // A browser still writing its profile must not fail the bench: the directory is temporary.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch (error) {
+      console.error(`  left ${profile} behind: ${String(error)}`);
+    }
   };
   try {
     let browser;
