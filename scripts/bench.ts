@@ -20,7 +20,8 @@
  *
  * Options: `-- --no-cache` runs the server with READ_CACHE_TTL_MS=0 (the figures before the
  * cache); `-- --seconds 5` sets each figure's duration; `-- pglite` or `-- postgres` runs one;
- * `-- --lighthouse-runs 1` sets Lighthouse's runs per page (0 skips it).
+ * `-- --lighthouse-runs 1` sets Lighthouse's runs per page (0 skips it); `-- --growth` prints
+ * only the growth table instead (scripts/bench/growth.ts: 2,500, 25,000 and 250,000 sessions).
  * The load generator shares the machine with the servers: on few cores it takes a good part of
  * the CPU, which lowers hello-world's rate (the ratio's denominator) the most.
  *
@@ -38,6 +39,7 @@ import { start, stop } from './bench/children';
 import { serveHello, serveRaw } from './bench/hello-world';
 import { GET_ROOT, load } from './bench/load';
 import { mib, rssMiB } from './bench/memory';
+import { measureGrowth } from './bench/growth';
 import { measureDatabase } from './bench/measure-database';
 import { initPglite, servePortal } from './bench/portal-server';
 import { measureRecords, serveRecords } from './bench/records';
@@ -52,7 +54,10 @@ async function main(): Promise<void> {
   if (args[0] === '--init-pglite') return initPglite(args[1]);
   if (args[0] === '--serve-records') return serveRecords();
   if (args[0] === '--serve') {
-    return servePortal(args[1] as Database, !args.includes('--no-cache'), dataDir);
+    const sessions = args.includes('--sessions')
+      ? Number(args[args.indexOf('--sessions') + 1])
+      : undefined;
+    return servePortal(args[1] as Database, !args.includes('--no-cache'), dataDir, sessions);
   }
 
   const cache = !args.includes('--no-cache');
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
   const seconds = numberOption('--seconds', 5);
   const only = args.find((a): a is Database => a === 'pglite' || a === 'postgres');
   const lighthouseRuns = numberOption('--lighthouse-runs', 3);
+  const growth = args.includes('--growth');
   const databases = only ? [only] : eachDatabase();
   console.log(
     `Benchmark: Node ${process.version}, ${availableParallelism()} cores, ${CONNECTIONS} connections, ` +
@@ -74,7 +80,7 @@ async function main(): Promise<void> {
     await measureRecords(seconds, databases, rows);
     return print(rows, databases);
   }
-  await argon2PerCore(rows);
+  if (!growth) await argon2PerCore(rows);
   const hello = await start(['--hello']);
   const raw = await start(['--raw']);
   try {
@@ -91,13 +97,14 @@ async function main(): Promise<void> {
       target: '',
     });
     for (const database of databases) {
-      await measureDatabase(database, seconds, cache, references, lighthouseRuns, rows);
+      if (growth) await measureGrowth(database, seconds, references.hello, rows);
+      else await measureDatabase(database, seconds, cache, references, lighthouseRuns, rows);
     }
   } finally {
     await stop(raw.child);
     await stop(hello.child);
   }
-  await measureRecords(seconds, databases, rows);
+  if (!growth) await measureRecords(seconds, databases, rows);
   print(rows, databases);
 }
 

@@ -101,13 +101,20 @@ export async function createContainer(
   const caching = await cacheReads(adapters, config, (error) =>
     log.warn({ err: error }, 'cache invalidation failed'),
   );
+  const useCases = wireUseCases(caching.adapters, config, log);
   return {
     config,
     log,
     metrics,
     ...caching.adapters,
-    ...wireUseCases(caching.adapters, config, log),
+    ...useCases,
     async close() {
+      // The sessions' uses still held in memory are written before the database closes.
+      await useCases.authenticateSession
+        .close()
+        .catch((error: unknown) =>
+          log.warn({ err: error }, 'sessions: recording their use failed'),
+        );
       await caching.close();
       // Closing a database the caller handed in is the caller's business.
       if (!overrides.db) await db.close();

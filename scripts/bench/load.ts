@@ -83,3 +83,18 @@ export async function load(
     errors: result.errors + result.timeouts,
   };
 }
+
+/**
+ * Figures of equal length taken one after another, as one: the mean rate, the highest p50 and
+ * p99 (a conservative reading), and the sums of non-2xx answers and errors.
+ */
+export function combine(figures: Figure[]): Figure {
+  const mean = figures.reduce((sum, f) => sum + f.rate, 0) / figures.length;
+  return {
+    rate: mean,
+    p50: Math.max(...figures.map((f) => f.p50)),
+    p99: Math.max(...figures.map((f) => f.p99)),
+    non2xx: figures.reduce((sum, f) => sum + f.non2xx, 0),
+    errors: figures.reduce((sum, f) => sum + f.errors, 0),
+  };
+}

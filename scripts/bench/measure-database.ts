@@ -3,8 +3,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { start, stop } from './children';
 import { firstLoadAsSent } from './first-load-bytes';
+import { firstVisitRow } from './first-load-chromium';
 import { lighthouseScores } from './lighthouse';
-import { type Calls, type Figure, GET_ROOT, load } from './load';
+import { type Calls, combine, type Figure, GET_ROOT, load } from './load';
+
+/** Slices each figure and its hello-world alternate in (see `measure`). */
+const SLICES = 3;
 import { mib, rssMiB } from './memory';
 import {
   type Database,
@@ -42,7 +46,8 @@ function describe(hello: Figure, figure: Figure, minRatio?: number, p99Ms?: numb
 /**
  * One database's figures, each against a hello-world measured just before it: session checks,
  * payment-status reads (pending, paid) and logins; the loader's ceiling; the server's resident
- * memory idle and loaded; on PGlite also the first-load bytes and Lighthouse. Adds its cells to
+ * memory idle and loaded; on PGlite also the first-load bytes, the first visit in Chromium and
+ * Lighthouse. Adds its cells to
  * `rows`.
  */
 export async function measureDatabase(
@@ -81,14 +86,22 @@ export async function measureDatabase(
       `${ceiling.rate.toFixed(0)} req/s, p99 ${ms(ceiling.p99)}, non-2xx ${ceiling.non2xx}`;
 
     // Other work on the machine changes from one second to the next: each figure is divided by
-    // a hello-world figure measured just before it, not by one measured once for the whole run.
+    // a hello-world measured in the same stretch of time, not once for the whole run. The two
+    // alternate in SLICES slices (hello-world, figure, hello-world, figure...) so that both see
+    // the same machine; the figure's warm-up runs once, before its first slice.
     const hellos: Figure[] = [];
     const measure = async (calls: Calls, warmCalls?: number) => {
-      const hello = await load(references.hello, seconds, GET_ROOT, 0);
+      const helloSlices: Figure[] = [];
+      const figureSlices: Figure[] = [];
+      for (let slice = 0; slice < SLICES; slice++) {
+        helloSlices.push(await load(references.hello, seconds / SLICES, GET_ROOT, 0));
+        const warm = slice === 0 ? warmCalls : 0;
+        figureSlices.push(await load(seed.port, seconds / SLICES, calls, warm));
+        loadedRss = Math.max(loadedRss ?? 0, rssMiB(child.pid) ?? 0);
+      }
+      const hello = combine(helloSlices);
       hellos.push(hello);
-      const figure = await load(seed.port, seconds, calls, warmCalls);
-      loadedRss = Math.max(loadedRss ?? 0, rssMiB(child.pid) ?? 0);
-      return { hello, figure };
+      return { hello, figure: combine(figureSlices) };
     };
 
     const check = await measure((i) => ({
@@ -146,6 +159,7 @@ export async function measureDatabase(
 
     if (database === 'pglite') {
       await firstLoadAsSent(seed.port, rows);
+      await firstVisitRow(seed.port, rows);
       await lighthouseScores(seed.port, lighthouseRuns, rows);
     }
   } finally {

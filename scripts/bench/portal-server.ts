@@ -1,24 +1,26 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher.adapter';
 import { openDatabase } from '../../server/adapters/postgres/database';
 import { loadConfig } from '../../server/config';
 import { createContainer } from '../../server/container';
 import { hashSessionToken } from '../../server/domain/session-policy';
-import { generateTransactionId } from '../../server/domain/transaction';
 import { buildApp } from '../../server/http/app';
 import { createScratchDatabase } from '../../test/server/support/databases';
-import { type Database, PASSWORD, type Seed, SESSIONS } from './settings';
+import { type Database, PASSWORD, paymentIdOf, type Seed, SESSIONS, tokenOf } from './settings';
 
 /**
- * The `--serve <database> [--data-dir <dir>]` child: the portal's server on PGlite (in `dir`,
- * which `initPglite` created, else in memory) or on a scratch PostgreSQL database, seeded with SESSIONS members, their sessions and a payment each (half
- * pending, half paid). Prints `READY <json>` (the Seed) once listening and seeded; SIGTERM closes
- * it and drops the scratch database.
+ * The `--serve <database> [--data-dir <dir>] [--sessions <n>]` child: the portal's server on
+ * PGlite (in `dir`, which `initPglite` created, else in memory) or on a scratch PostgreSQL
+ * database, seeded with `sessions` members (SESSIONS by default), their sessions and a payment
+ * each (even ones pending, odd ones paid; tokens and ids from tokenOf and paymentIdOf). Prints
+ * `READY <json>` (the Seed; its lists only up to SESSIONS) once listening and seeded; SIGTERM
+ * closes it and drops the scratch database.
  */
 export async function servePortal(
   database: Database,
   cache: boolean,
   dataDir = 'memory://',
+  sessions = SESSIONS,
 ): Promise<void> {
   const scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
   const config = {
@@ -47,48 +49,74 @@ export async function servePortal(
   };
   process.once('SIGTERM', () => void stop());
 
-  // Seeded in three statements: registering 2500 members over HTTP would mostly time argon2.
+  // Seeded in SQL, a chunk at a time: registering members over HTTP would mostly time argon2.
   const now = new Date();
   const passwordHash = await new Argon2PasswordHasher().hash(PASSWORD);
   const seed: Seed = { port: address.port, tokens: [], pending: [], paid: [] };
-  const memberIds: string[] = [];
-  const sessionIds: string[] = [];
-  const tokenHashes: string[] = [];
-  const paymentIds: string[] = [];
-  for (let i = 0; i < SESSIONS; i++) {
-    memberIds.push(randomUUID());
-    sessionIds.push(randomUUID());
-    const token = randomBytes(32).toString('base64url');
-    seed.tokens.push(token);
-    tokenHashes.push(hashSessionToken(token));
-    const paymentId = generateTransactionId(randomBytes);
-    paymentIds.push(paymentId);
-    // Members poll a pending payment; a paid one is read again by its receipt page.
-    (i % 2 === 0 ? seed.pending : seed.paid).push([token, paymentId]);
+  const CHUNK = 25_000;
+  for (let from = 0; from < sessions; from += CHUNK) {
+    const memberIds: string[] = [];
+    const sessionIds: string[] = [];
+    const tokenHashes: string[] = [];
+    const paymentIds: string[] = [];
+    const numbers: number[] = [];
+    for (let i = from; i < Math.min(sessions, from + CHUNK); i++) {
+      memberIds.push(randomUUID());
+      sessionIds.push(randomUUID());
+      tokenHashes.push(hashSessionToken(tokenOf(i)));
+      paymentIds.push(paymentIdOf(i));
+      numbers.push(i + 1);
+      if (i < SESSIONS) {
+        seed.tokens.push(tokenOf(i));
+        // Members poll a pending payment; a paid one is read again by its receipt page.
+        (i % 2 === 0 ? seed.pending : seed.paid).push([tokenOf(i), paymentIdOf(i)]);
+      }
+    }
+    await insertChunk(
+      container.db,
+      { memberIds, sessionIds, tokenHashes, paymentIds, numbers },
+      passwordHash,
+      now,
+    );
   }
-  const db = container.db;
+  console.log(`READY ${JSON.stringify(seed)}`);
+}
+
+/** One chunk of seeded members (numbered from 1), their sessions and payments. */
+async function insertChunk(
+  db: Awaited<ReturnType<typeof createContainer>>['db'],
+  rows: {
+    memberIds: string[];
+    sessionIds: string[];
+    tokenHashes: string[];
+    paymentIds: string[];
+    numbers: number[];
+  },
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
   await db.query(
     `INSERT INTO members (id, name, nationality, ic_or_passport, phone_no, password_hash,
                           created_at, updated_at)
      SELECT id, 'Member ' || n, 'Malaysian', '8001' || lpad(n::text, 8, '0'),
-            '6013' || lpad(n::text, 8, '0'), $2, $3, $3
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS m(id, n)`,
-    [memberIds, passwordHash, now],
+            '6013' || lpad(n::text, 8, '0'), $3, $4, $4
+       FROM unnest($1::uuid[], $2::int[]) AS m(id, n)`,
+    [rows.memberIds, rows.numbers, passwordHash, now],
   );
   await db.query(
     `INSERT INTO sessions (id, member_id, token_hash, created_at, last_seen_at)
      SELECT s, m, h, $4, $4 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS x(s, m, h)`,
-    [sessionIds, memberIds, tokenHashes, now],
+    [rows.sessionIds, rows.memberIds, rows.tokenHashes, now],
   );
+  // The i-th member (n = i + 1): a pending payment when i is even, a paid one when odd.
   await db.query(
     `INSERT INTO transactions (id, member_id, amount_sen, payment_method, status, created_at,
                                updated_at, finalised_at)
-     SELECT t, m, 12345, 'qr', CASE WHEN n % 2 = 0 THEN 'completed' ELSE 'pending' END, $3, $3,
-            CASE WHEN n % 2 = 0 THEN $3::timestamptz END
-       FROM unnest($1::text[], $2::uuid[]) WITH ORDINALITY AS x(t, m, n)`,
-    [paymentIds, memberIds, now],
+     SELECT t, m, 12345, 'qr', CASE WHEN n % 2 = 0 THEN 'completed' ELSE 'pending' END, $4, $4,
+            CASE WHEN n % 2 = 0 THEN $4::timestamptz END
+       FROM unnest($1::text[], $2::uuid[], $3::int[]) AS x(t, m, n)`,
+    [rows.paymentIds, rows.memberIds, rows.numbers, now],
   );
-  console.log(`READY ${JSON.stringify(seed)}`);
 }
 
 /**

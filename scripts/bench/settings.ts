@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { generateTransactionId } from '../../server/domain/transaction';
 
 /** What every part of the benchmark shares: its sizes, paths, targets and the report's rows. */
 
 export type Database = 'pglite' | 'postgres';
 
 export const SESSIONS = 2500;
+/** The growth table's sizes (`-- --growth`): live sessions, each with its member and a payment. */
+export const GROWTH_SESSIONS = [2500, 25_000, 250_000];
 export const CONNECTIONS = 50;
 export const PASSWORD = 'correct horse battery staple';
 
@@ -37,6 +41,17 @@ export interface Seed {
   pending: [string, string][];
   paid: [string, string][];
 }
+
+/**
+ * The i-th seeded session's token and payment id, derived from i: the parent process computes
+ * them itself instead of reading 250,000 of them from the child.
+ */
+export const tokenOf = (i: number) =>
+  createHash('sha256').update(`bench-session:${i}`).digest('base64url');
+export const paymentIdOf = (i: number) =>
+  generateTransactionId((size) =>
+    createHash('sha256').update(`bench-payment:${i}`).digest().subarray(0, size),
+  );
 
 /** The IC of the i-th seeded member (0-based; the SQL numbers them from 1). */
 export const icOf = (i: number) => `8001${String(i + 1).padStart(8, '0')}`;

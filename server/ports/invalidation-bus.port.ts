@@ -1,5 +1,5 @@
 /**
- * What another instance's cache must forget. Caches of sessions and members listen for these so a
+ * What another instance's cache must forget. Caches of sessions, members and payments listen for these so a
  * logout or a password change on one instance is refused by every other one at once.
  */
 export type Invalidation =
@@ -9,6 +9,8 @@ export type Invalidation =
   | { kind: 'member-sessions'; memberId: string }
   /** A member's row changed (profile update). */
   | { kind: 'member'; memberId: string }
+  /** A payment's status changed (a callback, a return from the gateway, reconciliation). */
+  | { kind: 'payment'; transactionId: string }
   /** Messages may have been missed (the bus lost its connection): forget everything. */
   | { kind: 'everything' };
 
@@ -40,6 +42,8 @@ export function encodeInvalidation(event: Invalidation): string {
       return `member-sessions:${event.memberId}`;
     case 'member':
       return `member:${event.memberId}`;
+    case 'payment':
+      return `payment:${event.transactionId}`;
     case 'everything':
       return 'everything';
   }
@@ -53,6 +57,7 @@ export function decodeInvalidation(payload: string): Invalidation {
   if (id !== '') {
     if (kind === 'session') return { kind, sessionId: id };
     if (kind === 'member-sessions' || kind === 'member') return { kind, memberId: id };
+    if (kind === 'payment') return { kind, transactionId: id };
   }
   return { kind: 'everything' };
 }

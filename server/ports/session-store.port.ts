@@ -12,6 +12,11 @@ export interface SessionStore {
   }): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
   touch(id: string, now: Date): Promise<void>;
+  /**
+   * `touch` for many sessions in one write, each with its own time (never moving one backwards).
+   * Optional: a store without it is touched one session at a time.
+   */
+  touchMany?(uses: ReadonlyMap<string, Date>): Promise<void>;
   revoke(id: string, now: Date): Promise<void>;
   /** Revokes every live session of a member, except one when given (the caller's own). */
   revokeAllForMember(memberId: string, now: Date, exceptSessionId?: string): Promise<void>;

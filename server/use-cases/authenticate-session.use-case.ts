@@ -1,6 +1,7 @@
 import { hashSessionToken, isSessionActive, needsTouch } from '../domain/session-policy';
 import { type Clock } from '../ports/clock.port';
 import { type SessionStore } from '../ports/session-store.port';
+import { SessionTouches } from './authenticate-session-touches';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
 export interface AuthenticatedMember {
@@ -8,20 +9,37 @@ export interface AuthenticatedMember {
   sessionId: string;
 }
 
-/** Resolves a bearer token to a live session and marks it used (sliding idle expiry, once a minute). */
+/**
+ * Resolves a bearer token to a live session and marks it used (sliding idle expiry). The use is
+ * only noted in memory here; SessionTouches writes it at most once a minute per session, off the
+ * request's path (a check answered from the session cache then touches no database at all).
+ */
 export class AuthenticateSessionUseCase {
+  private readonly touches: SessionTouches;
+
   constructor(
     private readonly sessions: SessionStore,
     private readonly clock: Clock,
-  ) {}
+    onTouchError: (error: unknown) => void = () => undefined,
+  ) {
+    this.touches = new SessionTouches(sessions, clock, onTouchError);
+  }
 
   async execute(input: { token: string }): Promise<Result<AuthenticatedMember, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const session = await this.sessions.findByTokenHash(hashSessionToken(input.token));
-    if (session === null || !isSessionActive(session, now)) {
-      return failWith('AUTH_SESSION_ENDED');
-    }
-    if (needsTouch(session, now)) await this.sessions.touch(session.id, now);
+    const stored = await this.sessions.findByTokenHash(hashSessionToken(input.token));
+    if (stored === null) return failWith('AUTH_SESSION_ENDED');
+    // A use noted here but not yet written counts: idle expiry runs from the latest use.
+    const noted = this.touches.latestUse(stored.id);
+    const session =
+      noted !== undefined && noted > stored.lastSeenAt ? { ...stored, lastSeenAt: noted } : stored;
+    if (!isSessionActive(session, now)) return failWith('AUTH_SESSION_ENDED');
+    if (needsTouch(session, now)) this.touches.record(session.id, now);
     return ok({ id: session.memberId, sessionId: session.id });
+  }
+
+  /** Writes the uses still held in memory (called when the instance stops). */
+  close(): Promise<void> {
+    return this.touches.close();
   }
 }

@@ -83,7 +83,9 @@ export function wireUseCases(
       config.loginMaxFailures,
     ),
     logout: new LogoutUseCase(sessions, clock),
-    authenticateSession: new AuthenticateSessionUseCase(sessions, clock),
+    authenticateSession: new AuthenticateSessionUseCase(sessions, clock, (error) =>
+      log.warn({ err: error }, 'sessions: recording their use failed'),
+    ),
     sendSmsCode: new SendSmsCodeUseCase(unitOfWork, smsSender, clock, random, {
       ttlS: config.otpTtlS,
       resendCooldownS: config.smsResendCooldownS,

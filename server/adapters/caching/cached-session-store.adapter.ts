@@ -54,6 +54,15 @@ export class CachedSessionStore implements SessionStore {
     if (cached !== undefined && now > cached.lastSeenAt) cached.lastSeenAt = new Date(now);
   }
 
+  async touchMany(uses: ReadonlyMap<string, Date>): Promise<void> {
+    if (this.inner.touchMany !== undefined) await this.inner.touchMany(uses);
+    else for (const [id, at] of uses) await this.inner.touch(id, at);
+    for (const [id, at] of uses) {
+      const cached = this.caches.sessionById(id);
+      if (cached !== undefined && at > cached.lastSeenAt) cached.lastSeenAt = new Date(at);
+    }
+  }
+
   async revoke(id: string, now: Date): Promise<void> {
     await this.inner.revoke(id, now);
     await this.caches.invalidate({ kind: 'session', sessionId: id });

@@ -83,6 +83,9 @@ export class ReadCaches {
       case 'member':
         this.members.delete(event.memberId);
         break;
+      case 'payment':
+        // The payments' cache (CachedTransactionStore) listens to the bus itself.
+        break;
       case 'everything':
         this.sessions.clear();
         this.sessionKeys.clear();

@@ -8,7 +8,10 @@ import { type Database } from '../postgres/database';
 import { type InvalidationBus } from '../../ports/invalidation-bus.port';
 import { CachedMemberRepository } from './cached-member-repository.adapter';
 import { CachedSessionStore } from './cached-session-store.adapter';
-import { CachedTransactionStore } from './cached-transaction-store.adapter';
+import {
+  CachedTransactionStore,
+  DEFAULT_PENDING_PAYMENT_CACHE,
+} from './cached-transaction-store.adapter';
 import { InvalidatingUnitOfWork } from './invalidating-unit-of-work.adapter';
 import {
   PGliteInvalidationBus,
@@ -35,7 +38,7 @@ export interface ReadCaching<A extends CacheableAdapters> {
 }
 
 /**
- * The database adapters with sessions, members and final payments read from memory, invalidated
+ * The database adapters with sessions, members and payments (pending ones too) read from memory, invalidated
  * across instances: through Redis when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY (or
  * PGlite's, within its one process). Unchanged when READ_CACHE_TTL_MS is 0 or no bus can listen
  * (a PostgreSQL database handed in without its URL).
@@ -55,6 +58,9 @@ export async function cacheReads<A extends CacheableAdapters>(
     ...DEFAULT_READ_CACHE_OPTIONS,
     ttlMs: config.readCacheTtlMs,
   });
+  const transactions = new CachedTransactionStore(adapters.transactions, adapters.clock, caches, {
+    pendings: { ...DEFAULT_PENDING_PAYMENT_CACHE, ttlMs: config.readCacheTtlMs },
+  });
   return {
     bus,
     adapters: {
@@ -62,9 +68,10 @@ export async function cacheReads<A extends CacheableAdapters>(
       sessions: new CachedSessionStore(adapters.sessions, caches, adapters.clock),
       members: new CachedMemberRepository(adapters.members, caches),
       unitOfWork: new InvalidatingUnitOfWork(adapters.unitOfWork, caches),
-      transactions: new CachedTransactionStore(adapters.transactions, adapters.clock),
+      transactions,
     },
     async close() {
+      transactions.close();
       caches.close();
       await bus.close();
     },

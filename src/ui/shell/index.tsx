@@ -1,6 +1,6 @@
 // No `import 'reflect-metadata'`: inversify loads the lighter reflect-metadata/lite itself,
 // before any view-model is declared, and the full polyfill would add about 3 KB gzip.
-import { Suspense } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createContainer } from './container';
@@ -13,7 +13,14 @@ import { SessionViewModel } from '../shared/session.view-model';
 import { ThemeViewModel } from '../shared/theme.view-model';
 import { Spinner } from '../components/spinner';
 import { LazyToasts } from '../components/lazy-toasts';
+import { subscribeToastsWanted, toastsWanted } from './toast-notifier';
 import '../styles/base.css';
+
+/** The toast container, mounted with the first toast: a first visit does not download it. */
+function ToastsOnceWanted() {
+  const wanted = useSyncExternalStore(subscribeToastsWanted, toastsWanted, () => false);
+  return wanted ? <LazyToasts /> : null;
+}
 
 const routerNavigator = new RouterNavigator();
 const container = createContainer({ navigation: new RouterNavigation(routerNavigator) });
@@ -32,7 +39,7 @@ createRoot(root).render(
       <BrowserRouter>
         <AppRoutes navigator={routerNavigator} />
       </BrowserRouter>
-      <LazyToasts />
+      <ToastsOnceWanted />
     </Suspense>
   </DiProvider>,
 );

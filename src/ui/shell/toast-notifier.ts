@@ -4,12 +4,30 @@ import type { Notifier, UiMessage } from '../shared/notifier';
 
 type Toast = typeof toastify;
 
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** Whether a toast has been asked for yet: the toast container mounts only then (index.tsx). */
+export const toastsWanted = (): boolean => wanted;
+
+/** Calls `listener` once toasts are first wanted; returns the unsubscribe function. */
+export function subscribeToastsWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
 /**
- * react-toastify (about 6 KB gzip with the styles it injects) is not part of the first load: it
- * arrives with the first toast or with the container (components/lazy-toasts.tsx), whichever
- * comes first. react-toastify queues a toast shown before its container has mounted.
+ * react-toastify (about 10 KB gzip with the styles it injects) is not part of a first visit: it
+ * and the toast container (components/lazy-toasts.tsx) arrive with the first toast. react-toastify
+ * queues a toast shown before its container has mounted.
  */
-const loadToast = (): Promise<Toast> => import('react-toastify').then((module) => module.toast);
+const loadToast = (): Promise<Toast> => {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantedListeners) listener();
+  }
+  return import('react-toastify').then((module) => module.toast);
+};
 
 /** A toast whose library cannot load (offline, a new deployment) is dropped, not an error. */
 const dropped = () => undefined;

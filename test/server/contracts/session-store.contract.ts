@@ -55,6 +55,22 @@ export function sessionStoreContract(stores: () => StoreSet): void {
     expect((await sessions.findByTokenHash('hash-1'))?.lastSeenAt).toEqual(at(10));
   });
 
+  it('moves many sessions’ last use forward in one write, each by its own time, never back', async () => {
+    const { sessions, open } = await withMember();
+    // A store without touchMany is touched one session at a time (SessionTouches).
+    if (sessions.touchMany === undefined) return;
+    const a = await open('hash-a');
+    const b = await open('hash-b', 20);
+    await sessions.touchMany(
+      new Map([
+        [a, at(10)],
+        [b, at(5)],
+      ]),
+    );
+    expect((await sessions.findByTokenHash('hash-a'))?.lastSeenAt).toEqual(at(10));
+    expect((await sessions.findByTokenHash('hash-b'))?.lastSeenAt).toEqual(at(20));
+  });
+
   it('revokes once: a second revoke keeps the first time', async () => {
     const { sessions, open } = await withMember();
     const id = await open('hash-1');

@@ -30,3 +30,12 @@ export async function millisecondsUntil(
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
 }
+
+/**
+ * Polls `check` until it is true. It has no time limit of its own: the test's timeout bounds it,
+ * so a test asserts that a change arrives, never how fast (speed figures go to `npm run bench`).
+ */
+export async function eventually(check: () => Promise<boolean>): Promise<true> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 2));
+  return true;
+}

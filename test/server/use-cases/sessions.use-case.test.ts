@@ -82,20 +82,57 @@ describe('AuthenticateSessionUseCase on in-memory stores', () => {
     expect(await authenticate.execute({ token })).toEqual(ENDED);
   });
 
-  it('records a use at most once a minute', async () => {
+  it('records a use off the request path, written once a minute on the clock', async () => {
     const { authenticate, logIn, clock, sessions } = await setUp();
     const token = await logIn();
     const loggedInAt = new Date(clock.now());
+    const lastSeen = async () =>
+      (await sessions.findByTokenHash(hashSessionToken(token)))?.lastSeenAt;
     await clock.advance(30_000);
     await authenticate.execute({ token });
-    expect((await sessions.findByTokenHash(hashSessionToken(token)))?.lastSeenAt).toEqual(
-      loggedInAt,
-    );
+    // Too soon after the login: nothing to record.
+    expect(clock.pendingTimers).toBe(0);
     await clock.advance(30_000);
+    const usedAt = new Date(clock.now());
     await authenticate.execute({ token });
+    // Noted in memory only: the store still has the login's time.
+    expect(await lastSeen()).toEqual(loggedInAt);
+    await clock.advance(59_999);
+    expect(await lastSeen()).toEqual(loggedInAt);
+    await clock.advance(1);
+    expect(await lastSeen()).toEqual(usedAt);
+    // Nothing left to write: the schedule stops.
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('measures idle expiry from a use not yet written', async () => {
+    const { logIn, clock, sessions } = await setUp();
+    // The store's writes fail (a database down): the uses stay in memory.
+    let failedWrites = 0;
+    const unwritable = Object.create(sessions) as typeof sessions;
+    unwritable.touch = async () => {
+      failedWrites++;
+      throw new Error('database down');
+    };
+    const authenticate = new AuthenticateSessionUseCase(unwritable, clock);
+    const token = await logIn();
+    await clock.advance(SESSION_IDLE_TTL_MS - 1);
+    expect((await authenticate.execute({ token })).ok).toBe(true);
+    await clock.advance(SESSION_IDLE_TTL_MS - 1);
+    expect((await authenticate.execute({ token })).ok).toBe(true);
+    expect(failedWrites).toBeGreaterThan(0);
+  });
+
+  it('writes what it holds when closed', async () => {
+    const { authenticate, logIn, clock, sessions } = await setUp();
+    const token = await logIn();
+    await clock.advance(90_000);
+    await authenticate.execute({ token });
+    await authenticate.close();
     expect((await sessions.findByTokenHash(hashSessionToken(token)))?.lastSeenAt).toEqual(
       new Date(clock.now()),
     );
+    expect(clock.pendingTimers).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { ApiPaths } from '../../../../src/contract/api';
 import { type MemberSessionsResponse } from '../../../../src/contract/sessions';
 import { eachDatabase } from '../../support/databases';
 import { getJson, postJson } from '../../support/http';
-import { millisecondsUntil, startAnotherInstance } from '../../support/instances';
+import { eventually, startAnotherInstance } from '../../support/instances';
 import { login, registerAndLogin } from '../../support/members';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -33,7 +33,7 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
       await a?.close();
     });
 
-    it('refuses a session signed out from the list on one instance on the other within 1 s', async () => {
+    it('refuses a session signed out from the list on one instance on the other without waiting for the cache’s lifetime', async () => {
       const member = await registerAndLogin(a.baseUrl);
       const phone = await login(b.baseUrl, member);
       expect(await accepted(b, phone.token)).toBe(true); // cached on b
@@ -46,11 +46,11 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
         { token: member.token },
       );
       expect(out.status).toBe(200);
-      expect(await millisecondsUntil(() => refused(b, phone.token), 1000)).toBeLessThan(1000);
+      expect(await eventually(() => refused(b, phone.token))).toBe(true);
       expect(await accepted(b, member.token)).toBe(true);
     });
 
-    it('refuses every other session after "sign out of all other devices" within 1 s', async () => {
+    it('refuses every other session after "sign out of all other devices" on the other instance without waiting', async () => {
       const member = await registerAndLogin(a.baseUrl);
       const others = [await login(b.baseUrl, member), await login(a.baseUrl, member)];
       for (const other of others) {
@@ -66,7 +66,7 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
       );
       expect(out.body.data).toEqual({ signed_out: 2 });
       for (const other of others) {
-        expect(await millisecondsUntil(() => refused(b, other.token), 1000)).toBeLessThan(1000);
+        expect(await eventually(() => refused(b, other.token))).toBe(true);
         expect(await refused(a, other.token)).toBe(true);
       }
       expect(await accepted(b, member.token)).toBe(true);
