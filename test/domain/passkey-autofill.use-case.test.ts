@@ -1,4 +1,4 @@
-import { err } from '../../src/contract/result';
+import { err, ok } from '../../src/contract/result';
 import { PASSKEY_AUTOFILL_RENEW_MS } from '../../src/domain/use-cases/passkey-autofill.use-case';
 import { passkeyLoginOver } from '../builders/passkey-login';
 import { aMember } from '../builders/session-user.builder';
@@ -80,5 +80,23 @@ describe('PasskeyAutofillUseCase', () => {
     http.on('passkeyLoginOptions', failure('RATE_LIMITED', { retryAfterSeconds: 30 }));
     expect(await autofill.execute()).toBeNull();
     expect(passkeys.requested).toEqual([]);
+  });
+
+  it.each(['FAILED', 'NOT_SUPPORTED'] as const)(
+    'is quietly not offered when the browser cannot wait for a pick (%s)',
+    async (reason) => {
+      const { http, passkeys, autofill } = setUp();
+      passkeys.assertions.push(err(reason));
+      expect(await autofill.execute()).toBeNull();
+      expect(http.calls.map((call) => call.endpoint)).toEqual(['passkeyLoginOptions']);
+    },
+  );
+
+  it('reports the API refusing a passkey the member picked', async () => {
+    const { http, passkeys, autofill } = setUp();
+    passkeys.assertions.push(ok(anAssertion()));
+    http.on('passkeyLogin', failure('PASSKEY_REJECTED'));
+    const result = await autofill.execute();
+    expect(result).toMatchObject({ ok: false, error: { code: 'PASSKEY_REJECTED' } });
   });
 });

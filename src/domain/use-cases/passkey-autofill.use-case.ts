@@ -16,8 +16,9 @@ export const PASSKEY_AUTOFILL_RENEW_MS = 4 * 60_000;
  * Passkeys offered in the IC field's autofill (conditional mediation), for as long as the login
  * page is open: one waiting request at a time, renewed on the clock before its challenge
  * expires. It ends with the member's pick (signed in, or refused), when another request replaced
- * it (the "Sign in with a passkey" button: CANCELLED), or with null: stop(), or no challenge
- * from the API (nothing to report: the member asked for nothing).
+ * it (the "Sign in with a passkey" button: CANCELLED), or with null: stop(), no challenge from
+ * the API, or a browser that cannot wait for a pick (nothing to report: the member asked for
+ * nothing).
  */
 export class PasskeyAutofillUseCase {
   private stopped = false;
@@ -46,9 +47,12 @@ export class PasskeyAutofillUseCase {
       // No challenge (rate limited, offline): the autofill is a convenience, so it just is not
       // offered; the member did not ask for anything and is told nothing.
       if (!result.ok && (result.error as { beforePrompt?: boolean }).beforePrompt) return null;
-      const cancelled =
-        !result.ok && (result.error as Partial<CeremonyFailure>).ceremony === 'CANCELLED';
-      if (renewed && cancelled) continue;
+      const ceremony = result.ok ? undefined : (result.error as Partial<CeremonyFailure>).ceremony;
+      if (renewed && ceremony === 'CANCELLED') continue;
+      // The browser could not wait for a pick at all (no authenticator it can use, a security
+      // error): the same, nothing is offered and nothing is said. A refusal of a passkey the
+      // member picked is the API's answer, not the browser's, and is reported.
+      if (ceremony === 'FAILED' || ceremony === 'NOT_SUPPORTED') return null;
       return result;
     }
     return null;

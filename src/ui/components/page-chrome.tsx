@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Paths } from '../shared/paths';
+import { toastsWanted } from '../shared/toasts-wanted';
 
 const noToasts = () => undefined;
 
@@ -70,8 +71,10 @@ export function usePageChrome(): void {
   useEffect(() => {
     if (!navigation.happened && pathname === navigation.loadedAt) return;
     navigation.happened = true;
-    // The toasts' own chunk (loaded with the first toast); a page without it has none to clear.
-    void import('./toasts').then((toasts) => toasts.dismissStaleErrorToasts(), noToasts);
+    // The toasts' own chunk comes with the first toast: before one, there is none to clear.
+    if (toastsWanted()) {
+      void import('./toasts').then((toasts) => toasts.dismissStaleErrorToasts(), noToasts);
+    }
     return focusMainHeading();
   }, [pathname]);
 }

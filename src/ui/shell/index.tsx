@@ -13,7 +13,7 @@ import { SessionViewModel } from '../shared/session.view-model';
 import { ThemeViewModel } from '../shared/theme.view-model';
 import { Spinner } from '../components/spinner';
 import { LazyToasts } from '../components/lazy-toasts';
-import { subscribeToastsWanted, toastsWanted } from './toast-notifier';
+import { subscribeToastsWanted, toastsWanted } from '../shared/toasts-wanted';
 import '../styles/base.css';
 
 /** The toast container, mounted with the first toast: a first visit does not download it. */

@@ -1,20 +1,9 @@
 import type { i18n as I18n } from 'i18next';
 import type { toast as toastify } from 'react-toastify';
 import type { Notifier, UiMessage } from '../shared/notifier';
+import { wantToasts } from '../shared/toasts-wanted';
 
 type Toast = typeof toastify;
-
-let wanted = false;
-const wantedListeners = new Set<() => void>();
-
-/** Whether a toast has been asked for yet: the toast container mounts only then (index.tsx). */
-export const toastsWanted = (): boolean => wanted;
-
-/** Calls `listener` once toasts are first wanted; returns the unsubscribe function. */
-export function subscribeToastsWanted(listener: () => void): () => void {
-  wantedListeners.add(listener);
-  return () => wantedListeners.delete(listener);
-}
 
 /**
  * react-toastify (about 10 KB gzip with the styles it injects) is not part of a first visit: it
@@ -22,10 +11,7 @@ export function subscribeToastsWanted(listener: () => void): () => void {
  * queues a toast shown before its container has mounted.
  */
 const loadToast = (): Promise<Toast> => {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of wantedListeners) listener();
-  }
+  wantToasts();
   return import('react-toastify').then((module) => module.toast);
 };
 
