@@ -145,6 +145,11 @@ describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByRole('dialog', { name: 'Update Password' }).waitFor();
     found.push(...(await checkEveryThemeAndWidth(page, 'password dialog')));
+    await page.keyboard.press('Escape');
+    // The security page (its dialogs are checked in security.test.ts): shot for the gallery.
+    await open('/member/security');
+    await page.getByText('This device').waitFor();
+    found.push(...(await checkEveryThemeAndWidth(page, 'security', 'security')));
     expect(found).toEqual([]);
   });
 
