@@ -85,12 +85,16 @@ export class MeteredPaymentGateway implements PaymentGateway {
   }
 }
 
-/** Counts payments created and finalised, and gateway messages recorded, once committed. */
+/**
+ * Counts payments created, discarded (the gateway could not start them) and finalised, and
+ * gateway messages recorded, once committed.
+ */
 export class MeteredTransactionStore extends ForwardingTransactionStore {
   constructor(
     inner: TransactionStore,
     private readonly metrics: {
       created: Counter;
+      discarded: Counter;
       finalised: Counter<'outcome'>;
       gatewayMessages: Counter<'source' | 'result'>;
     },
@@ -105,6 +109,12 @@ export class MeteredTransactionStore extends ForwardingTransactionStore {
     const result = await this.inner.createPending(tx, idempotencyKey);
     if (result.created) this.metrics.created.inc();
     return result;
+  }
+
+  override async discardUnstarted(transactionId: string): Promise<boolean> {
+    const discarded = await this.inner.discardUnstarted(transactionId);
+    if (discarded) this.metrics.discarded.inc();
+    return discarded;
   }
 
   override async recordCallback(record: CallbackRecord): Promise<void> {

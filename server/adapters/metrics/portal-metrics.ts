@@ -52,6 +52,11 @@ export class PortalMetrics {
     'Payments created (pending); idempotent repeats are not counted again.',
   );
 
+  readonly paymentsDiscarded = this.counter(
+    'payments_discarded_total',
+    'Payments created and then discarded because the gateway could not start them.',
+  );
+
   readonly payments = this.counter(
     'payments_total',
     'Payments that reached a final outcome on this instance (counted once, after the commit).',
@@ -185,6 +190,7 @@ export class PortalMetrics {
   meterTransactionStore(store: TransactionStore): TransactionStore {
     return new MeteredTransactionStore(store, {
       created: this.paymentsCreated,
+      discarded: this.paymentsDiscarded,
       finalised: this.payments,
       gatewayMessages: this.gatewayMessages,
     });
