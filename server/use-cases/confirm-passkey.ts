@@ -1,21 +1,18 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import {
   type PasskeyAuthenticationCredential,
   type PasskeyOptionsResponse,
 } from '../../src/contract/passkeys';
-import {
-  CHALLENGE_TTL_MS,
-  CHALLENGES_PURGED_PER_CALL,
-  counterMovesForward,
-  relyingPartyOf,
-} from '../domain/passkey';
+import { CHALLENGE_TTL_MS, relyingPartyOf } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
-import { challengeOf, type PasskeyLog, type RelyingPartyConfig } from './passkey-support';
+import {
+  type PasskeyLog,
+  type RelyingPartyConfig,
+  keepChallenge,
+  takeAnsweredChallenge,
+  verifyAndRecordUse,
+} from './passkey-support';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /**
@@ -47,13 +44,10 @@ export class PasskeyConfirmation {
         transports: passkey.transports,
       })),
     });
-    const now = this.clock.now();
-    await this.passkeys.deleteExpiredChallenges(new Date(now), CHALLENGES_PURGED_PER_CALL);
-    await this.passkeys.saveChallenge({
+    await keepChallenge(this.passkeys, this.clock, {
       challenge: options.challenge,
       purpose: 'authentication',
       memberId,
-      expiresAt: new Date(now + CHALLENGE_TTL_MS),
     });
     return ok({ options: { ...options } });
   }
@@ -64,56 +58,24 @@ export class PasskeyConfirmation {
     credential: PasskeyAuthenticationCredential,
   ): Promise<Result<null, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const challenge = challengeOf(credential.response.clientDataJSON);
-    const taken =
-      challenge === undefined
-        ? null
-        : await this.passkeys.takeChallenge(challenge, 'authentication');
+    const taken = await takeAnsweredChallenge(
+      this.passkeys,
+      credential.response.clientDataJSON,
+      'authentication',
+    );
     if (taken === null || taken.memberId !== memberId || taken.expiresAt <= now) {
       this.log('passkey confirmation refused: unknown, used, expired or foreign challenge');
       return failWith('PASSKEY_REJECTED');
     }
     const passkey = await this.passkeys.findByCredentialId(credential.id);
     if (passkey === null || passkey.memberId !== memberId) return failWith('PASSKEY_REJECTED');
-    const { rpId, origin } = relyingPartyOf(this.relyingParty.publicUrl());
-    const response: AuthenticationResponseJSON = {
-      id: credential.id,
-      rawId: credential.rawId,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: { ...credential.response },
-    };
-    let newCounter: number;
-    try {
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: taken.challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpId,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-          counter: passkey.signCount,
-        },
-        requireUserVerification: true,
-      });
-      if (!verification.verified) return failWith('PASSKEY_REJECTED');
-      newCounter = verification.authenticationInfo.newCounter;
-    } catch (error) {
-      this.log(
-        `passkey confirmation refused for passkey ${passkey.id}: ${(error as Error).message}`,
-      );
-      return failWith('PASSKEY_REJECTED');
-    }
-    if (
-      !counterMovesForward(passkey.signCount, newCounter) ||
-      !(await this.passkeys.recordUse(passkey.id, newCounter, now))
-    ) {
-      this.log(
-        `passkey confirmation refused for passkey ${passkey.id}: signature counter went back`,
-      );
-      return failWith('PASSKEY_REJECTED');
-    }
+    const verified = await verifyAndRecordUse(
+      { passkeys: this.passkeys, relyingParty: this.relyingParty, log: this.log },
+      passkey,
+      { credential: credential, challenge: taken.challenge, now },
+      'passkey confirmation refused',
+    );
+    if (!verified) return failWith('PASSKEY_REJECTED');
     return ok(null);
   }
 }

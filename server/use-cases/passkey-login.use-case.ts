@@ -1,15 +1,11 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { type LoginResponse } from '../../src/contract/api';
 import {
   type PasskeyAuthenticationCredential,
   type PasskeyOptionsResponse,
 } from '../../src/contract/passkeys';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
-import { CHALLENGE_TTL_MS, counterMovesForward, relyingPartyOf } from '../domain/passkey';
+import { CHALLENGE_TTL_MS, relyingPartyOf } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type MemberRepository } from '../ports/member-repository.port';
@@ -18,10 +14,11 @@ import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { openSession } from './open-session';
 import {
-  challengeOf,
   type PasskeyLog,
   type RelyingPartyConfig,
   keepChallenge,
+  takeAnsweredChallenge,
+  verifyAndRecordUse,
 } from './passkey-support';
 import { failWith, ok, rateLimited, type Result, type UseCaseError } from './result';
 
@@ -64,11 +61,11 @@ export class PasskeyLoginUseCase {
     deviceLabel?: string;
   }): Promise<Result<LoginResponse, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const challenge = challengeOf(input.credential.response.clientDataJSON);
-    const taken =
-      challenge === undefined
-        ? null
-        : await this.passkeys.takeChallenge(challenge, 'authentication');
+    const taken = await takeAnsweredChallenge(
+      this.passkeys,
+      input.credential.response.clientDataJSON,
+      'authentication',
+    );
     // A challenge given to a signed-in member (to confirm a step) never signs anyone in.
     if (taken === null || taken.memberId !== null || taken.expiresAt <= now) {
       this.log('passkey sign-in refused: unknown, used or expired challenge');
@@ -92,42 +89,13 @@ export class PasskeyLoginUseCase {
       });
     }
 
-    const { rpId, origin } = relyingPartyOf(this.relyingParty.publicUrl());
-    const response: AuthenticationResponseJSON = {
-      id: input.credential.id,
-      rawId: input.credential.rawId,
-      type: 'public-key',
-      clientExtensionResults: {},
-      response: { ...input.credential.response },
-    };
-    let newCounter: number;
-    try {
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: taken.challenge,
-        expectedOrigin: origin,
-        expectedRPID: rpId,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-          counter: passkey.signCount,
-        },
-        requireUserVerification: true,
-      });
-      if (!verification.verified) return failWith('PASSKEY_REJECTED');
-      newCounter = verification.authenticationInfo.newCounter;
-    } catch (error) {
-      this.log(`passkey sign-in refused for passkey ${passkey.id}: ${(error as Error).message}`);
-      return failWith('PASSKEY_REJECTED');
-    }
-    // Checked again in the store's conditional update: two answers racing cannot both move it.
-    if (
-      !counterMovesForward(passkey.signCount, newCounter) ||
-      !(await this.passkeys.recordUse(passkey.id, newCounter, now))
-    ) {
-      this.log(`passkey sign-in refused for passkey ${passkey.id}: signature counter went back`);
-      return failWith('PASSKEY_REJECTED');
-    }
+    const verified = await verifyAndRecordUse(
+      { passkeys: this.passkeys, relyingParty: this.relyingParty, log: this.log },
+      passkey,
+      { credential: input.credential, challenge: taken.challenge, now },
+      'passkey sign-in refused',
+    );
+    if (!verified) return failWith('PASSKEY_REJECTED');
 
     return ok(
       await openSession({ uow: this.uow, random: this.random }, member, {

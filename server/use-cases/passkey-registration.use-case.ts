@@ -15,10 +15,10 @@ import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type Random } from '../ports/random.port';
 import { type PasswordConfirmation } from './confirm-password';
 import {
-  challengeOf,
   type PasskeyLog,
   type RelyingPartyConfig,
   keepChallenge,
+  takeAnsweredChallenge,
 } from './passkey-support';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
@@ -74,9 +74,11 @@ export class PasskeyRegistrationUseCase {
     credential: PasskeyRegistrationCredential;
   }): Promise<Result<PasskeyDto, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const challenge = challengeOf(input.credential.response.clientDataJSON);
-    const taken =
-      challenge === undefined ? null : await this.passkeys.takeChallenge(challenge, 'registration');
+    const taken = await takeAnsweredChallenge(
+      this.passkeys,
+      input.credential.response.clientDataJSON,
+      'registration',
+    );
     if (taken === null || taken.memberId !== input.memberId || taken.expiresAt <= now) {
       this.log('passkey registration refused: unknown, used, expired or foreign challenge');
       return failWith('PASSKEY_REJECTED');

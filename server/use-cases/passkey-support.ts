@@ -1,9 +1,16 @@
-import { type PasskeyDto } from '../../src/contract/passkeys';
+import {
+  type AuthenticationResponseJSON,
+  verifyAuthenticationResponse,
+} from '@simplewebauthn/server';
+import { type PasskeyAuthenticationCredential, type PasskeyDto } from '../../src/contract/passkeys';
 import {
   CHALLENGE_TTL_MS,
   CHALLENGES_PURGED_PER_CALL,
+  type ChallengePurpose,
   type ChallengeRecord,
+  counterMovesForward,
   type PasskeyRecord,
+  relyingPartyOf,
 } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
@@ -18,7 +25,7 @@ export interface RelyingPartyConfig {
 export type PasskeyLog = (message: string) => void;
 
 /** The challenge a browser's clientDataJSON (base64url JSON) answers; undefined when unreadable. */
-export function challengeOf(clientDataJSON: string): string | undefined {
+function challengeOf(clientDataJSON: string): string | undefined {
   try {
     const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     if (typeof data !== 'object' || data === null || !('challenge' in data)) return undefined;
@@ -52,4 +59,68 @@ export async function keepChallenge(
     ...challenge,
     expiresAt: new Date(clock.now() + CHALLENGE_TTL_MS),
   });
+}
+
+/**
+ * The stored challenge a browser's answer names, taken (single use) for `purpose`; null when the
+ * answer names none that is stored. The caller checks whose it is and whether it expired.
+ */
+export async function takeAnsweredChallenge(
+  passkeys: PasskeyStore,
+  clientDataJSON: string,
+  purpose: ChallengePurpose,
+): Promise<ChallengeRecord | null> {
+  const challenge = challengeOf(clientDataJSON);
+  return challenge === undefined ? null : passkeys.takeChallenge(challenge, purpose);
+}
+
+/**
+ * Verifies a passkey's signed answer to `challenge` (user verification required, relying party
+ * from PUBLIC_URL) and records the use. False, logged as `refused` and with nothing changed, when
+ * the signature does not hold or the counter does not move forward; the counter is checked again
+ * in the store's conditional update, so two answers racing cannot both move it.
+ */
+export async function verifyAndRecordUse(
+  deps: { passkeys: PasskeyStore; relyingParty: RelyingPartyConfig; log: PasskeyLog },
+  passkey: PasskeyRecord,
+  answer: { credential: PasskeyAuthenticationCredential; challenge: string; now: Date },
+  refused: string,
+): Promise<boolean> {
+  const { credential } = answer;
+  const { rpId, origin } = relyingPartyOf(deps.relyingParty.publicUrl());
+  const response: AuthenticationResponseJSON = {
+    id: credential.id,
+    rawId: credential.rawId,
+    type: 'public-key',
+    clientExtensionResults: {},
+    response: { ...credential.response },
+  };
+  let newCounter: number;
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: answer.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpId,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.signCount,
+      },
+      requireUserVerification: true,
+    });
+    if (!verification.verified) return false;
+    newCounter = verification.authenticationInfo.newCounter;
+  } catch (error) {
+    deps.log(`${refused} for passkey ${passkey.id}: ${(error as Error).message}`);
+    return false;
+  }
+  if (
+    !counterMovesForward(passkey.signCount, newCounter) ||
+    !(await deps.passkeys.recordUse(passkey.id, newCounter, answer.now))
+  ) {
+    deps.log(`${refused} for passkey ${passkey.id}: signature counter went back`);
+    return false;
+  }
+  return true;
 }
