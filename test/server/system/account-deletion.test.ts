@@ -10,6 +10,7 @@ import {
   registerMember,
 } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { startAppWithWriteFaults, type WriteFault } from '../support/write-faults';
 
 const HOOK_TIMEOUT_MS = 60_000;
 jest.setTimeout(60_000);
@@ -38,25 +39,14 @@ const deleteAccount = (t: TestApp, member: LoggedInMember) =>
 describe.each(eachDatabase())('account deletion on %s', (database: TestDatabase) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ database });
-    await t.container.db.exec(`
-      CREATE FUNCTION test_refuse_erasure() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        RAISE EXCEPTION 'injected failure on %', TG_TABLE_NAME;
-      END $$;
-      CREATE FUNCTION test_end_own_backend_on_erasure() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM pg_terminate_backend(pg_backend_pid());
-        PERFORM pg_sleep(2);
-        RETURN NEW;
-      END $$;`);
+    t = await startAppWithWriteFaults(database);
   }, HOOK_TIMEOUT_MS);
   afterAll(() => t?.close(), HOOK_TIMEOUT_MS);
   afterEach(async () => {
     await t.container.db.exec('DROP TRIGGER IF EXISTS test_fail_erasure ON members');
   }, HOOK_TIMEOUT_MS);
 
-  const failErasure = (fn: string) =>
+  const failErasure = (fn: WriteFault) =>
     t.container.db.exec(`
       CREATE TRIGGER test_fail_erasure BEFORE UPDATE ON members FOR EACH ROW
         WHEN (NEW.ic_or_passport LIKE 'erased:%') EXECUTE FUNCTION ${fn}();`);
@@ -83,7 +73,7 @@ describe.each(eachDatabase())('account deletion on %s', (database: TestDatabase)
 
   it('leaves the account whole when the erasure is refused', async () => {
     const member = await registerAndLogin(t.baseUrl);
-    await failErasure('test_refuse_erasure');
+    await failErasure('test_refuse_write');
     expect((await deleteAccount(t, member)).status).toBe(500);
     await t.container.db.exec('DROP TRIGGER test_fail_erasure ON members');
     expect(await sessionLive(t, member.token)).toBe(true);
@@ -97,7 +87,7 @@ describe.each(eachDatabase())('account deletion on %s', (database: TestDatabase)
   if (database === 'postgres') {
     it('leaves the account whole when the connection dies inside the erasure, then deletes', async () => {
       const member = await registerAndLogin(t.baseUrl);
-      await failErasure('test_end_own_backend_on_erasure');
+      await failErasure('test_end_own_backend');
       const lost = await deleteAccount(t, member);
       expect(lost.status).toBe(503);
       expect(lost.headers.get('retry-after')).not.toBeNull();

@@ -7,7 +7,8 @@ import {
   type LoggedInMember,
   registerAndLogin,
 } from '../support/members';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { type TestApp } from '../support/test-app';
+import { startAppWithWriteFaults, type WriteFault } from '../support/write-faults';
 
 const HOOK_TIMEOUT_MS = 60_000;
 jest.setTimeout(60_000);
@@ -20,18 +21,7 @@ jest.setTimeout(60_000);
 describe.each(eachDatabase())('atomic changes on %s', (database: TestDatabase) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ database });
-    await t.container.db.exec(`
-      CREATE FUNCTION test_refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        RAISE EXCEPTION 'injected failure on %', TG_TABLE_NAME;
-      END $$;
-      CREATE FUNCTION test_end_own_backend() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM pg_terminate_backend(pg_backend_pid());
-        PERFORM pg_sleep(2);
-        RETURN NEW;
-      END $$;`);
+    t = await startAppWithWriteFaults(database);
   }, HOOK_TIMEOUT_MS);
   afterAll(() => t?.close(), HOOK_TIMEOUT_MS);
   afterEach(async () => {
@@ -42,7 +32,7 @@ describe.each(eachDatabase())('atomic changes on %s', (database: TestDatabase) =
   }, HOOK_TIMEOUT_MS);
 
   /** Makes every revocation (sessions.revoked_at set) run `fn` instead of succeeding. */
-  const failRevocations = (fn: 'test_refuse_write' | 'test_end_own_backend') =>
+  const failRevocations = (fn: WriteFault) =>
     t.container.db.exec(`
       CREATE TRIGGER test_fail_revocation BEFORE UPDATE ON sessions FOR EACH ROW
         WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL)
