@@ -1,10 +1,10 @@
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../support/databases';
+import { eachDatabase } from '../support/databases';
 import { postJson } from '../support/http';
 import { eventually } from '../support/instances';
 import { registerAndLogin } from '../support/members';
 import { newPayment, paymentStatus, signOutcome } from '../support/payments';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { twoServerProcesses } from '../support/two-processes';
 
 jest.setTimeout(120_000);
 
@@ -23,31 +23,10 @@ const onPostgres = eachDatabase().includes('postgres');
 (onPostgres ? describe : describe.skip)(
   'a pending payment’s status across two server processes',
   () => {
-    let scratch: ScratchDatabase | undefined;
-    const servers: ServerProcess[] = [];
-
-    beforeAll(async () => {
-      scratch = await createScratchDatabase();
-      const env = {
-        DATABASE_URL: scratch.url,
-        GATEWAY_SECRET: SECRET,
-        RATE_LIMIT_PER_MINUTE: '100000',
-        RECONCILE_INTERVAL_S: '0',
-        // Its longest: without the bus, the poll would only change after it, beyond the test's bound.
-        READ_CACHE_TTL_MS: '60000',
-        LOG_LEVEL: 'warn',
-      };
-      // One after the other: the second finds the migrations applied.
-      servers.push(await startServerProcess(env));
-      servers.push(await startServerProcess(env));
-    });
-
-    afterAll(async () => {
-      for (const server of servers) {
-        if (server.child.exitCode === null) server.child.kill('SIGTERM');
-        await server.exited;
-      }
-      await scratch?.drop();
+    const { servers } = twoServerProcesses({
+      GATEWAY_SECRET: SECRET,
+      // Its longest: without the bus, the poll would only change after it, beyond the test's bound.
+      READ_CACHE_TTL_MS: '60000',
     });
 
     it.each(['completed', 'failed'] as const)(

@@ -2,11 +2,11 @@ import { Client } from 'pg';
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { receiptSequence } from '../../../server/domain/receipt';
 import { type PaymentHistoryResponse } from '../../../src/contract/payment-history';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../support/databases';
+import { eachDatabase } from '../support/databases';
 import { getJson, postJson } from '../support/http';
 import { registerAndLogin } from '../support/members';
 import { newPayment, signOutcome } from '../support/payments';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { twoServerProcesses } from '../support/two-processes';
 
 jest.setTimeout(180_000);
 
@@ -21,30 +21,7 @@ const onPostgres = eachDatabase().includes('postgres');
  * completed payment gets exactly one receipt number, and the numbers run 1..N with no gap.
  */
 (onPostgres ? describe : describe.skip)('receipt numbers across two server processes', () => {
-  let scratch: ScratchDatabase | undefined;
-  const servers: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    const env = {
-      DATABASE_URL: scratch.url,
-      GATEWAY_SECRET: SECRET,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      RECONCILE_INTERVAL_S: '0',
-      LOG_LEVEL: 'warn',
-    };
-    // One after the other: the second finds the migrations applied.
-    servers.push(await startServerProcess(env));
-    servers.push(await startServerProcess(env));
-  });
-
-  afterAll(async () => {
-    for (const server of servers) {
-      if (server.child.exitCode === null) server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await scratch?.drop();
-  });
+  const { servers, databaseUrl } = twoServerProcesses({ GATEWAY_SECRET: SECRET });
 
   it('gives each completed payment one number, 1..N in its year, with no gap', async () => {
     const [a, b] = servers.map((server) => server.baseUrl);
@@ -67,7 +44,7 @@ const onPostgres = eachDatabase().includes('postgres');
     const answers = await Promise.all(callbacks.map((send) => send()));
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
 
-    const client = new Client({ connectionString: scratch?.url });
+    const client = new Client({ connectionString: databaseUrl() });
     await client.connect();
     try {
       const { rows } = await client.query<{ status: string; receipt_number: string | null }>(

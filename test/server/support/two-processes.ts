@@ -1,0 +1,44 @@
+import { createScratchDatabase, type ScratchDatabase } from './databases';
+import { type ServerProcess, startServerProcess } from './server-process';
+
+export interface TwoProcesses {
+  /** The two servers, started by the suite's beforeAll. */
+  readonly servers: ServerProcess[];
+  /** The database both use. */
+  databaseUrl(): string;
+}
+
+/**
+ * For a suite: before it, two server processes (server/main.ts) over one new PostgreSQL
+ * database, with `env` over the defaults (no reconciliation, no per-address limit), started one after the other so the second finds the migrations applied; after it,
+ * both stopped and the database dropped.
+ */
+export function twoServerProcesses(env: NodeJS.ProcessEnv): TwoProcesses {
+  let scratch: ScratchDatabase | undefined;
+  const servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    const settings = {
+      DATABASE_URL: scratch.url,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RECONCILE_INTERVAL_S: '0',
+      ...env,
+    };
+    servers.push(await startServerProcess(settings));
+    servers.push(await startServerProcess(settings));
+  });
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null) server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await scratch?.drop();
+  });
+  return {
+    servers,
+    databaseUrl: () => {
+      if (!scratch) throw new Error('the scratch database is made before the suite');
+      return scratch.url;
+    },
+  };
+}
