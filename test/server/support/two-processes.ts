@@ -10,8 +10,9 @@ export interface TwoProcesses {
 
 /**
  * For a suite: before it, two server processes (server/main.ts) over one new PostgreSQL
- * database, with `env` over the defaults (no reconciliation, no per-address limit), started one after the other so the second finds the migrations applied; after it,
- * both stopped and the database dropped.
+ * database, with `env` over the defaults (no reconciliation, no per-address limit), started one
+ * after the other so the second finds the migrations applied; after it, both stopped and the
+ * database dropped.
  */
 export function twoServerProcesses(env: NodeJS.ProcessEnv): TwoProcesses {
   let scratch: ScratchDatabase | undefined;
