@@ -1,14 +1,9 @@
 import { type PasskeyRecord } from '../../../server/domain/passkey';
 import { aMemberRow } from '../support/in-memory-stores';
+import { at, uuidsIn } from './contract-time';
 import { type StoreSet } from './store-backends';
 
-const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
-const at = (minutes: number) => new Date(T0 + minutes * 60_000);
-let sequence = 0;
-const uuid = () => {
-  sequence += 1;
-  return `00000000-0000-4000-c000-${String(sequence).padStart(12, '0')}`;
-};
+const uuid = uuidsIn('c000');
 
 /** What every PasskeyStore does, whatever stores the passkeys. */
 export function passkeyStoreContract(stores: () => StoreSet): void {

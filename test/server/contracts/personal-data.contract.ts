@@ -2,15 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { erasedMemberFields } from '../../../server/domain/personal-data';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { aMemberRow } from '../support/in-memory-stores';
+import { at, uuidsIn } from './contract-time';
 import { type StoreSet } from './store-backends';
 
-const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
-const at = (minutes: number) => new Date(T0 + minutes * 60_000);
-let sequence = 0;
-const uuid = () => {
-  sequence += 1;
-  return `00000000-0000-4000-b000-${String(sequence).padStart(12, '0')}`;
-};
+const uuid = uuidsIn('b000');
 
 /** What every PersonalDataStore does (reached through the unit of work, as the use cases do). */
 export function personalDataContract(stores: () => StoreSet): void {

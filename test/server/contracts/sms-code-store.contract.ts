@@ -1,9 +1,8 @@
 import { type SmsPurpose } from '../../../src/contract/rules';
 import { type SmsCodeRecord } from '../../../server/domain/sms-code-policy';
+import { at } from './contract-time';
 import { type StoreSet } from './store-backends';
 
-const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
-const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 const PHONE = '60121234567';
 let sequence = 0;
 const uuid = (prefix = '0000') => {

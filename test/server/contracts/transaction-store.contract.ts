@@ -5,10 +5,8 @@ import {
   type NewTransaction,
 } from '../../../server/ports/transaction-store.port';
 import { aMemberRow } from '../support/in-memory-stores';
+import { at } from './contract-time';
 import { type StoreSet } from './store-backends';
-
-const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
-const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
 /** What every TransactionStore does, whatever stores the payments. */
 export function transactionStoreContract(stores: () => StoreSet): void {

@@ -1,14 +1,9 @@
 import { aMemberRow } from '../support/in-memory-stores';
+import { at, uuidsIn } from './contract-time';
 import { type StoreSet } from './store-backends';
 
-const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
-const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 const PHONE = '60121234567';
-let sequence = 0;
-const uuid = () => {
-  sequence += 1;
-  return `00000000-0000-4000-d000-${String(sequence).padStart(12, '0')}`;
-};
+const uuid = uuidsIn('d000');
 
 class Abort extends Error {}
 
