@@ -1,6 +1,7 @@
 import { expect, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
+import { startPayment as startPaymentIn } from './support/payments';
 import { describeInChromium } from './support/suite';
 
 jest.setTimeout(180_000);
@@ -14,23 +15,8 @@ describeInChromium('payment journey in Chromium', ['pglite', 'postgres'], (suite
     await expectPath(suite.page, '/payment');
   });
 
-  /** Fills the payment form, confirms in the dialog and returns the gateway tab. */
-  async function startPayment(amount: string): Promise<Page> {
-    const { page, context, baseUrl } = suite;
-    await page.goto(`${baseUrl}/payment`);
-    await page.locator('input[name="amount"]').fill(amount);
-    const method = page.locator('select[name="payment_method"]');
-    if ((await method.count()) > 0) await method.selectOption('qr');
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Confirm Your Payment Details').waitFor();
-    const [gatewayTab] = await Promise.all([
-      context.waitForEvent('page'),
-      dialog.getByRole('button', { name: 'Confirm & Proceed' }).click(),
-    ]);
-    await expectToast(page, 'Payment initiated successfully!');
-    return gatewayTab;
-  }
+  const startPayment = (amount: string): Promise<Page> =>
+    startPaymentIn(suite.page, suite.context, suite.baseUrl, amount);
 
   suite.step('the amount rules show their messages', async ({ page, baseUrl }) => {
     await page.goto(`${baseUrl}/payment`);

@@ -23,15 +23,15 @@ export async function payThroughSandbox(
 }
 
 /**
- * Pays `amount` from the payment screen up to the hand-off: the gateway's tab, showing the
- * amount, and the payer's tab on the receipt of the transaction it names.
+ * Fills the payment form with `amount`, confirms in the dialog, and resolves with the gateway's
+ * tab once the payer's tab says the payment was initiated.
  */
-export async function handOffToGateway(
+export async function startPayment(
   page: Page,
   context: BrowserContext,
   baseUrl: string,
   amount: string,
-): Promise<{ gatewayTab: Page; transactionId: string }> {
+): Promise<Page> {
   await page.goto(`${baseUrl}/payment`);
   await page.locator('input[name="amount"]').fill(amount);
   const method = page.locator('select[name="payment_method"]');
@@ -44,6 +44,20 @@ export async function handOffToGateway(
     dialog.getByRole('button', { name: 'Confirm & Proceed' }).click(),
   ]);
   await expectToast(page, 'Payment initiated successfully!');
+  return gatewayTab;
+}
+
+/**
+ * Pays `amount` from the payment screen up to the hand-off: the gateway's tab, showing the
+ * amount, and the payer's tab on the receipt of the transaction it names.
+ */
+export async function handOffToGateway(
+  page: Page,
+  context: BrowserContext,
+  baseUrl: string,
+  amount: string,
+): Promise<{ gatewayTab: Page; transactionId: string }> {
+  const gatewayTab = await startPayment(page, context, baseUrl, amount);
   await gatewayTab.getByText(`RM ${amount}`).first().waitFor({ timeout: 15_000 });
   await expectPath(page, /^\/receipt\//);
   const transactionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
