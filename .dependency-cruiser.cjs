@@ -1,4 +1,22 @@
 /** The dependency rules of docs/architecture.md, checked on every `npm test`. */
+
+/**
+ * A server layer that looks only inward: files under server/<layer> may import, of our own code,
+ * the server layers `allowed` and the shared contract (packages and Node built-ins are free).
+ */
+function serverLayer(name, comment, layer, allowed) {
+  return {
+    name,
+    comment,
+    severity: 'error',
+    from: { path: `^server/${layer}` },
+    to: {
+      path: '^(src|server|sandbox-gateway)/',
+      pathNot: [`^server/(${allowed.join('|')})`, '^src/contract'],
+    },
+  };
+}
+
 module.exports = {
   forbidden: [
     {
@@ -97,38 +115,24 @@ module.exports = {
       from: { path: '^src/ui/screens/' },
       to: { path: '^src/ui/shell/' },
     },
-    {
-      name: 'server-domain-is-pure',
-      comment:
-        'The server domain imports only itself and the shared contract (Node built-ins allowed).',
-      severity: 'error',
-      from: { path: '^server/domain' },
-      to: {
-        path: '^(src|server|sandbox-gateway)/',
-        pathNot: ['^server/domain', '^src/contract'],
-      },
-    },
-    {
-      name: 'server-ports-inward',
-      comment: 'The server ports name only domain types, other ports and the shared contract.',
-      severity: 'error',
-      from: { path: '^server/ports' },
-      to: {
-        path: '^(src|server|sandbox-gateway)/',
-        pathNot: ['^server/(domain|ports)', '^src/contract'],
-      },
-    },
-    {
-      name: 'server-use-cases-inward',
-      comment:
-        'Server use cases import the domain, the ports, each other and the contract, never an adapter, route, setting or wiring.',
-      severity: 'error',
-      from: { path: '^server/use-cases' },
-      to: {
-        path: '^(src|server|sandbox-gateway)/',
-        pathNot: ['^server/(domain|ports|use-cases)', '^src/contract'],
-      },
-    },
+    serverLayer(
+      'server-domain-is-pure',
+      'The server domain imports only itself and the shared contract (Node built-ins allowed).',
+      'domain',
+      ['domain'],
+    ),
+    serverLayer(
+      'server-ports-inward',
+      'The server ports name only domain types, other ports and the shared contract.',
+      'ports',
+      ['domain', 'ports'],
+    ),
+    serverLayer(
+      'server-use-cases-inward',
+      'Server use cases import the domain, the ports, each other and the contract, never an adapter, route, setting or wiring.',
+      'use-cases',
+      ['domain', 'ports', 'use-cases'],
+    ),
     {
       name: 'no-circular',
       severity: 'error',
