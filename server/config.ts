@@ -19,6 +19,7 @@ export {
   gatewayAddress,
   gatewayEnvironmentFor,
   gatewayOrigin,
+  configuredGatewayAddresses,
   configuredGatewayOrigins,
   isStagingHost,
 } from './settings/gateway';

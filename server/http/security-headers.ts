@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { type FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { type Config, configuredGatewayOrigins } from '../config';
+import { type Config, configuredGatewayAddresses, configuredGatewayOrigins } from '../config';
 
 /**
  * Helmet's options for this portal: a CSP that names no third-party host but the configured
@@ -77,10 +77,12 @@ export function registerSecurityHeaders(
   let headers: Record<string, string> = {};
   let apiHeaders: Record<string, string> = {};
   app.addHook('onRequest', (request, reply, done) => {
-    const origins = configuredGatewayOrigins(config);
-    if (origins.join(' ') !== address) {
-      address = origins.join(' ');
-      headers = computeSecurityHeaders(helmetOptions(config, origins));
+    // Read on every request, so only the addresses (no URL parsing): the origins and headers are
+    // rebuilt when one of them changes.
+    const addresses = configuredGatewayAddresses(config).join(' ');
+    if (addresses !== address) {
+      address = addresses;
+      headers = computeSecurityHeaders(helmetOptions(config, configuredGatewayOrigins(config)));
       // Private answers (tokens, profiles, payments) and their errors are never cached anywhere.
       apiHeaders = { ...headers, 'cache-control': 'no-store' };
     }

@@ -217,8 +217,15 @@ function handOffAddress(
 export function configuredGatewayOrigins(
   config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string[] {
-  const origins = [config.gateway, ...config.gateways.enabled].map(
-    (gateway) => new URL(handOffAddress(config, gateway)).origin,
-  );
+  const origins = configuredGatewayAddresses(config).map((address) => new URL(address).origin);
   return [...new Set(origins)];
+}
+
+/** The addresses the configured gateways hand the payer's browser to, GATEWAY's first. */
+export function configuredGatewayAddresses(
+  config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
+): string[] {
+  return [config.gateway, ...config.gateways.enabled].map((gateway) =>
+    handOffAddress(config, gateway),
+  );
 }
