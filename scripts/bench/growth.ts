@@ -56,7 +56,8 @@ export async function measureGrowth(
     try {
       const figure = async (calls: Calls) => {
         const hello = await load(helloPort, seconds, GET_ROOT, 0);
-        const result = await load(seed.port, seconds, calls, Math.min(sessions, MAX_WARM_CALLS));
+        const warm = Math.min(sessions, MAX_WARM_CALLS);
+        const result = await load(seed.port, seconds, calls, warm, false);
         loaded = Math.max(loaded, rssMiB(child.pid) ?? 0);
         return (
           `${(result.rate / hello.rate).toFixed(2)} (${result.rate.toFixed(0)} req/s, ` +

@@ -8,6 +8,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     member?: { id: string; sessionId: string };
+    /** The bearer token's lookup, started once (authenticationOf) and shared. */
+    authentication?: Promise<Authentication>;
   }
 }
 
@@ -20,22 +22,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 type Authentication = Awaited<ReturnType<ServerContainer['authenticateSession']['execute']>>;
 
-/** One lookup per request, shared by a per-session rate-limit key and `app.authenticate`. */
-const authentications = new WeakMap<FastifyRequest, Promise<Authentication>>();
-
-/** The request's bearer token resolved to a live session (undefined without a token). */
+/**
+ * The request's bearer token resolved to a live session (undefined without a token): one lookup
+ * per request, kept on the request and shared by a per-session rate-limit key and
+ * `app.authenticate`.
+ */
 export function authenticationOf(
   request: FastifyRequest,
   container: ServerContainer,
 ): Promise<Authentication> | undefined {
+  if (request.authentication !== undefined) return request.authentication;
   const token = bearerToken(request);
   if (token === undefined) return undefined;
-  let authentication = authentications.get(request);
-  if (!authentication) {
-    authentication = container.authenticateSession.execute({ token });
-    authentications.set(request, authentication);
-  }
-  return authentication;
+  request.authentication = container.authenticateSession.execute({ token });
+  return request.authentication;
 }
 
 /**
@@ -45,6 +45,7 @@ export function authenticationOf(
  */
 export function registerAuthentication(app: FastifyInstance, container: ServerContainer): void {
   app.decorateRequest('member', undefined);
+  app.decorateRequest('authentication', undefined);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const authentication = authenticationOf(request, container);
     if (authentication === undefined) throw new ApiError('AUTH_REQUIRED');

@@ -10,4 +10,13 @@ export class GetProfileUseCase {
     if (member === null) return failWith('MEMBER_NOT_FOUND');
     return ok(toProfile(member));
   }
+
+  /** What a session check answers: the member's id, name and phone, nothing to format. */
+  async sessionUser(input: {
+    memberId: string;
+  }): Promise<Result<Pick<MemberProfile, 'user_id' | 'name' | 'phone_no'>, UseCaseError>> {
+    const member = await this.members.findById(input.memberId);
+    if (member === null) return failWith('MEMBER_NOT_FOUND');
+    return ok({ user_id: member.id, name: member.name, phone_no: member.phoneNo });
+  }
 }

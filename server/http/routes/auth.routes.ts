@@ -55,14 +55,10 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
         config: { rateLimit: perSessionRateLimit(container, SESSION_CHECKS_PER_TOKEN_PER_MINUTE) },
       },
       async (request) => {
-        const profile = valueOrThrow(
-          await container.getProfile.execute({ memberId: memberOf(request).id }),
+        const user = valueOrThrow(
+          await container.getProfile.sessionUser({ memberId: memberOf(request).id }),
         );
-        return success('Session is active', {
-          user_id: profile.user_id,
-          name: profile.name,
-          phone_no: profile.phone_no,
-        });
+        return success('Session is active', user);
       },
     );
 
