@@ -10,12 +10,12 @@ import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/val
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier, type UiMessage } from '../../shared/notifier';
+import type { UiMessage } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
+import { Screen } from '../../shared/screen';
 
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
@@ -40,12 +40,11 @@ export class ForgotPasswordViewModel {
   constructor(
     @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(RESET_PASSWORD_USE_CASE) private readonly resetPassword: ResetPasswordUseCase,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    observeExcept(this, ['codeStep', 'resetPassword', 'notifier', 'navigation']);
+    observeExcept(this, ['codeStep', 'resetPassword', 'screen']);
   }
 
   get busy(): boolean {
@@ -121,7 +120,7 @@ export class ForgotPasswordViewModel {
       }
       this.status = 'done';
       this.toastSuccess({ key: 'forgotPassword.resetSuccess' });
-      this.codeStep.finish(REDIRECT_AFTER_RESET_MS, () => this.navigation.go(Paths.login));
+      this.codeStep.finish(REDIRECT_AFTER_RESET_MS, () => this.screen.navigation.go(Paths.login));
     });
   }
 
@@ -130,11 +129,11 @@ export class ForgotPasswordViewModel {
   }
 
   private toastSuccess(message: UiMessage): void {
-    this.notifier.success(message, { autoCloseMs: RESET_TOAST_MS });
+    this.screen.notifier.success(message, { autoCloseMs: RESET_TOAST_MS });
   }
 
   private toastError(message: UiMessage): void {
-    this.notifier.error(message, { autoCloseMs: RESET_TOAST_MS });
+    this.screen.notifier.error(message, { autoCloseMs: RESET_TOAST_MS });
   }
 
   private phoneErrors(): FieldErrors<ForgotPasswordPhoneForm> {

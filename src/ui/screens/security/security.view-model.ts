@@ -11,10 +11,8 @@ import type {
   DownloadPersonalDataUseCase,
 } from '../../../domain/use-cases/personal-data.use-case';
 import { failureMessage } from '../../shared/error-messages';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { observeExcept } from '../../shared/observe-except';
-import { SessionViewModel } from '../../shared/session.view-model';
+import { Screen } from '../../shared/screen';
 import {
   ADD_PASSKEY_USE_CASE,
   DELETE_ACCOUNT_USE_CASE,
@@ -49,16 +47,12 @@ export class SecurityViewModel {
     @inject(DOWNLOAD_PERSONAL_DATA_USE_CASE)
     private readonly downloadData: DownloadPersonalDataUseCase,
     @inject(DELETE_ACCOUNT_USE_CASE) deleteAccount: DeleteAccountUseCase,
-    @inject(SessionViewModel) session: SessionViewModel,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) navigation: Navigation,
+    @inject(Screen) private readonly screen: Screen,
   ) {
-    this.passkeys = new PasskeysSection(managePasskeys, addPasskey, notifier);
+    this.passkeys = new PasskeysSection(managePasskeys, addPasskey, screen.notifier);
     this.deletion = new DeleteAccountDialog(
       deleteAccount,
-      session,
-      notifier,
-      navigation,
+      screen,
       () => this.passkeys.supported && this.passkeys.passkeys.length > 0,
     );
     observeExcept(this, [
@@ -66,7 +60,7 @@ export class SecurityViewModel {
       'deletion',
       'memberSessions',
       'downloadData',
-      'notifier',
+      'screen',
       'disposed',
     ]);
   }
@@ -92,7 +86,7 @@ export class SecurityViewModel {
         if (this.sessionsStatus !== 'displayed') this.sessionsStatus = 'failed';
         // The session itself ended: the session check takes the member to the login page.
         if (result.error.code !== 'AUTH_SESSION_ENDED' && result.error.code !== 'AUTH_REQUIRED')
-          this.notifier.error(failureMessage(result.error, result.error.key));
+          this.screen.notifier.error(failureMessage(result.error, result.error.key));
       }
     });
   }
@@ -104,8 +98,8 @@ export class SecurityViewModel {
     if (this.disposed) return;
     runInAction(() => {
       this.signingOut = null;
-      if (result.ok) this.notifier.success({ key: 'security.sessions.signedOut' });
-      else this.notifier.error(failureMessage(result.error, result.error.key));
+      if (result.ok) this.screen.notifier.success({ key: 'security.sessions.signedOut' });
+      else this.screen.notifier.error(failureMessage(result.error, result.error.key));
     });
     await this.loadSessions();
   }
@@ -118,11 +112,11 @@ export class SecurityViewModel {
     runInAction(() => {
       this.signingOut = null;
       if (result.ok)
-        this.notifier.success({
+        this.screen.notifier.success({
           key: 'security.sessions.signedOutOthers',
           values: { count: result.value },
         });
-      else this.notifier.error(failureMessage(result.error, result.error.key));
+      else this.screen.notifier.error(failureMessage(result.error, result.error.key));
     });
     await this.loadSessions();
   }
@@ -134,8 +128,8 @@ export class SecurityViewModel {
     if (this.disposed) return;
     runInAction(() => {
       this.downloading = false;
-      if (result.ok) this.notifier.success({ key: 'security.data.downloaded' });
-      else this.notifier.error(failureMessage(result.error, result.error.key));
+      if (result.ok) this.screen.notifier.success({ key: 'security.data.downloaded' });
+      else this.screen.notifier.error(failureMessage(result.error, result.error.key));
     });
   }
 
