@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../../contract/rules';
-import { Listeners, type Unsubscribe } from '../listeners';
+import { EventSource } from '../listeners';
 import {
   handOffFor,
   type PaymentFailure,
@@ -53,8 +53,7 @@ interface Attempt {
  * create the payment, hand off, poll every 3 s until final, and time the two redirects.
  * One instance per payment screen; dispose() when it unmounts leaves no timer behind.
  */
-export class PayUseCase {
-  private readonly listeners = new Listeners<PayEvent>();
+export class PayUseCase extends EventSource<PayEvent> {
   /** Sent as Idempotency-Key: the same for retries of one attempt, dropped once it succeeds. */
   private attempt: Attempt | null = null;
   private inFlight: Promise<Result<PaymentRequestData, PaymentFailure>> | null = null;
@@ -69,10 +68,8 @@ export class PayUseCase {
     private readonly watchPayment: WatchPaymentUseCase,
     private readonly gateway: GatewayPort,
     private readonly clock: ClockPort,
-  ) {}
-
-  subscribe(listener: (event: PayEvent) => void): Unsubscribe {
-    return this.listeners.add(listener);
+  ) {
+    super();
   }
 
   /**
@@ -105,7 +102,7 @@ export class PayUseCase {
   dispose(): void {
     this.disposed = true;
     this.stopTimers();
-    this.listeners.clear();
+    this.forgetListeners();
   }
 
   private async requestPayment(
@@ -176,6 +173,6 @@ export class PayUseCase {
   }
 
   private emit(event: PayEvent): void {
-    if (!this.disposed) this.listeners.emit(event);
+    if (!this.disposed) this.tell(event);
   }
 }

@@ -27,7 +27,6 @@ export const RESET_TOAST_MS = 5000;
 
 @injectable()
 export class ForgotPasswordViewModel {
-  step: 1 | 2 = 1;
   status: ForgotPasswordStatus = 'idle';
   phoneNo = '';
   phoneError: string | null = null;
@@ -49,6 +48,11 @@ export class ForgotPasswordViewModel {
 
   get busy(): boolean {
     return this.status !== 'idle';
+  }
+
+  /** Step 1 until a code has been sent, then step 2 (the code boxes). */
+  get step(): 1 | 2 {
+    return this.codeStep.reached ? 2 : 1;
   }
 
   get normalisedPhone(): string {
@@ -85,7 +89,6 @@ export class ForgotPasswordViewModel {
         this.toastError(failureMessage(sent.error, sent.error.key));
         return;
       }
-      this.step = 2;
       this.toastSuccess({
         key: resending ? 'forgotPassword.codeResent' : 'forgotPassword.codeSent',
         values: { time: sent.value.expiresIn },

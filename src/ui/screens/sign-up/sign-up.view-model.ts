@@ -28,7 +28,6 @@ export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
 /** Sign-up in two steps: details (step 1), then the SMS code (step 2, a CodeStep). */
 @injectable()
 export class SignUpViewModel {
-  step: 1 | 2 = 1;
   status: SignUpStatus = 'idle';
   name = '';
   nationality: Nationality = 'Malaysian';
@@ -53,6 +52,11 @@ export class SignUpViewModel {
 
   get busy(): boolean {
     return this.status !== 'idle';
+  }
+
+  /** Step 1 until a code has been sent, then step 2 (the code boxes). */
+  get step(): 1 | 2 {
+    return this.codeStep.reached ? 2 : 1;
   }
 
   /** The phone as it is sent and shown on step 2: digits only, country code included. */
@@ -141,7 +145,6 @@ export class SignUpViewModel {
         this.screen.notifier.error(failureMessage(sent.error, fallback));
         return;
       }
-      this.step = 2;
       this.screen.notifier.success({
         key: resending ? 'signUp.otpResent' : 'signUp.otpSent',
         values: { time: sent.value.expiresIn },
