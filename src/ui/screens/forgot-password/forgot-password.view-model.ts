@@ -10,7 +10,7 @@ import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/val
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
-import type { UiMessage } from '../../shared/notifier';
+import { closingAfter, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../shared/tokens';
@@ -35,6 +35,7 @@ export class ForgotPasswordViewModel {
   errors: FieldErrors<ResetPasswordForm> = {};
   /** Step 2's code boxes and countdown. */
   readonly codeStep: CodeStep;
+  private readonly toasts: Notifier;
 
   constructor(
     @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
@@ -43,7 +44,8 @@ export class ForgotPasswordViewModel {
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    observeExcept(this, ['codeStep', 'resetPassword', 'screen']);
+    this.toasts = closingAfter(screen.notifier, RESET_TOAST_MS);
+    observeExcept(this, ['codeStep', 'toasts', 'resetPassword', 'screen']);
   }
 
   get busy(): boolean {
@@ -86,10 +88,10 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
-        this.toastError(failureMessage(sent.error, sent.error.key));
+        this.toasts.error(failureMessage(sent.error, sent.error.key));
         return;
       }
-      this.toastSuccess({
+      this.toasts.success({
         key: resending ? 'forgotPassword.codeResent' : 'forgotPassword.codeSent',
         values: { time: sent.value.expiresIn },
       });
@@ -101,11 +103,11 @@ export class ForgotPasswordViewModel {
     this.errors = this.resetErrors();
     // The code is checked first, then an empty password gets its own toast.
     if (this.errors.code) {
-      this.toastError({ key: this.errors.code });
+      this.toasts.error({ key: this.errors.code });
       return;
     }
     if (this.newPassword === '') {
-      this.toastError({ key: 'validation.newPasswordEmpty' });
+      this.toasts.error({ key: 'validation.newPasswordEmpty' });
       return;
     }
     if (hasErrors(this.errors)) return;
@@ -118,25 +120,17 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       if (!result.ok) {
         this.status = 'idle';
-        this.toastError(failureMessage(result.error, result.error.key));
+        this.toasts.error(failureMessage(result.error, result.error.key));
         return;
       }
       this.status = 'done';
-      this.toastSuccess({ key: 'forgotPassword.resetSuccess' });
+      this.toasts.success({ key: 'forgotPassword.resetSuccess' });
       this.codeStep.finish(REDIRECT_AFTER_RESET_MS, () => this.screen.navigation.go(Paths.login));
     });
   }
 
   dispose(): void {
     this.codeStep.dispose();
-  }
-
-  private toastSuccess(message: UiMessage): void {
-    this.screen.notifier.success(message, { autoCloseMs: RESET_TOAST_MS });
-  }
-
-  private toastError(message: UiMessage): void {
-    this.screen.notifier.error(message, { autoCloseMs: RESET_TOAST_MS });
   }
 
   private phoneErrors(): FieldErrors<ForgotPasswordPhoneForm> {

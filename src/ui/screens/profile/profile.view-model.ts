@@ -6,6 +6,7 @@ import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
 import { failureMessage } from '../../shared/error-messages';
+import { closingAfter } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../shared/tokens';
 import { PasswordDialog } from './password-dialog';
@@ -46,7 +47,10 @@ export class ProfileViewModel {
     @inject(UPDATE_PROFILE_USE_CASE) private readonly updateProfile: UpdateProfileUseCase,
     @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
   ) {
-    this.password = new PasswordDialog(updateProfile, screen.notifier, PROFILE_TOAST_MS);
+    this.password = new PasswordDialog(
+      updateProfile,
+      closingAfter(screen.notifier, PROFILE_TOAST_MS),
+    );
     observeExcept(this, ['password', 'getProfile', 'updateProfile', 'screen']);
   }
 

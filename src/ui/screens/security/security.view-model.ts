@@ -21,7 +21,8 @@ import {
   MEMBER_SESSIONS_USE_CASE,
 } from '../../shared/tokens';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { PasskeysSection, type SectionStatus } from './passkeys-section';
+import { ListSection, type SectionStatus } from './list-section';
+import { PasskeysSection } from './passkeys-section';
 
 /**
  * The member's security page: where they are signed in (ending one session or all the others),
@@ -30,12 +31,12 @@ import { PasskeysSection, type SectionStatus } from './passkeys-section';
  */
 @injectable()
 export class SecurityViewModel {
-  sessionsStatus: SectionStatus = 'loading';
-  sessions: MemberSession[] = [];
   /** The session being signed out, or 'others' while all the others are. */
   signingOut: string | null = null;
   downloading = false;
 
+  /** Where the member is signed in, as read. */
+  readonly sessionList: ListSection<MemberSession>;
   readonly passkeys: PasskeysSection;
   readonly deletion: DeleteAccountDialog;
   private disposed = false;
@@ -49,6 +50,7 @@ export class SecurityViewModel {
     @inject(DELETE_ACCOUNT_USE_CASE) deleteAccount: DeleteAccountUseCase,
     @inject(Screen) private readonly screen: Screen,
   ) {
+    this.sessionList = new ListSection(() => memberSessions.list(), screen.notifier);
     this.passkeys = new PasskeysSection(managePasskeys, addPasskey, screen.notifier);
     this.deletion = new DeleteAccountDialog(
       deleteAccount,
@@ -56,6 +58,7 @@ export class SecurityViewModel {
       () => this.passkeys.supported && this.passkeys.passkeys.length > 0,
     );
     observeExcept(this, [
+      'sessionList',
       'passkeys',
       'deletion',
       'memberSessions',
@@ -63,6 +66,14 @@ export class SecurityViewModel {
       'screen',
       'disposed',
     ]);
+  }
+
+  get sessionsStatus(): SectionStatus {
+    return this.sessionList.status;
+  }
+
+  get sessions(): MemberSession[] {
+    return this.sessionList.items;
   }
 
   /** Sessions other than this device's: "Sign out of all other devices" needs one. */
@@ -75,20 +86,8 @@ export class SecurityViewModel {
     await Promise.all([this.loadSessions(), this.passkeys.load()]);
   }
 
-  async loadSessions(): Promise<void> {
-    const result = await this.memberSessions.list();
-    if (this.disposed) return;
-    runInAction(() => {
-      if (result.ok) {
-        this.sessions = result.value;
-        this.sessionsStatus = 'displayed';
-      } else {
-        if (this.sessionsStatus !== 'displayed') this.sessionsStatus = 'failed';
-        // The session itself ended: the session check takes the member to the login page.
-        if (result.error.code !== 'AUTH_SESSION_ENDED' && result.error.code !== 'AUTH_REQUIRED')
-          this.screen.notifier.error(failureMessage(result.error, result.error.key));
-      }
-    });
+  loadSessions(): Promise<void> {
+    return this.sessionList.load();
   }
 
   async signOut(session: MemberSession): Promise<void> {
@@ -135,6 +134,7 @@ export class SecurityViewModel {
 
   dispose(): void {
     this.disposed = true;
+    this.sessionList.dispose();
     this.passkeys.dispose();
     this.deletion.dispose();
   }
