@@ -7,6 +7,7 @@ export type Unsubscribe = () => void;
  */
 export abstract class EventSource<E> {
   private readonly listeners = new Set<(event: E) => void>();
+  private silenced = false;
 
   subscribe(listener: (event: E) => void): Unsubscribe {
     this.listeners.add(listener);
@@ -16,12 +17,19 @@ export abstract class EventSource<E> {
   }
 
   protected tell(event: E): void {
+    if (this.silenced) return;
     for (const listener of [...this.listeners]) listener(event);
   }
 
-  /** Nobody is told anything more (the use case was disposed). */
-  protected forgetListeners(): void {
+  /** The use case was disposed: its listeners are let go and nobody is told anything more. */
+  protected endTelling(): void {
+    this.silenced = true;
     this.listeners.clear();
+  }
+
+  /** endTelling() was called: the use case was disposed. */
+  protected get disposed(): boolean {
+    return this.silenced;
   }
 }
 

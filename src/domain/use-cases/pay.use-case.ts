@@ -61,7 +61,6 @@ export class PayUseCase extends EventSource<PayEvent> {
   private request: PaymentRequestData | null = null;
   private memberName: string | undefined;
   private timers: Cancel[] = [];
-  private disposed = false;
 
   constructor(
     private readonly initiatePayment: InitiatePaymentUseCase,
@@ -94,15 +93,14 @@ export class PayUseCase extends EventSource<PayEvent> {
   continueInNewTab(): void {
     if (this.request === null || this.disposed) return;
     this.tab = this.gateway.openTab();
-    if (this.tab === null) this.emit({ type: 'popupBlocked' });
+    if (this.tab === null) this.tell({ type: 'popupBlocked' });
     else this.handOff(this.request);
   }
 
   /** Stops polling and both redirects, and tells nobody anything more. */
   dispose(): void {
-    this.disposed = true;
+    this.endTelling();
     this.stopTimers();
-    this.forgetListeners();
   }
 
   private async requestPayment(
@@ -118,7 +116,7 @@ export class PayUseCase extends EventSource<PayEvent> {
     if (!result.ok) {
       if (this.tab) this.gateway.close(this.tab);
       this.tab = null;
-      this.emit({ type: 'requestFailed', failure: result.error });
+      this.tell({ type: 'requestFailed', failure: result.error });
       return result;
     }
     this.attempt = null;
@@ -129,9 +127,9 @@ export class PayUseCase extends EventSource<PayEvent> {
       this.tab = null;
       return result;
     }
-    this.emit({ type: 'initiated', request: result.value });
+    this.tell({ type: 'initiated', request: result.value });
     if (this.tab) this.handOff(result.value);
-    else this.emit({ type: 'popupBlocked' });
+    else this.tell({ type: 'popupBlocked' });
     if (result.value.status === 'pending') this.poll(result.value.payment_id);
     return result;
   }
@@ -140,9 +138,9 @@ export class PayUseCase extends EventSource<PayEvent> {
     if (this.tab === null) return;
     this.gateway.submit(this.tab, handOffFor(request, this.memberName));
     this.tab = null;
-    this.emit({ type: 'handedOff' });
+    this.tell({ type: 'handedOff' });
     this.later(RECEIPT_REDIRECT_MS, () =>
-      this.emit({ type: 'showReceipt', transactionId: request.transactionId }),
+      this.tell({ type: 'showReceipt', transactionId: request.transactionId }),
     );
   }
 
@@ -150,9 +148,9 @@ export class PayUseCase extends EventSource<PayEvent> {
     const stop = this.watchPayment.execute({
       paymentId,
       onStatus: (status) => {
-        this.emit({ type: 'status', status });
+        this.tell({ type: 'status', status });
         if (status === 'completed') {
-          this.later(COMPLETED_REDIRECT_MS, () => this.emit({ type: 'showStatusPage' }));
+          this.later(COMPLETED_REDIRECT_MS, () => this.tell({ type: 'showStatusPage' }));
         }
       },
     });
@@ -170,9 +168,5 @@ export class PayUseCase extends EventSource<PayEvent> {
   private stopTimers(): void {
     for (const cancel of this.timers) cancel();
     this.timers = [];
-  }
-
-  private emit(event: PayEvent): void {
-    if (!this.disposed) this.tell(event);
   }
 }

@@ -30,7 +30,6 @@ export interface WatchedTransaction {
  */
 export class WatchTransactionUseCase extends StateSource<WatchedTransaction> {
   private stopPolling: Cancel | null = null;
-  private disposed = false;
 
   constructor(
     private readonly getTransaction: GetTransactionUseCase,
@@ -73,11 +72,10 @@ export class WatchTransactionUseCase extends StateSource<WatchedTransaction> {
   }
 
   dispose(): void {
-    this.disposed = true;
+    this.endTelling();
     this.stopPolling?.();
     this.stopPolling = null;
     if (this.state.transactionId !== null) this.getTransaction.cancel(this.state.transactionId);
-    this.forgetListeners();
   }
 
   private async read(): Promise<Result<PaymentStatus, PaymentFailure> | null> {
