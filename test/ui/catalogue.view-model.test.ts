@@ -16,8 +16,7 @@ function setUp(storage = new InMemoryStorage({ [StorageKeys.token]: 'tok-1' }), 
   const vm = new CatalogueViewModel(
     new ListCatalogueUseCase(storage),
     new ToggleBookmarkUseCase(storage),
-    session,
-    notifier,
+    { session, notifier },
   );
   vm.load();
   return { vm, storage, notifier };

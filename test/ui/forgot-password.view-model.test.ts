@@ -19,8 +19,7 @@ function setUp() {
   const vm = new ForgotPasswordViewModel(
     new SmsCodeLifecycleUseCase(new SendSmsCodeUseCase(http), clock),
     new ResetPasswordUseCase(http),
-    notifier,
-    navigation,
+    { notifier, navigation },
     clock,
   );
   return { http, clock, notifier, navigation, vm };

@@ -1,5 +1,6 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { HomeViewModel } from '../../src/ui/screens/catalogue/home.view-model';
+import { Screen } from '../../src/ui/shared/screen';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
@@ -20,7 +21,7 @@ function setUp() {
     session,
     notifier,
     navigation,
-    vm: new HomeViewModel(session, notifier, navigation),
+    vm: new HomeViewModel(new Screen(notifier, navigation, session)),
   };
 }
 

@@ -2,6 +2,7 @@ import { err } from '../../src/contract/result';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
 import { passkeyLoginOver } from '../builders/passkey-login';
 import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
+import { Screen } from '../../src/ui/shared/screen';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
@@ -26,9 +27,7 @@ function setUp(supported = true) {
   const navigation = new RecordingNavigation();
   const vm = new LoginViewModel(
     new LoginUseCase(http, storage),
-    session,
-    notifier,
-    navigation,
+    new Screen(notifier, navigation, session),
     ...passkeyLoginOver(http, storage, clock, passkeys),
   );
   return { http, clock, passkeys, session, notifier, navigation, vm };

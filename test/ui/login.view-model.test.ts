@@ -2,6 +2,7 @@ import { StorageKeys } from '../../src/domain/ports/storage.port';
 import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
 import { passkeyLoginOver } from '../builders/passkey-login';
 import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
+import { Screen } from '../../src/ui/shared/screen';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
 import { FakeClock } from '../fakes/fake-clock';
@@ -19,9 +20,7 @@ function setUp() {
   const navigation = new RecordingNavigation();
   const vm = new LoginViewModel(
     new LoginUseCase(http, storage),
-    session,
-    notifier,
-    navigation,
+    new Screen(notifier, navigation, session),
     ...passkeyLoginOver(http, storage, clock),
   );
   return { http, storage, clock, session, notifier, navigation, vm };
@@ -140,9 +139,7 @@ describe('LoginViewModel', () => {
     const session = sessionOver(http, storage, clock);
     const vm = new LoginViewModel(
       new LoginUseCase(http, storage),
-      session,
-      notifier,
-      navigation,
+      new Screen(notifier, navigation, session),
       ...passkeyLoginOver(http, storage, clock),
     );
     expect(vm.sessionEnded).toBe(false);

@@ -24,7 +24,7 @@ function setup() {
     new ListPaymentHistoryUseCase(http),
     new WatchPaymentUseCase(new PollPaymentUseCase(http), clock),
     new DownloadReceiptUseCase(http, saver),
-    notifier,
+    { notifier },
     new GetTransactionUseCase(http, new QueryCache(clock)),
   );
   return { http, clock, notifier, saver, vm };

@@ -41,7 +41,7 @@ export function setupPaymentScreen() {
     gateway,
     clock,
   );
-  const vm = new PaymentViewModel(payUseCase, session, notifier, navigation);
+  const vm = new PaymentViewModel(payUseCase, { session, notifier, navigation });
   /** Fills a valid form, confirms it, and lets the request answer. */
   const pay = async (amount = '123.45') => {
     vm.setAmount(amount);

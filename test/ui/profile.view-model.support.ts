@@ -20,8 +20,7 @@ export function setUp(
   const vm = new ProfileViewModel(
     new GetProfileUseCase(http, cache),
     new UpdateProfileUseCase(http),
-    notifier,
-    navigation,
+    { notifier, navigation },
   );
   return { vm, http, notifier, navigation };
 }

@@ -16,7 +16,7 @@ function setup() {
   // The data cache without retries: the page's behaviour is under test, not the cache's.
   const getTransaction = new GetTransactionUseCase(http, new QueryCache(clock, { retries: 0 }));
   const watch = new WatchTransactionUseCase(getTransaction, clock);
-  const vm = new ReturnViewModel(watch, notifier, navigation);
+  const vm = new ReturnViewModel(watch, { notifier, navigation });
   return { http, clock, notifier, navigation, vm };
 }
 

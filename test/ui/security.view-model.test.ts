@@ -10,6 +10,7 @@ import {
   DeleteAccountUseCase,
   DownloadPersonalDataUseCase,
 } from '../../src/domain/use-cases/personal-data.use-case';
+import { Screen } from '../../src/ui/shared/screen';
 import { SecurityViewModel } from '../../src/ui/screens/security/security.view-model';
 import { sessionOver } from '../builders/session';
 import { aMember } from '../builders/session-user.builder';
@@ -55,9 +56,7 @@ function setUp() {
     new AddPasskeyUseCase(http, passkeys),
     new DownloadPersonalDataUseCase(http, saver, clock),
     new DeleteAccountUseCase(http, storage, passkeys),
-    session,
-    notifier,
-    navigation,
+    new Screen(notifier, navigation, session),
   );
   return { http, storage, clock, passkeys, saver, notifier, navigation, session, vm };
 }

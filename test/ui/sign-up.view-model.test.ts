@@ -20,8 +20,7 @@ function setUp() {
     new CheckPhoneUseCase(http),
     new SmsCodeLifecycleUseCase(new SendSmsCodeUseCase(http), clock),
     new RegisterUseCase(http),
-    notifier,
-    navigation,
+    { notifier, navigation },
     clock,
   );
   return { http, clock, notifier, navigation, vm };

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../../contract/rules';
-import { Listeners, type Unsubscribe } from '../listeners';
+import { EventSource } from '../listeners';
 import {
   handOffFor,
   type PaymentFailure,
@@ -53,8 +53,7 @@ interface Attempt {
  * create the payment, hand off, poll every 3 s until final, and time the two redirects.
  * One instance per payment screen; dispose() when it unmounts leaves no timer behind.
  */
-export class PayUseCase {
-  private readonly listeners = new Listeners<PayEvent>();
+export class PayUseCase extends EventSource<PayEvent> {
   /** Sent as Idempotency-Key: the same for retries of one attempt, dropped once it succeeds. */
   private attempt: Attempt | null = null;
   private inFlight: Promise<Result<PaymentRequestData, PaymentFailure>> | null = null;
@@ -62,17 +61,14 @@ export class PayUseCase {
   private request: PaymentRequestData | null = null;
   private memberName: string | undefined;
   private timers: Cancel[] = [];
-  private disposed = false;
 
   constructor(
     private readonly initiatePayment: InitiatePaymentUseCase,
     private readonly watchPayment: WatchPaymentUseCase,
     private readonly gateway: GatewayPort,
     private readonly clock: ClockPort,
-  ) {}
-
-  subscribe(listener: (event: PayEvent) => void): Unsubscribe {
-    return this.listeners.add(listener);
+  ) {
+    super();
   }
 
   /**
@@ -97,15 +93,14 @@ export class PayUseCase {
   continueInNewTab(): void {
     if (this.request === null || this.disposed) return;
     this.tab = this.gateway.openTab();
-    if (this.tab === null) this.emit({ type: 'popupBlocked' });
+    if (this.tab === null) this.tell({ type: 'popupBlocked' });
     else this.handOff(this.request);
   }
 
   /** Stops polling and both redirects, and tells nobody anything more. */
   dispose(): void {
-    this.disposed = true;
+    this.endTelling();
     this.stopTimers();
-    this.listeners.clear();
   }
 
   private async requestPayment(
@@ -121,7 +116,7 @@ export class PayUseCase {
     if (!result.ok) {
       if (this.tab) this.gateway.close(this.tab);
       this.tab = null;
-      this.emit({ type: 'requestFailed', failure: result.error });
+      this.tell({ type: 'requestFailed', failure: result.error });
       return result;
     }
     this.attempt = null;
@@ -132,9 +127,9 @@ export class PayUseCase {
       this.tab = null;
       return result;
     }
-    this.emit({ type: 'initiated', request: result.value });
+    this.tell({ type: 'initiated', request: result.value });
     if (this.tab) this.handOff(result.value);
-    else this.emit({ type: 'popupBlocked' });
+    else this.tell({ type: 'popupBlocked' });
     if (result.value.status === 'pending') this.poll(result.value.payment_id);
     return result;
   }
@@ -143,9 +138,9 @@ export class PayUseCase {
     if (this.tab === null) return;
     this.gateway.submit(this.tab, handOffFor(request, this.memberName));
     this.tab = null;
-    this.emit({ type: 'handedOff' });
+    this.tell({ type: 'handedOff' });
     this.later(RECEIPT_REDIRECT_MS, () =>
-      this.emit({ type: 'showReceipt', transactionId: request.transactionId }),
+      this.tell({ type: 'showReceipt', transactionId: request.transactionId }),
     );
   }
 
@@ -153,9 +148,9 @@ export class PayUseCase {
     const stop = this.watchPayment.execute({
       paymentId,
       onStatus: (status) => {
-        this.emit({ type: 'status', status });
+        this.tell({ type: 'status', status });
         if (status === 'completed') {
-          this.later(COMPLETED_REDIRECT_MS, () => this.emit({ type: 'showStatusPage' }));
+          this.later(COMPLETED_REDIRECT_MS, () => this.tell({ type: 'showStatusPage' }));
         }
       },
     });
@@ -173,9 +168,5 @@ export class PayUseCase {
   private stopTimers(): void {
     for (const cancel of this.timers) cancel();
     this.timers = [];
-  }
-
-  private emit(event: PayEvent): void {
-    if (!this.disposed) this.listeners.emit(event);
   }
 }

@@ -1,4 +1,4 @@
-import { Listeners, type Unsubscribe } from '../listeners';
+import { EventSource } from '../listeners';
 import type { Failure } from '../model/failure';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import type { Result } from '../../contract/result';
@@ -34,8 +34,7 @@ export interface SmsCodeCountdown {
  * Resend closed for the cooldown (or for the server's Retry-After when a send was refused), and
  * resend. Ticks once a second through ClockPort while a countdown runs, and not at all after.
  */
-export class SmsCodeLifecycleUseCase {
-  private readonly listeners = new Listeners<SmsCodeCountdown>();
+export class SmsCodeLifecycleUseCase extends EventSource<SmsCodeCountdown> {
   private expiresAt: number | null = null;
   private resendAvailableAt: number | null = null;
   private stopTicking: Cancel | null = null;
@@ -44,7 +43,9 @@ export class SmsCodeLifecycleUseCase {
     private readonly sendSmsCode: SendSmsCodeUseCase,
     private readonly clock: ClockPort,
     private readonly cooldownSeconds = DEFAULT_RESEND_COOLDOWN_SECONDS,
-  ) {}
+  ) {
+    super();
+  }
 
   get state(): SmsCodeCountdown {
     const now = this.clock.now();
@@ -59,11 +60,6 @@ export class SmsCodeLifecycleUseCase {
       resendInSeconds,
       canResend: resendInSeconds === 0,
     };
-  }
-
-  /** Told of every change: a send, a refusal, each tick. */
-  subscribe(listener: (countdown: SmsCodeCountdown) => void): Unsubscribe {
-    return this.listeners.add(listener);
   }
 
   /**
@@ -93,13 +89,13 @@ export class SmsCodeLifecycleUseCase {
   }
 
   private changed(): void {
-    this.listeners.emit(this.state);
+    this.tell(this.state);
     if (!this.stopTicking) this.stopTicking = this.clock.every(COUNTDOWN_TICK_MS, this.tick);
   }
 
   private readonly tick = (): void => {
     const state = this.state;
     if (state.secondsLeft === 0 && state.resendInSeconds === 0) this.dispose();
-    this.listeners.emit(state);
+    this.tell(state);
   };
 }

@@ -1,4 +1,4 @@
-import { Listeners, type Unsubscribe } from '../listeners';
+import { StateSource } from '../listeners';
 import type { SessionUser } from '../model/session-user';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
@@ -27,9 +27,7 @@ const loggedOut: SessionState = { status: 'unauthenticated', user: null, token: 
  * the page being left (failure code INTERRUPTED) changes nothing. Ending the session also empties
  * the data cache, so the next member never sees this one's data.
  */
-export class WatchSessionUseCase {
-  private readonly listeners = new Listeners<SessionState>();
-  private current: SessionState = { status: 'loading', user: null, token: null };
+export class WatchSessionUseCase extends StateSource<SessionState> {
   private stopChecking: Cancel | null = null;
   private started = false;
 
@@ -39,14 +37,8 @@ export class WatchSessionUseCase {
     private readonly storage: StoragePort,
     private readonly clock: ClockPort,
     private readonly cache: QueryCache,
-  ) {}
-
-  get state(): SessionState {
-    return this.current;
-  }
-
-  subscribe(listener: (state: SessionState) => void): Unsubscribe {
-    return this.listeners.add(listener);
+  ) {
+    super({ status: 'loading', user: null, token: null });
   }
 
   /** With a stored token: check now, then every 10 s. Without one: unauthenticated at once. */
@@ -58,7 +50,7 @@ export class WatchSessionUseCase {
       this.update(loggedOut);
       return;
     }
-    this.update({ ...this.current, token });
+    this.update({ ...this.state, token });
     void this.check();
     this.startChecking();
   }
@@ -87,11 +79,11 @@ export class WatchSessionUseCase {
 
   /** One check of the current token. */
   async check(): Promise<void> {
-    const token = this.current.token;
+    const token = this.state.token;
     if (!token) return;
     const result = await this.checkSession.execute(token);
     // A logout or a new login while the check was in flight makes its answer stale.
-    if (this.current.token !== token) return;
+    if (this.state.token !== token) return;
     if (result.ok) this.update({ status: 'authenticated', user: result.value, token });
     else if (!result.error.interrupted) this.endLocally(true);
   }
@@ -111,10 +103,5 @@ export class WatchSessionUseCase {
     this.dispose();
     this.cache.clear();
     this.update(byCheck ? { ...loggedOut, endedByCheck: true } : loggedOut);
-  }
-
-  private update(state: SessionState): void {
-    this.current = state;
-    this.listeners.emit(state);
   }
 }

@@ -1,4 +1,4 @@
-import { Listeners, type Unsubscribe } from '../listeners';
+import { StateSource } from '../listeners';
 import { isFinalStatus, type PaymentFailure, type PaymentStatus } from '../model/payment';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import { pollEvery } from '../poll-every';
@@ -28,36 +28,26 @@ export interface WatchedTransaction {
  * then no timer is left. refresh() reads at once on demand
  * and is the only read whose failure is reported (the automatic ones are silent).
  */
-export class WatchTransactionUseCase {
-  private readonly listeners = new Listeners<WatchedTransaction>();
-  private current: WatchedTransaction = {
-    transactionId: null,
-    paymentStatus: 'pending',
-    amount: undefined,
-    receiptNumber: undefined,
-    notFound: false,
-    signInRequired: false,
-  };
+export class WatchTransactionUseCase extends StateSource<WatchedTransaction> {
   private stopPolling: Cancel | null = null;
-  private disposed = false;
 
   constructor(
     private readonly getTransaction: GetTransactionUseCase,
     private readonly clock: ClockPort,
-  ) {}
-
-  get state(): WatchedTransaction {
-    return this.current;
-  }
-
-  /** Told of every change of state. */
-  subscribe(listener: (state: WatchedTransaction) => void): Unsubscribe {
-    return this.listeners.add(listener);
+  ) {
+    super({
+      transactionId: null,
+      paymentStatus: 'pending',
+      amount: undefined,
+      receiptNumber: undefined,
+      notFound: false,
+      signInRequired: false,
+    });
   }
 
   /** Reads now, then every 10 s until final; with no transaction there is nothing to read. */
   execute(input: { transactionId: string | null; amount?: string }): void {
-    this.update({
+    this.change({
       transactionId: input.transactionId,
       receiptNumber: undefined,
       notFound: false,
@@ -82,18 +72,17 @@ export class WatchTransactionUseCase {
   }
 
   dispose(): void {
-    this.disposed = true;
+    this.endTelling();
     this.stopPolling?.();
     this.stopPolling = null;
-    if (this.current.transactionId !== null) this.getTransaction.cancel(this.current.transactionId);
-    this.listeners.clear();
+    if (this.state.transactionId !== null) this.getTransaction.cancel(this.state.transactionId);
   }
 
   private async read(): Promise<Result<PaymentStatus, PaymentFailure> | null> {
-    const transactionId = this.current.transactionId;
+    const transactionId = this.state.transactionId;
     if (transactionId === null || this.disposed) return null;
     const result = await this.getTransaction.execute({ transactionId });
-    if (this.disposed || this.current.transactionId !== transactionId) return null;
+    if (this.disposed || this.state.transactionId !== transactionId) return null;
     if (!result.ok) {
       const { notFound, signInRequired } = result.error;
       if (notFound || signInRequired) {
@@ -101,12 +90,12 @@ export class WatchTransactionUseCase {
         // say so and stop asking.
         this.stopPolling?.();
         this.stopPolling = null;
-        this.update({ notFound: notFound === true, signInRequired: signInRequired === true });
+        this.change({ notFound: notFound === true, signInRequired: signInRequired === true });
       }
       return result;
     }
     const { status, amount, receiptNumber } = result.value;
-    this.update({
+    this.change({
       paymentStatus: status,
       ...(amount !== undefined ? { amount } : {}),
       ...(receiptNumber !== undefined ? { receiptNumber } : {}),
@@ -118,8 +107,7 @@ export class WatchTransactionUseCase {
     return { ok: true, value: status };
   }
 
-  private update(change: Partial<WatchedTransaction>): void {
-    this.current = { ...this.current, ...change };
-    this.listeners.emit(this.current);
+  private change(change: Partial<WatchedTransaction>): void {
+    this.update({ ...this.state, ...change });
   }
 }

@@ -17,6 +17,8 @@ import { observeExcept } from '../shared/observe-except';
 export class CodeStep {
   code: string[] = emptyCode();
   timer: SmsCodeCountdown;
+  /** A code has been sent: the screen has moved on to this step (its step 2). */
+  reached = false;
   private cancelRedirect: Cancel | null = null;
 
   constructor(
@@ -37,10 +39,15 @@ export class CodeStep {
     this.code = code;
   }
 
-  /** Sends (or resends) the code; once sent the boxes start empty again. */
+  /** Sends (or resends) the code; once sent the step is reached and its boxes start empty. */
   async send(input: SendSmsCodeInput): Promise<Result<SmsCodeCountdown, Failure>> {
     const sent = await this.lifecycle.execute(input);
-    if (sent.ok) runInAction(() => (this.code = emptyCode()));
+    if (sent.ok) {
+      runInAction(() => {
+        this.code = emptyCode();
+        this.reached = true;
+      });
+    }
     return sent;
   }
 

@@ -11,3 +11,11 @@ export interface Notifier {
 }
 
 export const NOTIFIER = Symbol.for('Notifier');
+
+/** The same toasts, each closing after `autoCloseMs`: for a screen whose toasts all stay that long. */
+export function closingAfter(notifier: Notifier, autoCloseMs: number): Notifier {
+  return {
+    success: (message) => notifier.success(message, { autoCloseMs }),
+    error: (message) => notifier.error(message, { autoCloseMs }),
+  };
+}

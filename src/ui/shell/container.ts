@@ -62,6 +62,7 @@ import { NAVIGATION, type Navigation } from '../shared/navigation';
 import { NOTIFIER, type Notifier } from '../shared/notifier';
 import { LocationNavigation } from './router-navigation';
 import { SessionViewModel } from '../shared/session.view-model';
+import { Screen } from '../shared/screen';
 import { ToastNotifier } from './toast-notifier';
 import {
   CHECK_PHONE_USE_CASE,
@@ -258,6 +259,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
 
   // View-models
   container.bind(SessionViewModel).toSelf().inSingletonScope();
+  container.bind(Screen).toSelf().inSingletonScope();
   // One theme for the whole page; the root is <html data-theme>.
   container.bind<ThemeRoot>(THEME_ROOT).toConstantValue(documentThemeRoot);
   container.bind(ThemeViewModel).toSelf().inSingletonScope();

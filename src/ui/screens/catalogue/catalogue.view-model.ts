@@ -2,8 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { CatalogueItem } from '../../../domain/model/catalogue-item';
 import type { ListCatalogueUseCase } from '../../../domain/use-cases/list-catalogue.use-case';
 import type { ToggleBookmarkUseCase } from '../../../domain/use-cases/toggle-bookmark.use-case';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
-import { SessionViewModel } from '../../shared/session.view-model';
+import { Screen } from '../../shared/screen';
 import { LIST_CATALOGUE_USE_CASE, TOGGLE_BOOKMARK_USE_CASE } from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
 
@@ -21,14 +20,13 @@ export class CatalogueViewModel {
   constructor(
     @inject(LIST_CATALOGUE_USE_CASE) private readonly list: ListCatalogueUseCase,
     @inject(TOGGLE_BOOKMARK_USE_CASE) private readonly toggleBookmark: ToggleBookmarkUseCase,
-    @inject(SessionViewModel) private readonly session: SessionViewModel,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
+    @inject(Screen) private readonly screen: Pick<Screen, 'session' | 'notifier'>,
   ) {
-    observeExcept(this, ['list', 'toggleBookmark', 'session', 'notifier']);
+    observeExcept(this, ['list', 'toggleBookmark', 'screen']);
   }
 
   private get memberId(): string {
-    return this.session.user?.userId ?? '';
+    return this.screen.session.user?.userId ?? '';
   }
 
   /** The five trending items, shown first on the home page. */
@@ -56,7 +54,7 @@ export class CatalogueViewModel {
   toggle(id: number): void {
     const result = this.toggleBookmark.execute({ memberId: this.memberId, id });
     if (result.ok) this.items = result.value;
-    else this.notifier.error({ key: result.error.key });
+    else this.screen.notifier.error({ key: result.error.key });
   }
 
   dispose(): void {

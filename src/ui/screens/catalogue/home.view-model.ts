@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
-import { SessionViewModel } from '../../shared/session.view-model';
+import { Screen } from '../../shared/screen';
 import { observeExcept } from '../../shared/observe-except';
 
 /** Home (guarded): greets the member and logs out. */
@@ -11,28 +9,24 @@ import { observeExcept } from '../../shared/observe-except';
 export class HomeViewModel {
   status: 'idle' | 'loggingOut' = 'idle';
 
-  constructor(
-    @inject(SessionViewModel) private readonly session: SessionViewModel,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
-  ) {
-    observeExcept(this, ['session', 'notifier', 'navigation']);
+  constructor(@inject(Screen) private readonly screen: Screen) {
+    observeExcept(this, ['screen']);
   }
 
   get memberName(): string {
-    return this.session.user?.name ?? '';
+    return this.screen.session.user?.name ?? '';
   }
 
   async logout(): Promise<void> {
     if (this.status === 'loggingOut') return;
     this.status = 'loggingOut';
-    const confirmed = await this.session.logout();
+    const confirmed = await this.screen.session.logout();
     runInAction(() => {
       this.status = 'idle';
-      if (confirmed) this.notifier.success({ key: 'session.logoutSuccess' });
-      else this.notifier.error({ key: 'session.logoutFailed' });
+      if (confirmed) this.screen.notifier.success({ key: 'session.logoutSuccess' });
+      else this.screen.notifier.error({ key: 'session.logoutFailed' });
       // Logged out locally either way, so the member belongs on the login page.
-      this.navigation.go(Paths.login, { replace: true });
+      this.screen.navigation.go(Paths.login, { replace: true });
     });
   }
 

@@ -10,12 +10,12 @@ import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/val
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier, type UiMessage } from '../../shared/notifier';
+import { closingAfter, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
+import { Screen } from '../../shared/screen';
 
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';
 type PasswordField = 'newPassword' | 'confirmPassword';
@@ -27,7 +27,6 @@ export const RESET_TOAST_MS = 5000;
 
 @injectable()
 export class ForgotPasswordViewModel {
-  step: 1 | 2 = 1;
   status: ForgotPasswordStatus = 'idle';
   phoneNo = '';
   phoneError: string | null = null;
@@ -36,20 +35,26 @@ export class ForgotPasswordViewModel {
   errors: FieldErrors<ResetPasswordForm> = {};
   /** Step 2's code boxes and countdown. */
   readonly codeStep: CodeStep;
+  private readonly toasts: Notifier;
 
   constructor(
     @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(RESET_PASSWORD_USE_CASE) private readonly resetPassword: ResetPasswordUseCase,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    observeExcept(this, ['codeStep', 'resetPassword', 'notifier', 'navigation']);
+    this.toasts = closingAfter(screen.notifier, RESET_TOAST_MS);
+    observeExcept(this, ['codeStep', 'toasts', 'resetPassword', 'screen']);
   }
 
   get busy(): boolean {
     return this.status !== 'idle';
+  }
+
+  /** Step 1 until a code has been sent, then step 2 (the code boxes). */
+  get step(): 1 | 2 {
+    return this.codeStep.reached ? 2 : 1;
   }
 
   get normalisedPhone(): string {
@@ -83,11 +88,10 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
-        this.toastError(failureMessage(sent.error, sent.error.key));
+        this.toasts.error(failureMessage(sent.error, sent.error.key));
         return;
       }
-      this.step = 2;
-      this.toastSuccess({
+      this.toasts.success({
         key: resending ? 'forgotPassword.codeResent' : 'forgotPassword.codeSent',
         values: { time: sent.value.expiresIn },
       });
@@ -99,11 +103,11 @@ export class ForgotPasswordViewModel {
     this.errors = this.resetErrors();
     // The code is checked first, then an empty password gets its own toast.
     if (this.errors.code) {
-      this.toastError({ key: this.errors.code });
+      this.toasts.error({ key: this.errors.code });
       return;
     }
     if (this.newPassword === '') {
-      this.toastError({ key: 'validation.newPasswordEmpty' });
+      this.toasts.error({ key: 'validation.newPasswordEmpty' });
       return;
     }
     if (hasErrors(this.errors)) return;
@@ -116,25 +120,17 @@ export class ForgotPasswordViewModel {
     runInAction(() => {
       if (!result.ok) {
         this.status = 'idle';
-        this.toastError(failureMessage(result.error, result.error.key));
+        this.toasts.error(failureMessage(result.error, result.error.key));
         return;
       }
       this.status = 'done';
-      this.toastSuccess({ key: 'forgotPassword.resetSuccess' });
-      this.codeStep.finish(REDIRECT_AFTER_RESET_MS, () => this.navigation.go(Paths.login));
+      this.toasts.success({ key: 'forgotPassword.resetSuccess' });
+      this.codeStep.finish(REDIRECT_AFTER_RESET_MS, () => this.screen.navigation.go(Paths.login));
     });
   }
 
   dispose(): void {
     this.codeStep.dispose();
-  }
-
-  private toastSuccess(message: UiMessage): void {
-    this.notifier.success(message, { autoCloseMs: RESET_TOAST_MS });
-  }
-
-  private toastError(message: UiMessage): void {
-    this.notifier.error(message, { autoCloseMs: RESET_TOAST_MS });
   }
 
   private phoneErrors(): FieldErrors<ForgotPasswordPhoneForm> {

@@ -6,11 +6,9 @@ import type { LoggedIn, LoginUseCase } from '../../../domain/use-cases/login.use
 import type { CeremonyFailure } from '../../../domain/use-cases/passkey-ceremony';
 import type { PasskeyAutofillUseCase } from '../../../domain/use-cases/passkey-autofill.use-case';
 import type { PasskeyLoginUseCase } from '../../../domain/use-cases/passkey-login.use-case';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
-import { SessionViewModel } from '../../shared/session.view-model';
+import { Screen } from '../../shared/screen';
 import {
   LOGIN_USE_CASE,
   PASSKEY_AUTOFILL_USE_CASE,
@@ -37,22 +35,12 @@ export class LoginViewModel {
 
   constructor(
     @inject(LOGIN_USE_CASE) private readonly login: LoginUseCase,
-    @inject(SessionViewModel) private readonly session: SessionViewModel,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: Screen,
     @inject(PASSKEY_LOGIN_USE_CASE) private readonly passkeyLogin: PasskeyLoginUseCase,
     @inject(PASSKEY_AUTOFILL_USE_CASE) private readonly autofill: PasskeyAutofillUseCase,
   ) {
     this.passkeySupported = passkeyLogin.isSupported();
-    observeExcept(this, [
-      'login',
-      'session',
-      'notifier',
-      'navigation',
-      'passkeyLogin',
-      'autofill',
-      'disposed',
-    ]);
+    observeExcept(this, ['login', 'screen', 'passkeyLogin', 'autofill', 'disposed']);
   }
 
   get busy(): boolean {
@@ -61,7 +49,7 @@ export class LoginViewModel {
 
   /** The session was ended by the server's check, not by the member: the page says why. */
   get sessionEnded(): boolean {
-    return this.session.endedByCheck;
+    return this.screen.session.endedByCheck;
   }
 
   /**
@@ -93,7 +81,7 @@ export class LoginViewModel {
     runInAction(() => {
       this.status = 'idle';
       if (!result.ok) {
-        this.notifier.error(failureMessage(result.error, result.error.key));
+        this.screen.notifier.error(failureMessage(result.error, result.error.key));
         return;
       }
       this.enter(result.value);
@@ -139,17 +127,17 @@ export class LoginViewModel {
     }
     // A dismissed or replaced prompt is the member's choice: nothing to say.
     if ((result.error as Partial<CeremonyFailure>).ceremony === 'CANCELLED') return;
-    this.notifier.error(failureMessage(result.error, result.error.key));
+    this.screen.notifier.error(failureMessage(result.error, result.error.key));
   }
 
   private enter(loggedIn: LoggedIn): void {
-    this.session.loggedIn(loggedIn.user, loggedIn.token);
+    this.screen.session.loggedIn(loggedIn.user, loggedIn.token);
     // The landing page after login is /payment; a member sent here by the guard goes back,
     // and the toast then does not name the payment page.
     const destination = this.returnTo ?? Paths.payment;
     const toPayment = /^\/payment(?:[?#]|$)/.test(destination);
-    this.notifier.success({ key: toPayment ? 'login.success' : 'login.successReturning' });
-    this.navigation.go(destination);
+    this.screen.notifier.success({ key: toPayment ? 'login.success' : 'login.successReturning' });
+    this.screen.navigation.go(destination);
   }
 
   private formErrors(): FieldErrors<LoginForm> {

@@ -12,7 +12,7 @@ import type {
 } from '../../../domain/use-cases/list-payment-history.use-case';
 import type { WatchPaymentUseCase } from '../../../domain/use-cases/watch-payment.use-case';
 import { failureMessage } from '../../shared/error-messages';
-import { NOTIFIER, type Notifier, type UiMessage } from '../../shared/notifier';
+import type { UiMessage } from '../../shared/notifier';
 import {
   DOWNLOAD_RECEIPT_USE_CASE,
   GET_TRANSACTION_USE_CASE,
@@ -20,6 +20,7 @@ import {
   WATCH_PAYMENT_USE_CASE,
 } from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
+import { Screen } from '../../shared/screen';
 
 /** Download failures stay on screen this long. */
 export const DOWNLOAD_TOAST_MS = 8000;
@@ -58,14 +59,14 @@ export class PaymentHistoryViewModel {
     @inject(LIST_PAYMENT_HISTORY_USE_CASE) private readonly list: ListPaymentHistoryUseCase,
     @inject(WATCH_PAYMENT_USE_CASE) private readonly watchPayment: WatchPaymentUseCase,
     @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
+    @inject(Screen) private readonly screen: Pick<Screen, 'notifier'>,
     @inject(GET_TRANSACTION_USE_CASE) private readonly getTransaction: GetTransactionUseCase,
   ) {
     observeExcept(this, [
       'list',
       'watchPayment',
       'downloadReceipt',
-      'notifier',
+      'screen',
       'getTransaction',
       'generation',
       'watches',
@@ -147,7 +148,7 @@ export class PaymentHistoryViewModel {
     if (this.disposed) return;
     runInAction(() => (this.downloading = null));
     if (!result.ok && !result.error.interrupted) {
-      this.notifier.error(messageOf(result.error), { autoCloseMs: DOWNLOAD_TOAST_MS });
+      this.screen.notifier.error(messageOf(result.error), { autoCloseMs: DOWNLOAD_TOAST_MS });
     }
   }
 

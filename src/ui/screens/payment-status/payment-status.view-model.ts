@@ -6,14 +6,13 @@ import { PRINTER_PORT, type PrinterPort } from '../../../domain/ports/printer.po
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../../domain/ports/storage.port';
 import type { DownloadReceiptUseCase } from '../../../domain/use-cases/download-receipt.use-case';
 import type { WatchTransactionUseCase } from '../../../domain/use-cases/watch-transaction.use-case';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
 import { DOWNLOAD_RECEIPT_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
 import { observeExcept } from '../../shared/observe-except';
+import { Screen } from '../../shared/screen';
 
 /** How long the 'Copied' confirmation stays. */
 export const COPIED_FEEDBACK_MS = 2000;
@@ -39,8 +38,7 @@ export class PaymentStatusViewModel {
     @inject(WATCH_TRANSACTION_USE_CASE) private readonly watch: WatchTransactionUseCase,
     @inject(STORAGE_PORT) private readonly storage: StoragePort,
     @inject(CLIPBOARD) private readonly clipboard: Clipboard,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
     @inject(CLOCK_PORT) private readonly clock: ClockPort,
     @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
     @inject(PRINTER_PORT) private readonly printer: PrinterPort,
@@ -51,8 +49,7 @@ export class PaymentStatusViewModel {
       'shown',
       'storage',
       'clipboard',
-      'notifier',
-      'navigation',
+      'screen',
       'clock',
       'cancelCopied',
       'downloadReceipt',
@@ -77,11 +74,11 @@ export class PaymentStatusViewModel {
     if (!result.ok) {
       // Not found is on the page already: a toast would say it twice.
       if (result.error.notFound || result.error.signInRequired) return;
-      this.notifier.error(failureMessage(result.error, result.error.key), toast);
+      this.screen.notifier.error(failureMessage(result.error, result.error.key), toast);
     } else if (result.value === 'completed') {
-      this.notifier.success({ key: PaymentMessages.completed }, toast);
+      this.screen.notifier.success({ key: PaymentMessages.completed }, toast);
     } else if (result.value === 'failed') {
-      this.notifier.error({ key: PaymentMessages.failed }, toast);
+      this.screen.notifier.error({ key: PaymentMessages.failed }, toast);
     }
   }
 
@@ -92,7 +89,7 @@ export class PaymentStatusViewModel {
   }
 
   goHome(): void {
-    this.navigation.go(Paths.home);
+    this.screen.navigation.go(Paths.home);
   }
 
   async copyTransactionId(): Promise<void> {
@@ -120,7 +117,7 @@ export class PaymentStatusViewModel {
     if (this.disposed) return;
     runInAction(() => (this.downloading = false));
     if (!result.ok && !result.error.interrupted) {
-      this.notifier.error(failureMessage(result.error, result.error.key), {
+      this.screen.notifier.error(failureMessage(result.error, result.error.key), {
         autoCloseMs: STATUS_TOAST_MS,
       });
     }

@@ -8,10 +8,9 @@ import {
   type PaymentFormErrors,
 } from '../../../domain/rules/payment-form';
 import type { PayUseCase } from '../../../domain/use-cases/pay.use-case';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
-import { SessionViewModel } from '../../shared/session.view-model';
+import { Screen } from '../../shared/screen';
+import type { SessionViewModel } from '../../shared/session.view-model';
 import { PAY_USE_CASE } from '../../shared/tokens';
 import { renderPayEvent, type PaymentScreenStatus } from './pay-events';
 import { observeExcept } from '../../shared/observe-except';
@@ -23,6 +22,7 @@ export const PAYMENT_TOAST_MS = 5000;
 
 /** What the screen needs of the session: who is paying, and logging out. */
 export type PaymentSession = Pick<SessionViewModel, 'user' | 'logout'>;
+export type PaymentScreen = Pick<Screen, 'notifier' | 'navigation'> & { session: PaymentSession };
 
 const toast = { autoCloseMs: PAYMENT_TOAST_MS };
 
@@ -42,14 +42,10 @@ export class PaymentViewModel {
 
   constructor(
     @inject(PAY_USE_CASE) private readonly pay: PayUseCase,
-    @inject(SessionViewModel) private readonly session: PaymentSession,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: PaymentScreen,
   ) {
-    observeExcept(this, ['pay', 'session', 'notifier', 'navigation']);
-    pay.subscribe((event) =>
-      runInAction(() => renderPayEvent(event, this, { notifier, navigation, toast })),
-    );
+    observeExcept(this, ['pay', 'screen']);
+    pay.subscribe((event) => runInAction(() => renderPayEvent(event, this, { ...screen, toast })));
   }
 
   get dialogOpen(): boolean {
@@ -66,7 +62,7 @@ export class PaymentViewModel {
   }
 
   get showLogout(): boolean {
-    return this.session.user !== null;
+    return this.screen.session.user !== null;
   }
 
   setAmount(typed: string): void {
@@ -100,7 +96,7 @@ export class PaymentViewModel {
     void this.pay.execute({
       amount: this.amount,
       paymentMethod: 'qr',
-      memberName: this.session.user?.name,
+      memberName: this.screen.session.user?.name,
     });
   }
 
@@ -111,22 +107,22 @@ export class PaymentViewModel {
 
   /** Footer 'Profile'. */
   goToProfile(): void {
-    this.navigation.go(Paths.profile);
+    this.screen.navigation.go(Paths.profile);
   }
 
   async logout(): Promise<void> {
     if (this.loggingOut) return;
     this.loggingOut = true;
-    const confirmed = await this.session.logout();
+    const confirmed = await this.screen.session.logout();
     // No disposed check here: ending the session unmounts this guarded screen before the answer is
     // handled, and the member must still hear how the logout went.
     runInAction(() => {
       this.loggingOut = false;
       if (confirmed) {
-        this.notifier.success({ key: 'session.logoutSuccess' }, toast);
-        this.navigation.go(Paths.login);
+        this.screen.notifier.success({ key: 'session.logoutSuccess' }, toast);
+        this.screen.navigation.go(Paths.login);
       } else {
-        this.notifier.error({ key: 'session.logoutFailed' }, toast);
+        this.screen.notifier.error({ key: 'session.logoutFailed' }, toast);
       }
     });
   }

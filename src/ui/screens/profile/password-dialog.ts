@@ -15,10 +15,10 @@ export class PasswordDialog {
 
   constructor(
     private readonly updateProfile: UpdateProfileUseCase,
+    /** The profile screen's toasts (they close after its toast time). */
     private readonly notifier: Notifier,
-    private readonly toastMs: number,
   ) {
-    observeExcept(this, ['updateProfile', 'notifier', 'toastMs', 'disposed']);
+    observeExcept(this, ['updateProfile', 'notifier', 'disposed']);
   }
 
   open(): void {
@@ -57,13 +57,12 @@ export class PasswordDialog {
     if (this.disposed) return;
     runInAction(() => {
       this.updating = false;
-      const toast = { autoCloseMs: this.toastMs };
       if (result.ok) {
         this.close();
-        this.notifier.success({ key: 'profile.toast.passwordUpdated' }, toast);
+        this.notifier.success({ key: 'profile.toast.passwordUpdated' });
       } else {
         // A failed password change always shows its own fixed text, whatever the failure's code.
-        this.notifier.error({ key: 'profile.toast.passwordUpdateFailed' }, toast);
+        this.notifier.error({ key: 'profile.toast.passwordUpdateFailed' });
       }
     });
   }

@@ -5,13 +5,13 @@ import { inlineEditChange } from '../../../domain/rules/profile-forms';
 import { normalisePhone } from '../../../contract/rules';
 import type { GetProfileUseCase } from '../../../domain/use-cases/get-profile.use-case';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
+import { closingAfter } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../shared/tokens';
 import { PasswordDialog } from './password-dialog';
 import { observeExcept } from '../../shared/observe-except';
+import { Screen } from '../../shared/screen';
 
 /** Toasts on the profile screen close after 3 s. */
 export const PROFILE_TOAST_MS = 3000;
@@ -45,11 +45,13 @@ export class ProfileViewModel {
   constructor(
     @inject(GET_PROFILE_USE_CASE) private readonly getProfile: GetProfileUseCase,
     @inject(UPDATE_PROFILE_USE_CASE) private readonly updateProfile: UpdateProfileUseCase,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
   ) {
-    this.password = new PasswordDialog(updateProfile, notifier, PROFILE_TOAST_MS);
-    observeExcept(this, ['password', 'getProfile', 'updateProfile', 'notifier', 'navigation']);
+    this.password = new PasswordDialog(
+      updateProfile,
+      closingAfter(screen.notifier, PROFILE_TOAST_MS),
+    );
+    observeExcept(this, ['password', 'getProfile', 'updateProfile', 'screen']);
   }
 
   // Display values: null means the server did not send it (the view shows 'N/A').
@@ -88,7 +90,7 @@ export class ProfileViewModel {
       } else {
         this.status = this.profile === null ? 'failed' : 'displayed';
         const failed = failureMessage(result.error, 'profile.toast.fetchFailed');
-        this.notifier.error(failed, toast);
+        this.screen.notifier.error(failed, toast);
       }
     });
   }
@@ -134,17 +136,17 @@ export class ProfileViewModel {
       if (result.ok) {
         this.editing = null;
         this.draft = '';
-        this.notifier.success({ key: 'profile.toast.updated' }, toast);
+        this.screen.notifier.success({ key: 'profile.toast.updated' }, toast);
       } else {
         const failed = failureMessage(result.error, 'profile.toast.updateFailed');
-        this.notifier.error(failed, toast);
+        this.screen.notifier.error(failed, toast);
       }
     });
     if (result.ok) await this.load();
   }
 
   goHome(): void {
-    this.navigation.go(Paths.payment);
+    this.screen.navigation.go(Paths.payment);
   }
 
   /** Late answers after unmount are ignored rather than toasted; a waiting retry is dropped. */

@@ -1,12 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { WatchTransactionUseCase } from '../../../domain/use-cases/watch-transaction.use-case';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
 import { WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
+import { Screen } from '../../shared/screen';
 
 /** missing: no transactionId in the URL; otherwise the transaction is shown. */
 export type ReturnPageStatus = 'loading' | 'missing' | 'shown';
@@ -24,11 +23,10 @@ export class ReturnViewModel {
 
   constructor(
     @inject(WATCH_TRANSACTION_USE_CASE) private readonly watch: WatchTransactionUseCase,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
   ) {
     this.shown = new ShownTransaction(watch);
-    observeExcept(this, ['watch', 'shown', 'notifier', 'navigation']);
+    observeExcept(this, ['watch', 'shown', 'screen']);
   }
 
   /** Call on mount with location.search ('?transactionId=...'). */
@@ -44,14 +42,14 @@ export class ReturnViewModel {
     const onThePage =
       result !== null && !result.ok && (result.error.notFound || result.error.signInRequired);
     if (result !== null && !result.ok && !onThePage) {
-      this.notifier.error(failureMessage(result.error, result.error.key), {
+      this.screen.notifier.error(failureMessage(result.error, result.error.key), {
         autoCloseMs: STATUS_TOAST_MS,
       });
     }
   }
 
   goHome(): void {
-    this.navigation.go(Paths.home);
+    this.screen.navigation.go(Paths.home);
   }
 
   dispose(): void {

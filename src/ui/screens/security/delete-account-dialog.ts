@@ -5,11 +5,9 @@ import type { CeremonyFailure } from '../../../domain/use-cases/passkey-ceremony
 import { confirmPasswordError, isDeletionConfirmed } from '../../../domain/rules/security-forms';
 import type { DeleteAccountUseCase } from '../../../domain/use-cases/personal-data.use-case';
 import { failureMessage } from '../../shared/error-messages';
-import type { Navigation } from '../../shared/navigation';
-import type { Notifier } from '../../shared/notifier';
 import { observeExcept } from '../../shared/observe-except';
 import { Paths } from '../../shared/paths';
-import type { SessionViewModel } from '../../shared/session.view-model';
+import type { Screen } from '../../shared/screen';
 
 /**
  * "Delete my account": the password and the typed word in a dialog; once the API has erased the
@@ -25,20 +23,11 @@ export class DeleteAccountDialog {
 
   constructor(
     private readonly deleteAccount: DeleteAccountUseCase,
-    private readonly session: SessionViewModel,
-    private readonly notifier: Notifier,
-    private readonly navigation: Navigation,
+    private readonly screen: Screen,
     /** Whether the member can confirm with a passkey here (WebAuthn, and a passkey to use). */
     private readonly passkeyUsable: () => boolean,
   ) {
-    observeExcept(this, [
-      'deleteAccount',
-      'session',
-      'notifier',
-      'navigation',
-      'passkeyUsable',
-      'disposed',
-    ]);
+    observeExcept(this, ['deleteAccount', 'screen', 'passkeyUsable', 'disposed']);
   }
 
   /** "Use a passkey instead" is offered. */
@@ -105,13 +94,13 @@ export class DeleteAccountDialog {
       if (result.ok) {
         this.isOpen = false;
         this.clear();
-        this.session.ended();
-        this.notifier.success({ key: 'security.delete.done' });
-        this.navigation.go(Paths.login, { replace: true });
+        this.screen.session.ended();
+        this.screen.notifier.success({ key: 'security.delete.done' });
+        this.screen.navigation.go(Paths.login, { replace: true });
       } else if (result.error.code === 'PASSWORD_CONFIRMATION_WRONG') {
         this.errors = { password: 'serverMessages.passwordConfirmationWrong' };
       } else if ((result.error as Partial<CeremonyFailure>).ceremony !== 'CANCELLED') {
-        this.notifier.error(failureMessage(result.error, result.error.key));
+        this.screen.notifier.error(failureMessage(result.error, result.error.key));
       }
     });
   }

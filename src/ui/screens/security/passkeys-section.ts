@@ -9,16 +9,15 @@ import type {
 import { failureMessage } from '../../shared/error-messages';
 import type { Notifier } from '../../shared/notifier';
 import { observeExcept } from '../../shared/observe-except';
-
-export type SectionStatus = 'loading' | 'displayed' | 'failed';
+import { ListSection, type SectionStatus } from './list-section';
 
 /**
  * The security page's passkeys: the list, the "Add a passkey" dialog (password, then a name,
  * then the browser's prompt), renaming one inline and removing one.
  */
 export class PasskeysSection {
-  status: SectionStatus = 'loading';
-  passkeys: Passkey[] = [];
+  /** The passkeys as read. */
+  readonly list: ListSection<Passkey>;
 
   // The "Add a passkey" dialog.
   adding = false;
@@ -41,7 +40,16 @@ export class PasskeysSection {
     private readonly add: AddPasskeyUseCase,
     private readonly notifier: Notifier,
   ) {
-    observeExcept(this, ['manage', 'add', 'notifier', 'disposed']);
+    this.list = new ListSection(() => manage.list(), notifier);
+    observeExcept(this, ['list', 'manage', 'add', 'notifier', 'disposed']);
+  }
+
+  get status(): SectionStatus {
+    return this.list.status;
+  }
+
+  get passkeys(): Passkey[] {
+    return this.list.items;
   }
 
   /** A browser without WebAuthn sees no passkey buttons. */
@@ -49,21 +57,8 @@ export class PasskeysSection {
     return this.add.isSupported();
   }
 
-  async load(): Promise<void> {
-    const result = await this.manage.list();
-    if (this.disposed) return;
-    runInAction(() => {
-      if (result.ok) {
-        this.passkeys = result.value;
-        this.status = 'displayed';
-      } else {
-        this.status = this.status === 'displayed' ? 'displayed' : 'failed';
-        // The session itself ended: the session check takes the member to the login page.
-        const code = result.error.code;
-        if (code !== 'AUTH_SESSION_ENDED' && code !== 'AUTH_REQUIRED')
-          this.notifier.error(failureMessage(result.error, result.error.key));
-      }
-    });
+  load(): Promise<void> {
+    return this.list.load();
   }
 
   openAdd(): void {
@@ -167,5 +162,6 @@ export class PasskeysSection {
 
   dispose(): void {
     this.disposed = true;
+    this.list.dispose();
   }
 }

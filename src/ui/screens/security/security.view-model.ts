@@ -11,10 +11,8 @@ import type {
   DownloadPersonalDataUseCase,
 } from '../../../domain/use-cases/personal-data.use-case';
 import { failureMessage } from '../../shared/error-messages';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { observeExcept } from '../../shared/observe-except';
-import { SessionViewModel } from '../../shared/session.view-model';
+import { Screen } from '../../shared/screen';
 import {
   ADD_PASSKEY_USE_CASE,
   DELETE_ACCOUNT_USE_CASE,
@@ -23,7 +21,8 @@ import {
   MEMBER_SESSIONS_USE_CASE,
 } from '../../shared/tokens';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { PasskeysSection, type SectionStatus } from './passkeys-section';
+import { ListSection, type SectionStatus } from './list-section';
+import { PasskeysSection } from './passkeys-section';
 
 /**
  * The member's security page: where they are signed in (ending one session or all the others),
@@ -32,12 +31,12 @@ import { PasskeysSection, type SectionStatus } from './passkeys-section';
  */
 @injectable()
 export class SecurityViewModel {
-  sessionsStatus: SectionStatus = 'loading';
-  sessions: MemberSession[] = [];
   /** The session being signed out, or 'others' while all the others are. */
   signingOut: string | null = null;
   downloading = false;
 
+  /** Where the member is signed in, as read. */
+  readonly sessionList: ListSection<MemberSession>;
   readonly passkeys: PasskeysSection;
   readonly deletion: DeleteAccountDialog;
   private disposed = false;
@@ -49,26 +48,32 @@ export class SecurityViewModel {
     @inject(DOWNLOAD_PERSONAL_DATA_USE_CASE)
     private readonly downloadData: DownloadPersonalDataUseCase,
     @inject(DELETE_ACCOUNT_USE_CASE) deleteAccount: DeleteAccountUseCase,
-    @inject(SessionViewModel) session: SessionViewModel,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) navigation: Navigation,
+    @inject(Screen) private readonly screen: Screen,
   ) {
-    this.passkeys = new PasskeysSection(managePasskeys, addPasskey, notifier);
+    this.sessionList = new ListSection(() => memberSessions.list(), screen.notifier);
+    this.passkeys = new PasskeysSection(managePasskeys, addPasskey, screen.notifier);
     this.deletion = new DeleteAccountDialog(
       deleteAccount,
-      session,
-      notifier,
-      navigation,
+      screen,
       () => this.passkeys.supported && this.passkeys.passkeys.length > 0,
     );
     observeExcept(this, [
+      'sessionList',
       'passkeys',
       'deletion',
       'memberSessions',
       'downloadData',
-      'notifier',
+      'screen',
       'disposed',
     ]);
+  }
+
+  get sessionsStatus(): SectionStatus {
+    return this.sessionList.status;
+  }
+
+  get sessions(): MemberSession[] {
+    return this.sessionList.items;
   }
 
   /** Sessions other than this device's: "Sign out of all other devices" needs one. */
@@ -81,20 +86,8 @@ export class SecurityViewModel {
     await Promise.all([this.loadSessions(), this.passkeys.load()]);
   }
 
-  async loadSessions(): Promise<void> {
-    const result = await this.memberSessions.list();
-    if (this.disposed) return;
-    runInAction(() => {
-      if (result.ok) {
-        this.sessions = result.value;
-        this.sessionsStatus = 'displayed';
-      } else {
-        if (this.sessionsStatus !== 'displayed') this.sessionsStatus = 'failed';
-        // The session itself ended: the session check takes the member to the login page.
-        if (result.error.code !== 'AUTH_SESSION_ENDED' && result.error.code !== 'AUTH_REQUIRED')
-          this.notifier.error(failureMessage(result.error, result.error.key));
-      }
-    });
+  loadSessions(): Promise<void> {
+    return this.sessionList.load();
   }
 
   async signOut(session: MemberSession): Promise<void> {
@@ -104,8 +97,8 @@ export class SecurityViewModel {
     if (this.disposed) return;
     runInAction(() => {
       this.signingOut = null;
-      if (result.ok) this.notifier.success({ key: 'security.sessions.signedOut' });
-      else this.notifier.error(failureMessage(result.error, result.error.key));
+      if (result.ok) this.screen.notifier.success({ key: 'security.sessions.signedOut' });
+      else this.screen.notifier.error(failureMessage(result.error, result.error.key));
     });
     await this.loadSessions();
   }
@@ -118,11 +111,11 @@ export class SecurityViewModel {
     runInAction(() => {
       this.signingOut = null;
       if (result.ok)
-        this.notifier.success({
+        this.screen.notifier.success({
           key: 'security.sessions.signedOutOthers',
           values: { count: result.value },
         });
-      else this.notifier.error(failureMessage(result.error, result.error.key));
+      else this.screen.notifier.error(failureMessage(result.error, result.error.key));
     });
     await this.loadSessions();
   }
@@ -134,13 +127,14 @@ export class SecurityViewModel {
     if (this.disposed) return;
     runInAction(() => {
       this.downloading = false;
-      if (result.ok) this.notifier.success({ key: 'security.data.downloaded' });
-      else this.notifier.error(failureMessage(result.error, result.error.key));
+      if (result.ok) this.screen.notifier.success({ key: 'security.data.downloaded' });
+      else this.screen.notifier.error(failureMessage(result.error, result.error.key));
     });
   }
 
   dispose(): void {
     this.disposed = true;
+    this.sessionList.dispose();
     this.passkeys.dispose();
     this.deletion.dispose();
   }

@@ -8,8 +8,6 @@ import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.us
 import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
-import { NAVIGATION, type Navigation } from '../../shared/navigation';
-import { NOTIFIER, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import {
@@ -18,6 +16,7 @@ import {
   SMS_CODE_LIFECYCLE_USE_CASE,
 } from '../../shared/tokens';
 import { observeExcept } from '../../shared/observe-except';
+import { Screen } from '../../shared/screen';
 
 export type SignUpStatus =
   'idle' | 'verifying' | 'sending' | 'resending' | 'registering' | 'registered';
@@ -29,7 +28,6 @@ export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
 /** Sign-up in two steps: details (step 1), then the SMS code (step 2, a CodeStep). */
 @injectable()
 export class SignUpViewModel {
-  step: 1 | 2 = 1;
   status: SignUpStatus = 'idle';
   name = '';
   nationality: Nationality = 'Malaysian';
@@ -45,16 +43,20 @@ export class SignUpViewModel {
     @inject(CHECK_PHONE_USE_CASE) private readonly checkPhone: CheckPhoneUseCase,
     @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(REGISTER_USE_CASE) private readonly register: RegisterUseCase,
-    @inject(NOTIFIER) private readonly notifier: Notifier,
-    @inject(NAVIGATION) private readonly navigation: Navigation,
+    @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
     @inject(CLOCK_PORT) clock: ClockPort,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    observeExcept(this, ['codeStep', 'checkPhone', 'register', 'notifier', 'navigation']);
+    observeExcept(this, ['codeStep', 'checkPhone', 'register', 'screen']);
   }
 
   get busy(): boolean {
     return this.status !== 'idle';
+  }
+
+  /** Step 1 until a code has been sent, then step 2 (the code boxes). */
+  get step(): 1 | 2 {
+    return this.codeStep.reached ? 2 : 1;
   }
 
   /** The phone as it is sent and shown on step 2: digits only, country code included. */
@@ -87,7 +89,7 @@ export class SignUpViewModel {
     if (!check.ok) {
       runInAction(() => {
         this.status = 'idle';
-        this.notifier.error(failureMessage(check.error, check.error.key));
+        this.screen.notifier.error(failureMessage(check.error, check.error.key));
       });
       return;
     }
@@ -108,7 +110,7 @@ export class SignUpViewModel {
     const codeError = validate(SignUpCodeForm.of({ code })).code;
     if (codeError) {
       this.codeError = codeError;
-      this.notifier.error({ key: codeError });
+      this.screen.notifier.error({ key: codeError });
       return;
     }
     this.status = 'registering';
@@ -118,12 +120,14 @@ export class SignUpViewModel {
     runInAction(() => {
       if (!result.ok) {
         this.status = 'idle';
-        this.notifier.error(failureMessage(result.error, result.error.key));
+        this.screen.notifier.error(failureMessage(result.error, result.error.key));
         return;
       }
       this.status = 'registered';
-      this.notifier.success({ key: 'signUp.registered' });
-      this.codeStep.finish(REDIRECT_AFTER_REGISTRATION_MS, () => this.navigation.go(Paths.login));
+      this.screen.notifier.success({ key: 'signUp.registered' });
+      this.codeStep.finish(REDIRECT_AFTER_REGISTRATION_MS, () =>
+        this.screen.navigation.go(Paths.login),
+      );
     });
   }
 
@@ -138,11 +142,10 @@ export class SignUpViewModel {
       this.status = 'idle';
       if (!sent.ok) {
         const fallback = resending ? 'signUp.resendFailed' : 'signUp.sendFailed';
-        this.notifier.error(failureMessage(sent.error, fallback));
+        this.screen.notifier.error(failureMessage(sent.error, fallback));
         return;
       }
-      this.step = 2;
-      this.notifier.success({
+      this.screen.notifier.success({
         key: resending ? 'signUp.otpResent' : 'signUp.otpSent',
         values: { time: sent.value.expiresIn },
       });
