@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../components/dialog-actions';
+import { ModalDialog } from '../../components/modal-dialog';
+import { PasswordField, type PasswordFieldProps } from '../../components/password-field';
+import { submitWith } from '../../components/submit';
+
+/**
+ * A security dialog that asks for the current password before it acts (deleting the account,
+ * adding a passkey): its explanation (the dialog's description), the password, the dialog's own
+ * fields, then Cancel and the submit, all disabled while it works.
+ */
+export function PasswordCheckDialog(props: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  /** The explanation's id (aria-describedby) and text. */
+  textId: string;
+  text: string;
+  onSubmit: () => unknown;
+  password: Pick<PasswordFieldProps, 'name' | 'value' | 'onChange' | 'error'>;
+  busy: boolean;
+  tone?: 'primary' | 'danger';
+  submitText: string;
+  busyText: string;
+  /** The fields after the password. */
+  children: ReactNode;
+  /** What follows the buttons, inside the form. */
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { busy } = props;
+  return (
+    <ModalDialog
+      open={props.open}
+      title={props.title}
+      onClose={props.onClose}
+      describedBy={props.textId}
+    >
+      <p id={props.textId}>{props.text}</p>
+      <form onSubmit={submitWith(props.onSubmit)} noValidate>
+        <PasswordField
+          {...props.password}
+          label={t('security.currentPassword')}
+          autoComplete="current-password"
+          disabled={busy}
+        />
+        {props.children}
+        <DialogActions
+          className="security-dialog-actions"
+          tone={props.tone}
+          busy={busy}
+          onCancel={props.onClose}
+          cancelText={t('security.cancel')}
+          submitText={props.submitText}
+          busyText={props.busyText}
+        />
+        {props.after}
+      </form>
+    </ModalDialog>
+  );
+}
