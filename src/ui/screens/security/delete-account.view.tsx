@@ -16,11 +16,7 @@ export const DeleteAccountSection = observer(function DeleteAccountSection({
   const { t } = useTranslation();
   const word = { word: ACCOUNT_DELETION_WORD };
   return (
-    <SecurityCard
-      id="security-delete-title"
-      title={t('security.delete.title')}
-      text={t('security.delete.text')}
-    >
+    <SecurityCard card="delete">
       <SurfaceButton tone="danger" onClick={dialog.open}>
         {t('security.delete.open')}
       </SurfaceButton>
@@ -31,12 +27,8 @@ export const DeleteAccountSection = observer(function DeleteAccountSection({
         textId="delete-account-text"
         text={t('security.delete.dialogText')}
         onSubmit={dialog.submit}
-        password={{
-          name: 'delete_password',
-          value: dialog.password,
-          onChange: dialog.setPassword,
-          error: dialog.errors.password,
-        }}
+        form={dialog}
+        passwordName="delete_password"
         busy={dialog.deleting}
         tone="danger"
         submitText={t('security.delete.submit')}

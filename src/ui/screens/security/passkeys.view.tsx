@@ -17,12 +17,7 @@ export const PasskeysCard = observer(function PasskeysCard({
 }) {
   const { t } = useTranslation();
   return (
-    <SecurityCard
-      id="security-passkeys-title"
-      title={t('security.passkeys.title')}
-      text={t('security.passkeys.text')}
-      busy={section.status === 'loading'}
-    >
+    <SecurityCard card="passkeys" busy={section.status === 'loading'}>
       {section.status === 'failed' && <p>{t('security.passkeys.loadFailed')}</p>}
       {section.status === 'displayed' && section.passkeys.length === 0 && (
         <p>{t('security.passkeys.none')}</p>
@@ -119,12 +114,8 @@ const AddPasskeyDialog = observer(function AddPasskeyDialog({
       textId="add-passkey-text"
       text={t('security.passkeys.addText')}
       onSubmit={section.submitAdd}
-      password={{
-        name: 'passkey_password',
-        value: section.password,
-        onChange: section.setPassword,
-        error: section.errors.password,
-      }}
+      form={section}
+      passwordName="passkey_password"
       busy={section.adding}
       submitText={t('security.passkeys.addSubmit')}
       busyText={t('security.passkeys.adding')}

@@ -1,8 +1,9 @@
+import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../components/dialog-actions';
 import { ModalDialog } from '../../components/modal-dialog';
-import { PasswordField, type PasswordFieldProps } from '../../components/password-field';
+import { PasswordField } from '../../components/password-field';
 import { submitWith } from '../../components/submit';
 
 /**
@@ -10,7 +11,7 @@ import { submitWith } from '../../components/submit';
  * adding a passkey): its explanation (the dialog's description), the password, the dialog's own
  * fields, then Cancel and the submit, all disabled while it works.
  */
-export function PasswordCheckDialog(props: {
+export const PasswordCheckDialog = observer(function PasswordCheckDialog(props: {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -18,7 +19,10 @@ export function PasswordCheckDialog(props: {
   textId: string;
   text: string;
   onSubmit: () => unknown;
-  password: Pick<PasswordFieldProps, 'name' | 'value' | 'onChange' | 'error'>;
+  /** The view-model's password, its setter and its error (an i18n key). */
+  form: { password: string; setPassword(value: string): void; errors: { password?: string } };
+  /** The password input's name. */
+  passwordName: string;
   busy: boolean;
   tone?: 'primary' | 'danger';
   submitText: string;
@@ -29,7 +33,7 @@ export function PasswordCheckDialog(props: {
   after?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { busy } = props;
+  const { busy, form } = props;
   return (
     <ModalDialog
       open={props.open}
@@ -40,8 +44,11 @@ export function PasswordCheckDialog(props: {
       <p id={props.textId}>{props.text}</p>
       <form onSubmit={submitWith(props.onSubmit)} noValidate>
         <PasswordField
-          {...props.password}
+          name={props.passwordName}
           label={t('security.currentPassword')}
+          value={form.password}
+          onChange={form.setPassword}
+          error={form.errors.password}
           autoComplete="current-password"
           disabled={busy}
         />
@@ -59,4 +66,4 @@ export function PasswordCheckDialog(props: {
       </form>
     </ModalDialog>
   );
-}
+});

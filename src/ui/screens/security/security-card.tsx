@@ -1,30 +1,35 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The i18n keys of each card's heading and of the muted line under it. */
+const CARD_TEXTS = {
+  sessions: ['security.sessions.title', 'security.sessions.text'],
+  passkeys: ['security.passkeys.title', 'security.passkeys.text'],
+  data: ['security.data.title', 'security.data.text'],
+  delete: ['security.delete.title', 'security.delete.text'],
+} as const;
 
 /**
- * One card of the security page: its heading (which names the section), a muted line saying what
- * the card is for, then the card's own content.
+ * One card of the security page: its heading (id `security-<card>-title`, which names the
+ * section), a muted line saying what the card is for, then the card's own content.
  */
 export function SecurityCard({
-  id,
-  title,
-  text,
+  card,
   busy,
-  heading: Heading = 'h2',
   children,
 }: {
-  /** The heading's id (the section's aria-labelledby). */
-  id: string;
-  title: string;
-  text: string;
+  card: keyof typeof CARD_TEXTS;
   /** Whether the card's content is still loading (aria-busy); left out for a card that never loads. */
   busy?: boolean;
-  heading?: 'h1' | 'h2';
-  children?: ReactNode;
+  children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const [title, text] = CARD_TEXTS[card];
+  const id = `security-${card}-title`;
   return (
     <section className="security-card" aria-labelledby={id} aria-busy={busy}>
-      <Heading id={id}>{title}</Heading>
-      <p className="security-muted">{text}</p>
+      <h2 id={id}>{t(title)}</h2>
+      <p className="security-muted">{t(text)}</p>
       {children}
     </section>
   );

@@ -18,19 +18,13 @@ export const SecurityScreen = observer(function SecurityScreen() {
   const { t } = useTranslation();
   return (
     <main id="main" className="security-page">
-      <SecurityCard
-        id="security-title"
-        heading="h1"
-        title={t('security.title')}
-        text={t('security.subtitle')}
-      />
+      <section className="security-card" aria-labelledby="security-title">
+        <h1 id="security-title">{t('security.title')}</h1>
+        <p className="security-muted">{t('security.subtitle')}</p>
+      </section>
       <SessionsCard vm={vm} />
       <PasskeysCard section={vm.passkeys} />
-      <SecurityCard
-        id="security-data-title"
-        title={t('security.data.title')}
-        text={t('security.data.text')}
-      >
+      <SecurityCard card="data">
         <SurfaceButton onClick={vm.download} disabled={vm.downloading} aria-busy={vm.downloading}>
           {vm.downloading ? t('security.data.downloading') : t('security.data.download')}
         </SurfaceButton>
@@ -45,12 +39,7 @@ const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewMo
   const { t } = useTranslation();
   const when = useSecurityTime();
   return (
-    <SecurityCard
-      id="security-sessions-title"
-      title={t('security.sessions.title')}
-      text={t('security.sessions.text')}
-      busy={vm.sessionsStatus === 'loading'}
-    >
+    <SecurityCard card="sessions" busy={vm.sessionsStatus === 'loading'}>
       {vm.sessionsStatus === 'loading' && <p role="status">{t('security.loading')}</p>}
       {vm.sessionsStatus === 'failed' && (
         <p>
