@@ -9,6 +9,7 @@ import { useViewModel } from '../../shared/di';
 import { ModalDialog } from '../../components/modal-dialog';
 import { submitWith } from '../../components/submit';
 import { PaymentIcon } from '../../components/payment-icon';
+import { DetailRow } from '../../components/detail-row';
 import { PaymentViewModel } from './payment.view-model';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
@@ -162,16 +163,10 @@ export const PaymentScreen = observer(function PaymentScreen() {
         className="payment-dialog"
       >
         <dl className="payment-summary" aria-busy={vm.busy}>
-          <div>
-            <dt>{t('payment.amount')}</dt>
-            <dd>
-              {vm.currency} {vm.displayAmount}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payment.paymentMethod')}</dt>
-            <dd>{methodLabel}</dd>
-          </div>
+          <DetailRow label={t('payment.amount')}>
+            {vm.currency} {vm.displayAmount}
+          </DetailRow>
+          <DetailRow label={t('payment.paymentMethod')}>{methodLabel}</DetailRow>
         </dl>
         <p id="payment-popup-note" className="payment-note">
           {t('payment.popupNote')}

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailRow } from '../../components/detail-row';
 import { useLoadedViewModel } from '../../components/loaded-view-model';
 import { ModalDialog } from '../../components/modal-dialog';
 import { NewPasswordFields } from '../../components/new-password-fields';
@@ -96,10 +97,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="profile-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    <DetailRow label={label} className="profile-row">
+      {children}
+    </DetailRow>
   );
 }
 
