@@ -14,7 +14,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(ForgotPasswordViewModel);
   return (
-    <main id="main" className="auth-card">
+    <main id="main" className="card auth-card">
       <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
       {vm.step === 1 ? (
         <>

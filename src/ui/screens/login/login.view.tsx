@@ -22,7 +22,7 @@ export const LoginScreen = observer(function LoginScreen() {
     void vm.startAutofill();
   }, [vm]);
   return (
-    <main id="main" className="auth-card">
+    <main id="main" className="card auth-card">
       <h1>{t('login.title')}</h1>
       <p className="auth-subtitle">{t('login.subtitle')}</p>
       {vm.sessionEnded && (

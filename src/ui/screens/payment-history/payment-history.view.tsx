@@ -32,7 +32,7 @@ export const PaymentHistoryScreen = observer(function PaymentHistoryScreen() {
   useEffect(() => void vm.load(), [vm]);
 
   return (
-    <main id="main" className="payment-card history-card">
+    <main id="main" className="card payment-card history-card">
       <h1>{t('paymentHistory.title')}</h1>
       <p className="auth-subtitle">{t('paymentHistory.subtitle')}</p>
 

@@ -41,7 +41,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const heading = { id: 'payment-current-status', text: t('paymentStatus.currentStatus') };
 
   return (
-    <main id="main" className="payment-card payment-result receipt-printable">
+    <main id="main" className="card payment-card payment-result receipt-printable">
       <h1>{t('paymentStatus.title')}</h1>
       <TransactionOutcome outcome={outcome} titleAs="p" heading={heading} />
 

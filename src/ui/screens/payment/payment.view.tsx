@@ -34,7 +34,7 @@ export const PaymentScreen = observer(function PaymentScreen() {
     : vm.paymentMethod;
 
   return (
-    <main id="main" className="payment-card">
+    <main id="main" className="card payment-card">
       <header className="payment-header">
         <h1>{t('payment.title')}</h1>
         <p className="payment-subtitle">{t('payment.subtitle')}</p>

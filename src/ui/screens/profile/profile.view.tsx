@@ -29,7 +29,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
   return (
     <main id="main" className="profile-page">
       <section
-        className="profile-card"
+        className="profile-card surface-panel"
         aria-labelledby="profile-title"
         aria-busy={vm.status === 'loading'}
       >

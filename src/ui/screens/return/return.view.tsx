@@ -29,7 +29,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
 
   if (vm.status === 'missing') {
     return (
-      <main id="main" className="payment-card payment-result">
+      <main id="main" className="card payment-card payment-result">
         <h1 className="payment-status-title" role="alert">
           {t('returnPage.noTransactionId')}
         </h1>
@@ -44,7 +44,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
 
   const outcome = transactionOutcome(vm.shown, statusTexts);
   return (
-    <main id="main" className="payment-card payment-result">
+    <main id="main" className="card payment-card payment-result">
       <TransactionOutcome outcome={outcome} titleAs="h1" />
 
       <dl className="payment-summary">

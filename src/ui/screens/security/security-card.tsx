@@ -27,7 +27,7 @@ export function SecurityCard({
   const [title, text] = CARD_TEXTS[card];
   const id = `security-${card}-title`;
   return (
-    <section className="security-card" aria-labelledby={id} aria-busy={busy}>
+    <section className="security-card surface-panel" aria-labelledby={id} aria-busy={busy}>
       <h2 id={id}>{t(title)}</h2>
       <p className="security-muted">{t(text)}</p>
       {children}

@@ -18,7 +18,7 @@ export const SecurityScreen = observer(function SecurityScreen() {
   const { t } = useTranslation();
   return (
     <main id="main" className="security-page">
-      <section className="security-card" aria-labelledby="security-title">
+      <section className="security-card surface-panel" aria-labelledby="security-title">
         <h1 id="security-title">{t('security.title')}</h1>
         <p className="security-muted">{t('security.subtitle')}</p>
       </section>

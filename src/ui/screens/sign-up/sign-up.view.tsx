@@ -20,7 +20,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(SignUpViewModel);
   return (
-    <main id="main" className="auth-card">
+    <main id="main" className="card auth-card">
       <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
       {vm.step === 1 ? (
         <>
