@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { NATIONALITIES, type Nationality } from '../../../contract/rules';
 import { useViewModel } from '../../shared/di';
 import { Paths } from '../../shared/paths';
+import { boundField } from '../../components/bound-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { SmsCodeEntry } from '../../components/sms-code-entry';
 import { TextField } from '../../components/text-field';
@@ -29,9 +30,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
             <TextField
               name="name"
               label={t('signUp.fullName')}
-              value={vm.name}
-              onChange={(value) => vm.setField('name', value)}
-              error={vm.errors.name}
+              {...boundField(vm, 'name')}
               autoComplete="name"
               disabled={vm.busy}
             />
@@ -61,9 +60,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
             <TextField
               name="ic_or_passport"
               label={t('signUp.icOrPassport')}
-              value={vm.icOrPassport}
-              onChange={(value) => vm.setField('icOrPassport', value)}
-              error={vm.errors.icOrPassport}
+              {...boundField(vm, 'icOrPassport')}
               disabled={vm.busy}
             />
             <TextField
@@ -71,9 +68,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
               type="tel"
               label={t('signUp.phoneNumber')}
               hint={t('signUp.phoneHint')}
-              value={vm.phoneNo}
-              onChange={(value) => vm.setField('phoneNo', value)}
-              error={vm.errors.phoneNo}
+              {...boundField(vm, 'phoneNo')}
               autoComplete="tel"
               placeholder={t('signUp.phonePlaceholder')}
               inputMode="tel"
