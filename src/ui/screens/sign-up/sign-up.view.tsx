@@ -7,6 +7,7 @@ import { Paths } from '../../shared/paths';
 import { boundField } from '../../components/bound-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { SmsCodeEntry } from '../../components/sms-code-entry';
+import { TwoStepCard } from '../../components/two-step-card';
 import { TextField } from '../../components/text-field';
 import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
@@ -21,8 +22,14 @@ export const SignUpScreen = observer(function SignUpScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(SignUpViewModel);
   return (
-    <main id="main" className="card auth-card">
-      <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
+    <TwoStepCard
+      step={vm.step}
+      footer={
+        <>
+          {t('signUp.haveAccount')} <Link to={Paths.login}>{t('signUp.logIn')}</Link>
+        </>
+      }
+    >
       {vm.step === 1 ? (
         <>
           <h1>{t('signUp.createAccount')}</h1>
@@ -122,9 +129,6 @@ export const SignUpScreen = observer(function SignUpScreen() {
           </form>
         </>
       )}
-      <p className="auth-footer">
-        {t('signUp.haveAccount')} <Link to={Paths.login}>{t('signUp.logIn')}</Link>
-      </p>
-    </main>
+    </TwoStepCard>
   );
 });
