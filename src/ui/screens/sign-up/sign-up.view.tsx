@@ -5,6 +5,7 @@ import { NATIONALITIES, type Nationality } from '../../../contract/rules';
 import { useViewModel } from '../../shared/di';
 import { Paths } from '../../shared/paths';
 import { boundField } from '../../components/bound-field';
+import { FieldFrame } from '../../components/field-frame';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { SmsCodeEntry } from '../../components/sms-code-entry';
 import { TwoStepCard } from '../../components/two-step-card';
@@ -41,29 +42,27 @@ export const SignUpScreen = observer(function SignUpScreen() {
               autoComplete="name"
               disabled={vm.busy}
             />
-            <div className="field">
-              <label htmlFor="field-nationality">{t('signUp.nationality')}</label>
-              <select
-                id="field-nationality"
-                name="nationality"
-                value={vm.nationality}
-                onChange={(event) => vm.setNationality(event.target.value as Nationality)}
-                aria-invalid={vm.errors.nationality ? true : undefined}
-                aria-describedby={vm.errors.nationality ? 'field-nationality-error' : undefined}
-                disabled={vm.busy}
-              >
-                {NATIONALITIES.map((nationality) => (
-                  <option key={nationality} value={nationality}>
-                    {t(nationalityKey[nationality])}
-                  </option>
-                ))}
-              </select>
-              {vm.errors.nationality && (
-                <p id="field-nationality-error" className="field-error" role="alert">
-                  {t(vm.errors.nationality)}
-                </p>
+            <FieldFrame
+              id="field-nationality"
+              label={t('signUp.nationality')}
+              error={vm.errors.nationality}
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  name="nationality"
+                  value={vm.nationality}
+                  onChange={(event) => vm.setNationality(event.target.value as Nationality)}
+                  disabled={vm.busy}
+                >
+                  {NATIONALITIES.map((nationality) => (
+                    <option key={nationality} value={nationality}>
+                      {t(nationalityKey[nationality])}
+                    </option>
+                  ))}
+                </select>
               )}
-            </div>
+            </FieldFrame>
             <TextField
               name="ic_or_passport"
               label={t('signUp.icOrPassport')}
