@@ -1,3 +1,5 @@
+import { SurfaceButton } from './surface-button';
+
 /**
  * A dialog form's Cancel and submit buttons: both disabled while the form works, and the submit
  * saying what is under way (aria-busy) instead of what it will do.
@@ -5,8 +7,7 @@
 export function DialogActions(props: {
   /** The row's class, e.g. 'security-dialog-actions'. */
   className: string;
-  /** The buttons' class; the submit also gets `${buttonClass}-${tone}`. */
-  buttonClass: string;
+  /** The submit's tone (primary unless said). */
   tone?: 'primary' | 'danger';
   busy: boolean;
   onCancel: () => void;
@@ -14,20 +15,15 @@ export function DialogActions(props: {
   submitText: string;
   busyText: string;
 }) {
-  const { className, buttonClass, tone = 'primary', busy } = props;
+  const { className, tone = 'primary', busy } = props;
   return (
     <div className={className}>
-      <button type="button" className={buttonClass} onClick={props.onCancel} disabled={busy}>
+      <SurfaceButton onClick={props.onCancel} disabled={busy}>
         {props.cancelText}
-      </button>
-      <button
-        type="submit"
-        className={`${buttonClass} ${buttonClass}-${tone}`}
-        disabled={busy}
-        aria-busy={busy}
-      >
+      </SurfaceButton>
+      <SurfaceButton type="submit" tone={tone} disabled={busy} aria-busy={busy}>
         {busy ? props.busyText : props.submitText}
-      </button>
+      </SurfaceButton>
     </div>
   );
 }

@@ -84,7 +84,7 @@ export function ModalDialog({
     >
       <div
         ref={panel}
-        className={['modal-panel', className].filter(Boolean).join(' ')}
+        className={['modal-panel surface-panel', className].filter(Boolean).join(' ')}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,6 +1,7 @@
 import { PasswordField } from './password-field';
 
-export type NewPasswordField = 'password' | 'confirmPassword';
+const NEW_PASSWORD_FIELDS = ['password', 'confirmPassword'] as const;
+export type NewPasswordField = (typeof NEW_PASSWORD_FIELDS)[number];
 
 /**
  * A new password and its confirmation (sign-up, password reset, the profile's password dialog): two password fields that
@@ -25,24 +26,18 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <PasswordField
-        name={name}
-        label={labels.password}
-        value={values.password}
-        onChange={(value) => onChange('password', value)}
-        error={errors.password}
-        autoComplete="new-password"
-        disabled={disabled}
-      />
-      <PasswordField
-        name="confirm_password"
-        label={labels.confirmPassword}
-        value={values.confirmPassword}
-        onChange={(value) => onChange('confirmPassword', value)}
-        error={errors.confirmPassword}
-        autoComplete="new-password"
-        disabled={disabled}
-      />
+      {NEW_PASSWORD_FIELDS.map((field) => (
+        <PasswordField
+          key={field}
+          name={field === 'password' ? name : 'confirm_password'}
+          label={labels[field]}
+          value={values[field]}
+          onChange={(value) => onChange(field, value)}
+          error={errors[field]}
+          autoComplete="new-password"
+          disabled={disabled}
+        />
+      ))}
     </>
   );
 }

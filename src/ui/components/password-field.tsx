@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldFrame } from './field-frame';
 
 export interface PasswordFieldProps {
   /** The wire field name (password, confirm_password, new_password). */
@@ -25,39 +26,32 @@ export function PasswordField({
 }: PasswordFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const id = `field-${name}`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="password-input">
-        <input
-          id={id}
-          name={name}
-          type={visible ? 'text' : 'password'}
-          value={value}
-          autoComplete={autoComplete}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <button
-          type="button"
-          className="password-toggle"
-          aria-pressed={visible}
-          aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
-          aria-controls={id}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          <EyeIcon crossed={visible} />
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {t(error)}
-        </p>
+    <FieldFrame id={`field-${name}`} label={label} error={error}>
+      {(control) => (
+        <div className="password-input">
+          <input
+            {...control}
+            name={name}
+            type={visible ? 'text' : 'password'}
+            value={value}
+            autoComplete={autoComplete}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <button
+            type="button"
+            className="password-toggle"
+            aria-pressed={visible}
+            aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+            aria-controls={control.id}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <EyeIcon crossed={visible} />
+          </button>
+        </div>
       )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FieldFrame } from './field-frame';
 
 export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -16,33 +16,17 @@ export interface TextFieldProps extends Omit<
 }
 
 export function TextField({ name, label, value, onChange, error, hint, ...rest }: TextFieldProps) {
-  const { t } = useTranslation();
-  const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...rest}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
+    <FieldFrame id={`field-${name}`} label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          {...rest}
+        />
       )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {t(error)}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

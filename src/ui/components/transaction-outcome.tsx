@@ -20,39 +20,57 @@ const signInTexts: OutcomeTexts = {
   text: 'paymentStatus.signInText',
 };
 
+/** What a transaction's page shows of its state (see transactionOutcome). */
+export interface Outcome {
+  texts: OutcomeTexts;
+  look: PaymentStatus;
+  /** The transaction itself cannot be shown (no amount then). */
+  unavailable: boolean;
+  signInRequired: boolean;
+}
+
 /**
  * What a transaction's page shows of its state: the screen's own texts per status, or, when the
  * transaction is not found or needs a sign-in, the shared texts for that (with the failed look).
- * `unavailable` says the transaction itself cannot be shown (no amount then).
  */
 export function transactionOutcome(
   shown: ShownTransaction,
   statusTexts: Record<PaymentStatus, OutcomeTexts>,
-): { texts: OutcomeTexts; look: PaymentStatus; unavailable: boolean } {
-  const unavailable = shown.notFound ? notFoundTexts : shown.signInRequired ? signInTexts : null;
+): Outcome {
+  const { signInRequired } = shown;
+  const unavailable = shown.notFound ? notFoundTexts : signInRequired ? signInTexts : null;
   return unavailable
-    ? { texts: unavailable, look: 'failed', unavailable: true }
-    : { texts: statusTexts[shown.paymentStatus], look: shown.paymentStatus, unavailable: false };
+    ? { texts: unavailable, look: 'failed', unavailable: true, signInRequired }
+    : {
+        texts: statusTexts[shown.paymentStatus],
+        look: shown.paymentStatus,
+        unavailable: false,
+        signInRequired,
+      };
 }
 
 /**
- * The status's icon, title (as `titleAs`, announced as a status) and explanation, then the
- * sign-in link when the transaction needs one; placed inside the page's status section.
+ * The page's status section, in the status's look: an optional heading that names it, the
+ * status's icon, title (as `titleAs`, announced as a status) and explanation, then the sign-in
+ * link when the transaction needs one.
  */
 export function TransactionOutcome({
-  texts,
-  look,
-  signInRequired,
+  outcome: { texts, look, signInRequired },
   titleAs: Title,
+  heading,
 }: {
-  texts: OutcomeTexts;
-  look: PaymentStatus;
-  signInRequired: boolean;
+  outcome: Outcome;
   titleAs: 'h1' | 'p';
+  heading?: { id: string; text: string };
 }) {
   const { t } = useTranslation();
   return (
-    <>
+    <section className={`payment-status payment-status-${look}`} aria-labelledby={heading?.id}>
+      {heading && (
+        <h2 id={heading.id} className="payment-status-label">
+          {heading.text}
+        </h2>
+      )}
       <span className="payment-status-icon" aria-hidden="true">
         <PaymentIcon name={look} />
       </span>
@@ -61,6 +79,6 @@ export function TransactionOutcome({
       </Title>
       <p className="payment-status-text">{t(texts.text)}</p>
       {signInRequired && <SignInLink />}
-    </>
+    </section>
   );
 }

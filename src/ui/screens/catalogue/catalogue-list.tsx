@@ -23,7 +23,7 @@ export const CatalogueList = observer(function CatalogueList({
   return (
     <ul className={trending ? 'catalogue-grid catalogue-grid-trending' : 'catalogue-grid'}>
       {items.map((item) => (
-        <li key={item.id} className="catalogue-card">
+        <li key={item.id} className="card catalogue-card">
           <Thumbnail item={item} />
           <div className="catalogue-card-body">
             <h3 className="catalogue-title">{item.title}</h3>

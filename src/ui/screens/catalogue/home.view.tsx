@@ -16,7 +16,7 @@ export const HomeScreen = observer(function HomeScreen() {
   useEffect(() => catalogue.load(), [catalogue]);
   return (
     <main id="main" className="catalogue-page home">
-      <div className="home-greeting">
+      <div className="card home-greeting">
         <div>
           <h1>{t('home.welcome', { name: vm.memberName })}</h1>
           <p className="home-intro">{t('home.intro')}</p>

@@ -5,6 +5,7 @@ import { useViewModel } from '../../shared/di';
 import { Paths } from '../../shared/paths';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { SmsCodeEntry } from '../../components/sms-code-entry';
+import { TwoStepCard } from '../../components/two-step-card';
 import { TextField } from '../../components/text-field';
 import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
@@ -14,8 +15,10 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(ForgotPasswordViewModel);
   return (
-    <main id="main" className="auth-card">
-      <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
+    <TwoStepCard
+      step={vm.step}
+      footer={<Link to={Paths.login}>{t('forgotPassword.backToLogin')}</Link>}
+    >
       {vm.step === 1 ? (
         <>
           <h1>{t('forgotPassword.title')}</h1>
@@ -79,9 +82,6 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
           </form>
         </>
       )}
-      <p className="auth-footer">
-        <Link to={Paths.login}>{t('forgotPassword.backToLogin')}</Link>
-      </p>
-    </main>
+    </TwoStepCard>
   );
 });

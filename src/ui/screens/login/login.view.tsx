@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useViewModel } from '../../shared/di';
 import { Paths } from '../../shared/paths';
+import { boundField } from '../../components/bound-field';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { submitWith } from '../../components/submit';
@@ -22,7 +23,7 @@ export const LoginScreen = observer(function LoginScreen() {
     void vm.startAutofill();
   }, [vm]);
   return (
-    <main id="main" className="auth-card">
+    <main id="main" className="card auth-card">
       <h1>{t('login.title')}</h1>
       <p className="auth-subtitle">{t('login.subtitle')}</p>
       {vm.sessionEnded && (
@@ -34,18 +35,14 @@ export const LoginScreen = observer(function LoginScreen() {
         <TextField
           name="ic_or_passport"
           label={t('login.icOrPassport')}
-          value={vm.icOrPassport}
-          onChange={(value) => vm.setField('icOrPassport', value)}
-          error={vm.errors.icOrPassport}
+          {...boundField(vm, 'icOrPassport')}
           autoComplete={vm.passkeySupported ? 'username webauthn' : 'username'}
           disabled={vm.busy}
         />
         <PasswordField
           name="password"
           label={t('login.password')}
-          value={vm.password}
-          onChange={(value) => vm.setField('password', value)}
-          error={vm.errors.password}
+          {...boundField(vm, 'password')}
           disabled={vm.busy}
         />
         <div className="auth-row-end">

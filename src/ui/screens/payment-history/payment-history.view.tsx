@@ -8,6 +8,7 @@ import type { PaymentHistoryRow } from '../../../domain/use-cases/list-payment-h
 import { useViewModel } from '../../shared/di';
 import type { UiMessage } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
+import { DetailRow } from '../../components/detail-row';
 import { formatMalaysiaTime } from '../../components/malaysia-time';
 import { Spinner } from '../../components/spinner';
 import '../../styles/auth.css';
@@ -31,7 +32,7 @@ export const PaymentHistoryScreen = observer(function PaymentHistoryScreen() {
   useEffect(() => void vm.load(), [vm]);
 
   return (
-    <main id="main" className="payment-card history-card">
+    <main id="main" className="card payment-card history-card">
       <h1>{t('paymentHistory.title')}</h1>
       <p className="auth-subtitle">{t('paymentHistory.subtitle')}</p>
 
@@ -121,40 +122,29 @@ const HistoryItem = observer(function HistoryItem({
       data-transaction-id={row.transactionId}
     >
       <dl className="history-fields">
-        <div>
-          <dt>{t('paymentHistory.date')}</dt>
-          <dd>
-            <time dateTime={row.createdAt}>{when}</time>{' '}
-            <span className="history-zone">{t('paymentHistory.timeZone')}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('paymentHistory.amount')}</dt>
-          <dd className="history-amount">{formatRinggit(row.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('paymentHistory.method')}</dt>
-          <dd>{t(`payment.methods.${row.paymentMethod}`)}</dd>
-        </div>
+        <DetailRow label={t('paymentHistory.date')}>
+          <time dateTime={row.createdAt}>{when}</time>{' '}
+          <span className="history-zone">{t('paymentHistory.timeZone')}</span>
+        </DetailRow>
+        <DetailRow label={t('paymentHistory.amount')} valueClassName="history-amount">
+          {formatRinggit(row.amount)}
+        </DetailRow>
+        <DetailRow label={t('paymentHistory.method')}>
+          {t(`payment.methods.${row.paymentMethod}`)}
+        </DetailRow>
         <div>
           <dt>{t('paymentHistory.status')}</dt>
           <dd className={`history-status history-status-${row.status}`} aria-live="polite">
             {t(`paymentHistory.statuses.${row.status}`)}
           </dd>
         </div>
-        <div className="history-wide">
-          <dt>{t('paymentHistory.transactionId')}</dt>
-          <dd>
-            <code>{row.transactionId}</code>
-          </dd>
-        </div>
+        <DetailRow label={t('paymentHistory.transactionId')} className="history-wide">
+          <code>{row.transactionId}</code>
+        </DetailRow>
         {row.receiptNumber !== null && (
-          <div className="history-wide">
-            <dt>{t('receipt.receiptNumber')}</dt>
-            <dd>
-              <code>{row.receiptNumber}</code>
-            </dd>
-          </div>
+          <DetailRow label={t('receipt.receiptNumber')} className="history-wide">
+            <code>{row.receiptNumber}</code>
+          </DetailRow>
         )}
       </dl>
       <div className="history-actions">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PaymentStatus } from '../../../domain/model/payment';
 import { useViewModel } from '../../shared/di';
+import { DetailRow } from '../../components/detail-row';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
 import './receipt-print.css';
@@ -35,25 +36,14 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   const vm = useViewModel(PaymentStatusViewModel);
   const { transactionId } = useParams();
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
-  const { texts, look, unavailable } = transactionOutcome(vm.shown, statusTexts);
+  const outcome = transactionOutcome(vm.shown, statusTexts);
+  const { unavailable } = outcome;
+  const heading = { id: 'payment-current-status', text: t('paymentStatus.currentStatus') };
 
   return (
-    <main id="main" className="payment-card payment-result receipt-printable">
+    <main id="main" className="card payment-card payment-result receipt-printable">
       <h1>{t('paymentStatus.title')}</h1>
-      <section
-        className={`payment-status payment-status-${look}`}
-        aria-labelledby="payment-current-status"
-      >
-        <h2 id="payment-current-status" className="payment-status-label">
-          {t('paymentStatus.currentStatus')}
-        </h2>
-        <TransactionOutcome
-          texts={texts}
-          look={look}
-          signInRequired={vm.shown.signInRequired}
-          titleAs="p"
-        />
-      </section>
+      <TransactionOutcome outcome={outcome} titleAs="p" heading={heading} />
 
       <dl className="payment-summary">
         <div>
@@ -78,18 +68,12 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
           <dd className="field-hint no-print">{t('paymentStatus.keepId')}</dd>
         </div>
         {!unavailable && vm.shown.receiptNumber !== null && (
-          <div>
-            <dt>{t('receipt.receiptNumber')}</dt>
-            <dd className="payment-receipt-number">
-              <code>{vm.shown.receiptNumber}</code>
-            </dd>
-          </div>
+          <DetailRow label={t('receipt.receiptNumber')} valueClassName="payment-receipt-number">
+            <code>{vm.shown.receiptNumber}</code>
+          </DetailRow>
         )}
         {!unavailable && (
-          <div>
-            <dt>{t('paymentStatus.amount')}</dt>
-            <dd>{vm.shown.displayAmount}</dd>
-          </div>
+          <DetailRow label={t('paymentStatus.amount')}>{vm.shown.displayAmount}</DetailRow>
         )}
       </dl>
 

@@ -6,9 +6,11 @@ import {
   type ListedPaymentMethod,
 } from '../../../domain/rules/payment-form';
 import { useViewModel } from '../../shared/di';
+import { FieldFrame } from '../../components/field-frame';
 import { ModalDialog } from '../../components/modal-dialog';
 import { submitWith } from '../../components/submit';
 import { PaymentIcon } from '../../components/payment-icon';
+import { DetailRow } from '../../components/detail-row';
 import { PaymentViewModel } from './payment.view-model';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
@@ -26,14 +28,13 @@ const isListedMethod = (value: string): value is ListedPaymentMethod =>
 export const PaymentScreen = observer(function PaymentScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(PaymentViewModel);
-  const amountError = vm.errors.amount;
-  const methodError = vm.errors.paymentMethod;
+  const notEditing = vm.status !== 'editing';
   const methodLabel = isListedMethod(vm.paymentMethod)
     ? t(methodLabelKeys[vm.paymentMethod])
     : vm.paymentMethod;
 
   return (
-    <main id="main" className="payment-card">
+    <main id="main" className="card payment-card">
       <header className="payment-header">
         <h1>{t('payment.title')}</h1>
         <p className="payment-subtitle">{t('payment.subtitle')}</p>
@@ -50,75 +51,63 @@ export const PaymentScreen = observer(function PaymentScreen() {
       </header>
 
       <form className="payment-form" onSubmit={submitWith(vm.continueToPayment)} noValidate>
-        <div className="field">
-          <label htmlFor="payment-amount">{t('payment.amount')}</label>
-          <div className="payment-amount">
-            <span className="payment-currency" aria-hidden="true">
-              {vm.currency}
-            </span>
-            <input
-              id="payment-amount"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={vm.amount}
-              onChange={(event) => vm.setAmount(event.target.value)}
-              disabled={vm.status !== 'editing'}
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={
-                amountError ? 'payment-amount-hint payment-amount-error' : 'payment-amount-hint'
-              }
-            />
-          </div>
-          <p id="payment-amount-hint" className="field-hint">
-            {t('payment.amountHint')}
-          </p>
-          {amountError && (
-            <p id="payment-amount-error" className="field-error" role="alert">
-              {t(amountError)}
-            </p>
+        <FieldFrame
+          id="payment-amount"
+          label={t('payment.amount')}
+          hint={t('payment.amountHint')}
+          error={vm.errors.amount}
+        >
+          {(control) => (
+            <div className="payment-amount">
+              <span className="payment-currency" aria-hidden="true">
+                {vm.currency}
+              </span>
+              <input
+                {...control}
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={vm.amount}
+                onChange={(event) => vm.setAmount(event.target.value)}
+                disabled={notEditing}
+              />
+            </div>
           )}
-        </div>
+        </FieldFrame>
 
-        <div className="field">
-          <label htmlFor="payment-method">{t('payment.paymentMethod')}</label>
-          <div className="payment-method">
-            {isListedMethod(vm.paymentMethod) && <PaymentIcon name={vm.paymentMethod} />}
-            <select
-              id="payment-method"
-              name="payment_method"
-              value={vm.paymentMethod}
-              onChange={(event) => vm.setPaymentMethod(event.target.value)}
-              disabled={vm.status !== 'editing'}
-              aria-invalid={methodError ? true : undefined}
-              aria-describedby={methodError ? 'payment-method-error' : undefined}
-            >
-              {LISTED_PAYMENT_METHODS.map((method) => (
-                <option key={method} value={method} disabled={!isSelectablePaymentMethod(method)}>
-                  {isSelectablePaymentMethod(method)
-                    ? t(methodLabelKeys[method])
-                    : t('payment.notAvailable', { method: t(methodLabelKeys[method]) })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <ul className="payment-method-list" aria-hidden="true">
-            {LISTED_PAYMENT_METHODS.map((method) => (
-              <li
-                key={method}
-                className={isSelectablePaymentMethod(method) ? undefined : 'is-disabled'}
-              >
-                <PaymentIcon name={method} />
-                {t(methodLabelKeys[method])}
-              </li>
-            ))}
-          </ul>
-          {methodError && (
-            <p id="payment-method-error" className="field-error" role="alert">
-              {t(methodError)}
-            </p>
+        <FieldFrame
+          id="payment-method"
+          label={t('payment.paymentMethod')}
+          error={vm.errors.paymentMethod}
+        >
+          {(control) => (
+            <>
+              <div className="payment-method">
+                {isListedMethod(vm.paymentMethod) && <PaymentIcon name={vm.paymentMethod} />}
+                <select
+                  {...control}
+                  name="payment_method"
+                  value={vm.paymentMethod}
+                  onChange={(event) => vm.setPaymentMethod(event.target.value)}
+                  disabled={notEditing}
+                >
+                  {LISTED_PAYMENT_METHODS.map((method) => (
+                    <option
+                      key={method}
+                      value={method}
+                      disabled={!isSelectablePaymentMethod(method)}
+                    >
+                      {isSelectablePaymentMethod(method)
+                        ? t(methodLabelKeys[method])
+                        : t('payment.notAvailable', { method: t(methodLabelKeys[method]) })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <MethodList />
+            </>
           )}
-        </div>
+        </FieldFrame>
 
         {vm.status === 'popupBlocked' ? (
           <div className="payment-blocked">
@@ -132,7 +121,7 @@ export const PaymentScreen = observer(function PaymentScreen() {
             {t('payment.gatewayOpened')}
           </p>
         ) : (
-          <button type="submit" className="button-primary" disabled={vm.status !== 'editing'}>
+          <button type="submit" className="button-primary" disabled={notEditing}>
             {t('payment.continue')}
           </button>
         )}
@@ -162,16 +151,10 @@ export const PaymentScreen = observer(function PaymentScreen() {
         className="payment-dialog"
       >
         <dl className="payment-summary" aria-busy={vm.busy}>
-          <div>
-            <dt>{t('payment.amount')}</dt>
-            <dd>
-              {vm.currency} {vm.displayAmount}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payment.paymentMethod')}</dt>
-            <dd>{methodLabel}</dd>
-          </div>
+          <DetailRow label={t('payment.amount')}>
+            {vm.currency} {vm.displayAmount}
+          </DetailRow>
+          <DetailRow label={t('payment.paymentMethod')}>{methodLabel}</DetailRow>
         </dl>
         <p id="payment-popup-note" className="payment-note">
           {t('payment.popupNote')}
@@ -200,3 +183,18 @@ export const PaymentScreen = observer(function PaymentScreen() {
     </main>
   );
 });
+
+/** Every listed method with its icon, the unavailable ones struck through (for sight only). */
+function MethodList() {
+  const { t } = useTranslation();
+  return (
+    <ul className="payment-method-list" aria-hidden="true">
+      {LISTED_PAYMENT_METHODS.map((method) => (
+        <li key={method} className={isSelectablePaymentMethod(method) ? undefined : 'is-disabled'}>
+          <PaymentIcon name={method} />
+          {t(methodLabelKeys[method])}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,12 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useViewModel } from '../../shared/di';
+import { DetailRow } from '../../components/detail-row';
+import { useLoadedViewModel } from '../../components/loaded-view-model';
 import { ModalDialog } from '../../components/modal-dialog';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { PhoneInput } from '../../components/phone-input';
 import { PhoneInputA11y } from '../../components/phone-input-a11y';
 import { submitWith } from '../../components/submit';
+import { SurfaceButton } from '../../components/surface-button';
 import '../../styles/theme.css';
 import '../../styles/surface-button.css';
 import './profile.css';
@@ -20,19 +22,14 @@ const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };
 
 /** The profile screen: read, edit name/phone inline, change the password. */
 export const ProfileScreen = observer(function ProfileScreen() {
-  const vm = useViewModel(ProfileViewModel);
+  const vm = useLoadedViewModel(ProfileViewModel);
   const { t } = useTranslation();
-
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
-
   const orNA = (value: string | null | undefined) => value ?? t('profile.notAvailable');
 
   return (
     <main id="main" className="profile-page">
       <section
-        className="profile-card"
+        className="profile-card surface-panel"
         aria-labelledby="profile-title"
         aria-busy={vm.status === 'loading'}
       >
@@ -51,9 +48,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
             {vm.status === 'failed' && (
               <div className="profile-load-failed">
                 <p>{t('profile.loadFailed')}</p>
-                <button type="button" className="surface-button" onClick={vm.load}>
-                  {t('profile.retry')}
-                </button>
+                <SurfaceButton onClick={vm.load}>{t('profile.retry')}</SurfaceButton>
               </div>
             )}
             <dl className="profile-fields">
@@ -89,13 +84,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
 
         <footer className="profile-actions">
           <SecurityLink />
-          <button
-            type="button"
-            className="surface-button surface-button-primary"
-            onClick={vm.goHome}
-          >
+          <SurfaceButton tone="primary" onClick={vm.goHome}>
             {t('profile.home')}
-          </button>
+          </SurfaceButton>
         </footer>
       </section>
 
@@ -106,10 +97,9 @@ export const ProfileScreen = observer(function ProfileScreen() {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="profile-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+    <DetailRow label={label} className="profile-row">
+      {children}
+    </DetailRow>
   );
 }
 
@@ -224,21 +214,12 @@ const EditableRow = observer(function EditableRow({
             </p>
           )}
           <div className="profile-inline-actions">
-            <button
-              type="submit"
-              className="surface-button surface-button-primary"
-              disabled={vm.saving}
-            >
+            <SurfaceButton type="submit" tone="primary" disabled={vm.saving}>
               {vm.saving ? t('profile.saving') : t('profile.save')}
-            </button>
-            <button
-              type="button"
-              className="surface-button"
-              onClick={vm.cancelEdit}
-              disabled={vm.saving}
-            >
+            </SurfaceButton>
+            <SurfaceButton onClick={vm.cancelEdit} disabled={vm.saving}>
               {t('profile.cancel')}
-            </button>
+            </SurfaceButton>
           </div>
         </form>
       </dd>
@@ -278,7 +259,6 @@ const PasswordDialog = observer(function PasswordDialog({ vm }: { vm: ProfileVie
         />
         <DialogActions
           className="profile-dialog-actions"
-          buttonClass="surface-button"
           busy={vm.password.updating}
           onCancel={vm.password.close}
           cancelText={t('profile.passwordDialog.cancel')}

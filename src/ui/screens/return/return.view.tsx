@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { PaymentStatus } from '../../../domain/model/payment';
 import { useViewModel } from '../../shared/di';
+import { DetailRow } from '../../components/detail-row';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
 import {
@@ -28,7 +29,7 @@ export const ReturnScreen = observer(function ReturnScreen() {
 
   if (vm.status === 'missing') {
     return (
-      <main id="main" className="payment-card payment-result">
+      <main id="main" className="card payment-card payment-result">
         <h1 className="payment-status-title" role="alert">
           {t('returnPage.noTransactionId')}
         </h1>
@@ -41,30 +42,17 @@ export const ReturnScreen = observer(function ReturnScreen() {
     );
   }
 
-  const { texts, look, unavailable } = transactionOutcome(vm.shown, statusTexts);
+  const outcome = transactionOutcome(vm.shown, statusTexts);
   return (
-    <main id="main" className="payment-card payment-result">
-      <section className={`payment-status payment-status-${look}`}>
-        <TransactionOutcome
-          texts={texts}
-          look={look}
-          signInRequired={vm.shown.signInRequired}
-          titleAs="h1"
-        />
-      </section>
+    <main id="main" className="card payment-card payment-result">
+      <TransactionOutcome outcome={outcome} titleAs="h1" />
 
       <dl className="payment-summary">
-        <div>
-          <dt>{t('returnPage.transactionId')}</dt>
-          <dd>
-            <code>{vm.shown.transactionId}</code>
-          </dd>
-        </div>
-        {!unavailable && (
-          <div>
-            <dt>{t('returnPage.amount')}</dt>
-            <dd>{vm.shown.displayAmount}</dd>
-          </div>
+        <DetailRow label={t('returnPage.transactionId')}>
+          <code>{vm.shown.transactionId}</code>
+        </DetailRow>
+        {!outcome.unavailable && (
+          <DetailRow label={t('returnPage.amount')}>{vm.shown.displayAmount}</DetailRow>
         )}
       </dl>
 

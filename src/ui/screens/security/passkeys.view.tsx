@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Passkey } from '../../../domain/model/security';
-import { formatMalaysiaTime } from '../../components/malaysia-time';
-import { ModalDialog } from '../../components/modal-dialog';
-import { PasswordField } from '../../components/password-field';
 import { submitWith } from '../../components/submit';
+import { SurfaceButton } from '../../components/surface-button';
 import { TextField } from '../../components/text-field';
 import type { PasskeysSection } from './passkeys-section';
-import { DialogActions } from '../../components/dialog-actions';
+import { PasswordCheckDialog } from './password-check-dialog';
+import { SecurityCard } from './security-card';
+import { useSecurityTime } from './security-time';
 
 /** The member's passkeys; a browser without WebAuthn still lists them but cannot add one. */
 export const PasskeysCard = observer(function PasskeysCard({
@@ -17,13 +17,7 @@ export const PasskeysCard = observer(function PasskeysCard({
 }) {
   const { t } = useTranslation();
   return (
-    <section
-      className="security-card"
-      aria-labelledby="security-passkeys-title"
-      aria-busy={section.status === 'loading'}
-    >
-      <h2 id="security-passkeys-title">{t('security.passkeys.title')}</h2>
-      <p className="security-muted">{t('security.passkeys.text')}</p>
+    <SecurityCard card="passkeys" busy={section.status === 'loading'}>
       {section.status === 'failed' && <p>{t('security.passkeys.loadFailed')}</p>}
       {section.status === 'displayed' && section.passkeys.length === 0 && (
         <p>{t('security.passkeys.none')}</p>
@@ -34,16 +28,12 @@ export const PasskeysCard = observer(function PasskeysCard({
         ))}
       </ul>
       {section.supported && (
-        <button
-          type="button"
-          className="surface-button surface-button-primary"
-          onClick={section.openAdd}
-        >
+        <SurfaceButton tone="primary" onClick={section.openAdd}>
           {t('security.passkeys.add')}
-        </button>
+        </SurfaceButton>
       )}
       <AddPasskeyDialog section={section} />
-    </section>
+    </SecurityCard>
   );
 });
 
@@ -54,9 +44,8 @@ const PasskeyItem = observer(function PasskeyItem({
   section: PasskeysSection;
   passkey: Passkey;
 }) {
-  const { t, i18n } = useTranslation();
-  const when = (iso: string) =>
-    t('security.malaysiaTime', { time: formatMalaysiaTime(iso, i18n.language) });
+  const { t } = useTranslation();
+  const when = useSecurityTime();
   const busy = section.busyId !== null;
   if (section.renamingId === passkey.id) {
     return (
@@ -76,12 +65,10 @@ const PasskeyItem = observer(function PasskeyItem({
             autoComplete="off"
             autoFocus
           />
-          <button type="submit" className="surface-button surface-button-primary" disabled={busy}>
+          <SurfaceButton type="submit" tone="primary" disabled={busy}>
             {t('security.save')}
-          </button>
-          <button type="button" className="surface-button" onClick={section.cancelRename}>
-            {t('security.cancel')}
-          </button>
+          </SurfaceButton>
+          <SurfaceButton onClick={section.cancelRename}>{t('security.cancel')}</SurfaceButton>
         </form>
       </li>
     );
@@ -99,24 +86,14 @@ const PasskeyItem = observer(function PasskeyItem({
         </p>
       </div>
       <div className="security-actions">
-        <button
-          type="button"
-          className="surface-button"
-          onClick={() => section.startRename(passkey)}
-          disabled={busy}
-        >
+        <SurfaceButton onClick={() => section.startRename(passkey)} disabled={busy}>
           {t('security.passkeys.rename')}
           <span className="visually-hidden"> {passkey.name}</span>
-        </button>
-        <button
-          type="button"
-          className="surface-button surface-button-danger"
-          onClick={() => void section.remove(passkey)}
-          disabled={busy}
-        >
+        </SurfaceButton>
+        <SurfaceButton tone="danger" onClick={() => void section.remove(passkey)} disabled={busy}>
           {t('security.passkeys.remove')}
           <span className="visually-hidden"> {passkey.name}</span>
-        </button>
+        </SurfaceButton>
       </div>
     </li>
   );
@@ -130,43 +107,29 @@ const AddPasskeyDialog = observer(function AddPasskeyDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <ModalDialog
+    <PasswordCheckDialog
       open={section.addOpen}
       title={t('security.passkeys.addTitle')}
       onClose={section.closeAdd}
-      describedBy="add-passkey-text"
+      textId="add-passkey-text"
+      text={t('security.passkeys.addText')}
+      onSubmit={section.submitAdd}
+      form={section}
+      passwordName="passkey_password"
+      busy={section.adding}
+      submitText={t('security.passkeys.addSubmit')}
+      busyText={t('security.passkeys.adding')}
     >
-      <p id="add-passkey-text">{t('security.passkeys.addText')}</p>
-      <form onSubmit={submitWith(section.submitAdd)} noValidate>
-        <PasswordField
-          name="passkey_password"
-          label={t('security.currentPassword')}
-          value={section.password}
-          onChange={section.setPassword}
-          error={section.errors.password}
-          autoComplete="current-password"
-          disabled={section.adding}
-        />
-        <TextField
-          name="passkey_new_name"
-          label={t('security.passkeys.name')}
-          hint={t('security.passkeys.nameHint')}
-          value={section.name}
-          onChange={section.setName}
-          error={section.errors.name}
-          autoComplete="off"
-          disabled={section.adding}
-        />
-        <DialogActions
-          className="security-dialog-actions"
-          buttonClass="surface-button"
-          busy={section.adding}
-          onCancel={section.closeAdd}
-          cancelText={t('security.cancel')}
-          submitText={t('security.passkeys.addSubmit')}
-          busyText={t('security.passkeys.adding')}
-        />
-      </form>
-    </ModalDialog>
+      <TextField
+        name="passkey_new_name"
+        label={t('security.passkeys.name')}
+        hint={t('security.passkeys.nameHint')}
+        value={section.name}
+        onChange={section.setName}
+        error={section.errors.name}
+        autoComplete="off"
+        disabled={section.adding}
+      />
+    </PasswordCheckDialog>
   );
 });

@@ -4,8 +4,11 @@ import { Link } from 'react-router-dom';
 import { NATIONALITIES, type Nationality } from '../../../contract/rules';
 import { useViewModel } from '../../shared/di';
 import { Paths } from '../../shared/paths';
+import { boundField } from '../../components/bound-field';
+import { FieldFrame } from '../../components/field-frame';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { SmsCodeEntry } from '../../components/sms-code-entry';
+import { TwoStepCard } from '../../components/two-step-card';
 import { TextField } from '../../components/text-field';
 import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
@@ -20,8 +23,14 @@ export const SignUpScreen = observer(function SignUpScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(SignUpViewModel);
   return (
-    <main id="main" className="auth-card">
-      <p className="auth-step">{t('common.stepOf', { step: vm.step, total: 2 })}</p>
+    <TwoStepCard
+      step={vm.step}
+      footer={
+        <>
+          {t('signUp.haveAccount')} <Link to={Paths.login}>{t('signUp.logIn')}</Link>
+        </>
+      }
+    >
       {vm.step === 1 ? (
         <>
           <h1>{t('signUp.createAccount')}</h1>
@@ -29,41 +38,35 @@ export const SignUpScreen = observer(function SignUpScreen() {
             <TextField
               name="name"
               label={t('signUp.fullName')}
-              value={vm.name}
-              onChange={(value) => vm.setField('name', value)}
-              error={vm.errors.name}
+              {...boundField(vm, 'name')}
               autoComplete="name"
               disabled={vm.busy}
             />
-            <div className="field">
-              <label htmlFor="field-nationality">{t('signUp.nationality')}</label>
-              <select
-                id="field-nationality"
-                name="nationality"
-                value={vm.nationality}
-                onChange={(event) => vm.setNationality(event.target.value as Nationality)}
-                aria-invalid={vm.errors.nationality ? true : undefined}
-                aria-describedby={vm.errors.nationality ? 'field-nationality-error' : undefined}
-                disabled={vm.busy}
-              >
-                {NATIONALITIES.map((nationality) => (
-                  <option key={nationality} value={nationality}>
-                    {t(nationalityKey[nationality])}
-                  </option>
-                ))}
-              </select>
-              {vm.errors.nationality && (
-                <p id="field-nationality-error" className="field-error" role="alert">
-                  {t(vm.errors.nationality)}
-                </p>
+            <FieldFrame
+              id="field-nationality"
+              label={t('signUp.nationality')}
+              error={vm.errors.nationality}
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  name="nationality"
+                  value={vm.nationality}
+                  onChange={(event) => vm.setNationality(event.target.value as Nationality)}
+                  disabled={vm.busy}
+                >
+                  {NATIONALITIES.map((nationality) => (
+                    <option key={nationality} value={nationality}>
+                      {t(nationalityKey[nationality])}
+                    </option>
+                  ))}
+                </select>
               )}
-            </div>
+            </FieldFrame>
             <TextField
               name="ic_or_passport"
               label={t('signUp.icOrPassport')}
-              value={vm.icOrPassport}
-              onChange={(value) => vm.setField('icOrPassport', value)}
-              error={vm.errors.icOrPassport}
+              {...boundField(vm, 'icOrPassport')}
               disabled={vm.busy}
             />
             <TextField
@@ -71,9 +74,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
               type="tel"
               label={t('signUp.phoneNumber')}
               hint={t('signUp.phoneHint')}
-              value={vm.phoneNo}
-              onChange={(value) => vm.setField('phoneNo', value)}
-              error={vm.errors.phoneNo}
+              {...boundField(vm, 'phoneNo')}
               autoComplete="tel"
               placeholder={t('signUp.phonePlaceholder')}
               inputMode="tel"
@@ -127,9 +128,6 @@ export const SignUpScreen = observer(function SignUpScreen() {
           </form>
         </>
       )}
-      <p className="auth-footer">
-        {t('signUp.haveAccount')} <Link to={Paths.login}>{t('signUp.logIn')}</Link>
-      </p>
-    </main>
+    </TwoStepCard>
   );
 });
