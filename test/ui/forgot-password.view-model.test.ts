@@ -69,7 +69,7 @@ describe('ForgotPasswordViewModel', () => {
         autoCloseMs: RESET_TOAST_MS,
       },
     ]);
-    expect(vm.step).toBe(2);
+    expect(vm.codeStep.step).toBe(2);
     vm.dispose();
   });
 
@@ -83,7 +83,7 @@ describe('ForgotPasswordViewModel', () => {
       message: { key: 'forgotPassword.sendFailed' },
       autoCloseMs: 5000,
     });
-    expect(vm.step).toBe(1);
+    expect(vm.codeStep.step).toBe(1);
   });
 
   it('counts down and allows Resend only after the cooldown', async () => {

@@ -40,7 +40,7 @@ const codeSent = answer({ expires_in: 300 });
 describe('SignUpViewModel step 1', () => {
   it('starts on step 1 with Malaysian chosen', () => {
     const { vm } = setUp();
-    expect(vm.step).toBe(1);
+    expect(vm.codeStep.step).toBe(1);
     expect(vm.nationality).toBe('Malaysian');
   });
 
@@ -75,9 +75,9 @@ describe('SignUpViewModel step 1', () => {
         autoCloseMs: undefined,
       },
     ]);
-    expect(vm.step).toBe(2);
+    expect(vm.codeStep.step).toBe(2);
     expect(vm.status).toBe('idle');
-    expect(vm.normalisedPhone).toBe('60123456789');
+    expect(vm.codeStep.sentTo).toBe('60123456789');
     vm.dispose();
   });
 
@@ -101,7 +101,7 @@ describe('SignUpViewModel step 1', () => {
     await vm.proceed();
     expect(notifier.last).toEqual({ kind: 'error', message: toast, autoCloseMs: undefined });
     expect(http.callsTo('sendSmsCode')).toHaveLength(0);
-    expect(vm.step).toBe(1);
+    expect(vm.codeStep.step).toBe(1);
     expect(vm.status).toBe('idle');
   });
 
@@ -111,7 +111,7 @@ describe('SignUpViewModel step 1', () => {
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last?.message).toEqual({ key: 'signUp.phoneCheckFailed' });
-    expect(vm.step).toBe(1);
+    expect(vm.codeStep.step).toBe(1);
   });
 
   it('stays on step 1 when the code cannot be sent', async () => {
@@ -120,7 +120,7 @@ describe('SignUpViewModel step 1', () => {
     fillDetails(vm);
     await vm.proceed();
     expect(notifier.last?.message).toEqual({ key: 'signUp.sendFailed' });
-    expect(vm.step).toBe(1);
+    expect(vm.codeStep.step).toBe(1);
   });
 });
 
@@ -215,7 +215,7 @@ describe('SignUpViewModel step 2', () => {
     vm.setCode(['1', '2', '3', '4', '5', '6']);
     await vm.submitCode();
     expect(notifier.last?.message).toEqual({ key: 'serverMessages.codeExpired' });
-    expect(vm.step).toBe(2);
+    expect(vm.codeStep.step).toBe(2);
     expect(vm.status).toBe('idle');
     expect(navigation.visits).toEqual([]);
     vm.dispose();

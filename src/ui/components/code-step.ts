@@ -1,4 +1,5 @@
 import { runInAction } from 'mobx';
+import { normalisePhone } from '../../contract/rules';
 import type { Failure } from '../../domain/model/failure';
 import type { Cancel, ClockPort } from '../../domain/ports/clock.port';
 import type { Result } from '../../contract/result';
@@ -19,6 +20,8 @@ export class CodeStep {
   timer: SmsCodeCountdown;
   /** A code has been sent: the screen has moved on to this step (its step 2). */
   reached = false;
+  /** The number the latest code went to, as it was sent: digits only, country code included. */
+  sentTo = '';
   private cancelRedirect: Cancel | null = null;
 
   constructor(
@@ -28,6 +31,11 @@ export class CodeStep {
     this.timer = lifecycle.state;
     observeExcept(this, ['lifecycle', 'clock', 'cancelRedirect']);
     lifecycle.subscribe((countdown) => runInAction(() => (this.timer = countdown)));
+  }
+
+  /** Step 1 until a code has been sent, then step 2 (the code boxes). */
+  get step(): 1 | 2 {
+    return this.reached ? 2 : 1;
   }
 
   /** The code as typed, boxes joined. */
@@ -46,6 +54,7 @@ export class CodeStep {
       runInAction(() => {
         this.code = emptyCode();
         this.reached = true;
+        this.sentTo = normalisePhone(input.phoneNo);
       });
     }
     return sent;

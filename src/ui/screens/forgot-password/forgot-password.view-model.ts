@@ -5,7 +5,6 @@ import {
   ForgotPasswordPhoneForm,
   ResetPasswordForm,
 } from '../../../domain/rules/forgot-password-forms';
-import { normalisePhone } from '../../../contract/rules';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
@@ -52,15 +51,6 @@ export class ForgotPasswordViewModel {
     return this.status !== 'idle';
   }
 
-  /** Step 1 until a code has been sent, then step 2 (the code boxes). */
-  get step(): 1 | 2 {
-    return this.codeStep.reached ? 2 : 1;
-  }
-
-  get normalisedPhone(): string {
-    return normalisePhone(this.phoneNo);
-  }
-
   setPhone(value: string): void {
     this.phoneNo = value;
     if (this.phoneError) this.phoneError = this.phoneErrors().phoneNo ?? null;
@@ -79,7 +69,7 @@ export class ForgotPasswordViewModel {
   /** Step 1 (and Resend on step 2). */
   async sendCode(): Promise<void> {
     if (this.busy) return;
-    const resending = this.step === 2;
+    const resending = this.codeStep.step === 2;
     if (resending && !this.codeStep.timer.canResend) return;
     this.phoneError = this.phoneErrors().phoneNo ?? null;
     if (this.phoneError) return;

@@ -16,10 +16,10 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
   const vm = useViewModel(ForgotPasswordViewModel);
   return (
     <TwoStepCard
-      step={vm.step}
+      step={vm.codeStep.step}
       footer={<Link to={Paths.login}>{t('forgotPassword.backToLogin')}</Link>}
     >
-      {vm.step === 1 ? (
+      {vm.codeStep.step === 1 ? (
         <>
           <h1>{t('forgotPassword.title')}</h1>
           <p className="auth-subtitle">{t('forgotPassword.intro')}</p>
@@ -45,7 +45,7 @@ export const ForgotPasswordScreen = observer(function ForgotPasswordScreen() {
         <>
           <h1>{t('forgotPassword.resetTitle')}</h1>
           <p className="auth-subtitle">
-            {t('forgotPassword.codeSentTo', { phone: vm.normalisedPhone })}
+            {t('forgotPassword.codeSentTo', { phone: vm.codeStep.sentTo })}
           </p>
           <form onSubmit={submitWith(vm.reset)} noValidate>
             <SmsCodeEntry

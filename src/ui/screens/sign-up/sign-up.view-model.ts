@@ -54,16 +54,6 @@ export class SignUpViewModel {
     return this.status !== 'idle';
   }
 
-  /** Step 1 until a code has been sent, then step 2 (the code boxes). */
-  get step(): 1 | 2 {
-    return this.codeStep.reached ? 2 : 1;
-  }
-
-  /** The phone as it is sent and shown on step 2: digits only, country code included. */
-  get normalisedPhone(): string {
-    return normalisePhone(this.phoneNo);
-  }
-
   setField(field: DetailsField, value: string): void {
     this[field] = value;
     if (this.errors[field]) this.errors = { ...this.errors, [field]: this.detailsErrors()[field] };
@@ -158,7 +148,7 @@ export class SignUpViewModel {
         name: this.name.trim(),
         nationality: this.nationality,
         icOrPassport: this.icOrPassport.trim(),
-        phoneNo: this.normalisedPhone,
+        phoneNo: normalisePhone(this.phoneNo),
         password: this.password,
         confirmPassword: this.confirmPassword,
       }),

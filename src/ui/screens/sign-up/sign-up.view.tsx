@@ -24,14 +24,14 @@ export const SignUpScreen = observer(function SignUpScreen() {
   const vm = useViewModel(SignUpViewModel);
   return (
     <TwoStepCard
-      step={vm.step}
+      step={vm.codeStep.step}
       footer={
         <>
           {t('signUp.haveAccount')} <Link to={Paths.login}>{t('signUp.logIn')}</Link>
         </>
       }
     >
-      {vm.step === 1 ? (
+      {vm.codeStep.step === 1 ? (
         <>
           <h1>{t('signUp.createAccount')}</h1>
           <form onSubmit={submitWith(vm.proceed)} noValidate>
@@ -110,7 +110,7 @@ export const SignUpScreen = observer(function SignUpScreen() {
       ) : (
         <>
           <h1>{t('signUp.verifyPhone')}</h1>
-          <p className="auth-subtitle">{t('signUp.codeSentTo', { phone: vm.normalisedPhone })}</p>
+          <p className="auth-subtitle">{t('signUp.codeSentTo', { phone: vm.codeStep.sentTo })}</p>
           <form onSubmit={submitWith(vm.submitCode)} noValidate>
             <SmsCodeEntry
               step={vm.codeStep}
