@@ -8,7 +8,7 @@ import { DiProvider } from '../shared/di';
 import { initI18n } from './i18n';
 import { RouterNavigation } from './router-navigation';
 import { RouterNavigator } from './router-navigator';
-import { AppRoutes } from './routes';
+import { AppRoutes, memberScreensLoader } from './routes';
 import { SessionViewModel } from '../shared/session.view-model';
 import { ThemeViewModel } from '../shared/theme.view-model';
 import { Spinner } from '../components/spinner';
@@ -24,6 +24,7 @@ function ToastsOnceWanted() {
 
 const routerNavigator = new RouterNavigator();
 const container = createContainer({ navigation: new RouterNavigation(routerNavigator) });
+const loadMemberScreens = memberScreensLoader(container);
 void initI18n();
 container.get(SessionViewModel).start();
 // Applies the saved theme on every page, public ones included.
@@ -37,7 +38,7 @@ createRoot(root).render(
     {/* English is bundled; react-i18next suspends while French or Chinese loads. */}
     <Suspense fallback={<Spinner centred />}>
       <BrowserRouter>
-        <AppRoutes navigator={routerNavigator} />
+        <AppRoutes navigator={routerNavigator} loadMemberScreens={loadMemberScreens} />
       </BrowserRouter>
       <ToastsOnceWanted />
     </Suspense>

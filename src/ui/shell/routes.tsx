@@ -1,34 +1,80 @@
-import { useEffect } from 'react';
+import type { Container } from 'inversify';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../components/guard';
 import { MemberLayout, PublicLayout } from '../components/layouts';
-import { BookmarksScreen, MoviesScreen, TvSeriesScreen } from '../screens/catalogue/catalogue.view';
+import { Spinner } from '../components/spinner';
 import { ForgotPasswordScreen } from '../screens/forgot-password/forgot-password.view';
-import { HomeScreen } from '../screens/catalogue/home.view';
 import { LoginScreen } from '../screens/login/login.view';
-import { PaymentHistoryScreen } from '../screens/payment-history/payment-history.view';
-import { PaymentStatusScreen } from '../screens/payment-status/payment-status.view';
-import { PaymentScreen } from '../screens/payment/payment.view';
-import { ProfileScreen } from '../screens/profile/profile.view';
-import { SecurityScreen } from '../screens/security/security.view';
-import { ReturnScreen } from '../screens/return/return.view';
 import { SignUpScreen } from '../screens/sign-up/sign-up.view';
-import { WizardzScreen } from '../screens/wizardz/wizardz.view';
+import { useService } from '../shared/di';
 import { Paths } from '../shared/paths';
+import { SessionViewModel } from '../shared/session.view-model';
+import type * as MemberScreens from './member-screens';
+import type { MemberScreenName } from './member-screens';
 import type { RouterNavigator } from './router-navigator';
 
 /*
- * Every screen is in the first bundle, on purpose. Measured with Parcel 2.16 (npm run size):
- * loading the screens with React.lazy made /login's first load about 7 KB gzip larger, not
- * smaller, because every module a lazy chunk imports from the main bundle (react-router,
- * inversify, mobx, the view-models...) is then wrapped in a registration function, which defeats
- * tree shaking; the screens themselves weigh about 6 KB. The one large dependency only one
- * screen needs, react-phone-input-2, is loaded lazily where it is shown
- * (components/phone-input.tsx), and so is @simplewebauthn/browser, by the passkey adapter
- * (adapters/webauthn-passkey.adapter.ts), only when a passkey ceremony starts. The declarative router (BrowserRouter + useRoutes) is used
- * rather than createBrowserRouter: the data router's loaders, actions and fetchers are not
- * used here, and leaving them out saves about 16 KB gzip.
+ * The first bundle holds the shell and the three screens a visitor starts on (login, sign-up,
+ * forgot password); every other screen is in ONE lazily loaded bundle (member-screens.tsx), with
+ * its view-models and use cases (member-bindings.ts). Measured with Parcel 2.16: a React.lazy per
+ * screen made /login's first load about 7 KB gzip larger, not smaller, because every module a
+ * lazy chunk imports from the main bundle (react-router, inversify, mobx, the view-models...) is
+ * then wrapped in a registration function, which defeats tree shaking; one bundle for all of them
+ * shares few enough modules that /login's first visit is about 17 KB gzip smaller. The one large
+ * dependency only one screen needs, react-phone-input-2, is loaded lazily where it is shown
+ * (components/phone-input.tsx); @simplewebauthn/browser is loaded only by a browser without
+ * WebAuthn's JSON forms (adapters/webauthn-passkey.adapter.ts). The declarative router
+ * (BrowserRouter + useRoutes) is used rather than createBrowserRouter: the data router's loaders,
+ * actions and fetchers are not used here, and leaving them out saves about 16 KB gzip.
  */
+
+type LoadMemberScreens = () => Promise<typeof MemberScreens>;
+
+/** Set while the page reloads because the later screens' bundle could not load. */
+const RELOADED = 'member-screens-reload';
+
+/**
+ * Loads the later screens' bundle once, binding their view-models and use cases into
+ * `container` before any of them renders. A bundle that cannot load (a new deployment replaced
+ * it in a tab left open) makes one full page load of the same address, which names the current
+ * bundle; failing again, the error stands.
+ */
+export function memberScreensLoader(container: Container): LoadMemberScreens {
+  let loading: ReturnType<LoadMemberScreens> | null = null;
+  return () =>
+    (loading ??= import('./member-screens').then(
+      (module) => {
+        globalThis.sessionStorage?.removeItem(RELOADED);
+        module.bindMemberScreens(container);
+        return module;
+      },
+      (error: unknown) => {
+        if (globalThis.sessionStorage?.getItem(RELOADED)) throw error;
+        globalThis.sessionStorage?.setItem(RELOADED, '1');
+        globalThis.location.reload();
+        return new Promise<never>(() => undefined);
+      },
+    ));
+}
+
+/**
+ * The guarded pages: the bundle starts loading while the session is checked, and not at all
+ * for a visitor without a session (sent to /login).
+ */
+const MemberArea = observer(function MemberArea({ load }: { load: LoadMemberScreens }) {
+  const session = useService(SessionViewModel);
+  const wanted = session.status !== 'unauthenticated';
+  useEffect(() => {
+    if (wanted) void load();
+  }, [wanted, load]);
+  return (
+    <RequireAuth>
+      <MemberLayout />
+    </RequireAuth>
+  );
+});
 
 /**
  * Every route of the app. Guarded: / and /member/profile, /member/payments (the member's own
@@ -37,43 +83,55 @@ import type { RouterNavigator } from './router-navigator';
  * /bookmarks), which show a member's own bookmarks. The payment result pages stay public: the
  * gateway sends the payer's tab there, and they only read a status.
  */
-export const routes: RouteObject[] = [
-  {
+export function appRoutes(load: LoadMemberScreens): RouteObject[] {
+  const Screen = lazy(() => load().then((module) => ({ default: module.MemberScreen })));
+  const screen = (name: MemberScreenName, path: string = Paths[name]): RouteObject => ({
+    path,
     element: (
-      <RequireAuth>
-        <MemberLayout />
-      </RequireAuth>
+      <Suspense fallback={<Spinner centred />}>
+        <Screen name={name} />
+      </Suspense>
     ),
-    children: [
-      { path: Paths.home, element: <HomeScreen /> },
-      { path: Paths.profile, element: <ProfileScreen /> },
-      { path: Paths.payment, element: <PaymentScreen /> },
-      { path: Paths.movies, element: <MoviesScreen /> },
-      { path: Paths.tvSeries, element: <TvSeriesScreen /> },
-      { path: Paths.bookmarks, element: <BookmarksScreen /> },
-      { path: Paths.paymentHistory, element: <PaymentHistoryScreen /> },
-      { path: Paths.security, element: <SecurityScreen /> },
-    ],
-  },
-  {
-    element: <PublicLayout />,
-    children: [
-      { path: Paths.login, element: <LoginScreen /> },
-      { path: Paths.signUp, element: <SignUpScreen /> },
-      { path: Paths.forgotPassword, element: <ForgotPasswordScreen /> },
-      { path: Paths.paymentStatus, element: <PaymentStatusScreen /> },
-      { path: Paths.receiptPattern, element: <PaymentStatusScreen /> },
-      { path: Paths.return, element: <ReturnScreen /> },
-    ],
-  },
-  // The marketing placeholder has its own nav and footer.
-  { path: Paths.wizardz, element: <WizardzScreen /> },
-  { path: '*', element: <Navigate to={Paths.home} replace /> },
-];
+  });
+  const guarded = [
+    'home',
+    'profile',
+    'payment',
+    'movies',
+    'tvSeries',
+    'bookmarks',
+    'paymentHistory',
+    'security',
+  ] as const;
+  return [
+    { element: <MemberArea load={load} />, children: guarded.map((name) => screen(name)) },
+    {
+      element: <PublicLayout />,
+      children: [
+        { path: Paths.login, element: <LoginScreen /> },
+        { path: Paths.signUp, element: <SignUpScreen /> },
+        { path: Paths.forgotPassword, element: <ForgotPasswordScreen /> },
+        screen('paymentStatus'),
+        screen('paymentStatus', Paths.receiptPattern),
+        screen('return'),
+      ],
+    },
+    // The marketing placeholder has its own nav and footer.
+    screen('wizardz'),
+    { path: '*', element: <Navigate to={Paths.home} replace /> },
+  ];
+}
 
 /** The routes, rendered inside <BrowserRouter>; hands the router's navigate to `navigator`. */
-export function AppRoutes({ navigator }: { navigator: RouterNavigator }) {
+export function AppRoutes({
+  navigator,
+  loadMemberScreens,
+}: {
+  navigator: RouterNavigator;
+  loadMemberScreens: LoadMemberScreens;
+}) {
   const navigate = useNavigate();
   useEffect(() => navigator.attach(navigate), [navigator, navigate]);
+  const routes = useMemo(() => appRoutes(loadMemberScreens), [loadMemberScreens]);
   return useRoutes(routes);
 }
