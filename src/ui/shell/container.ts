@@ -2,9 +2,6 @@ import { Container, type Newable } from 'inversify';
 import { FetchHttpAdapter, browserPageLifecycle } from '../../adapters/fetch-http.adapter';
 import { LocalStorageAdapter } from '../../adapters/local-storage.adapter';
 import { SystemClockAdapter } from '../../adapters/system-clock.adapter';
-import { FormPostGatewayAdapter } from '../../adapters/form-post-gateway.adapter';
-import { BrowserFileSaverAdapter } from '../../adapters/browser-file-saver.adapter';
-import { WindowPrintAdapter } from '../../adapters/window-print.adapter';
 import { WebAuthnPasskeyAdapter } from '../../adapters/webauthn-passkey.adapter';
 import { PASSKEY_PORT, type PasskeyPort } from '../../domain/ports/passkey.port';
 import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
@@ -13,22 +10,15 @@ import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port'
 import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
 import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
 import { STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
-import { CheckPhoneUseCase } from '../../domain/use-cases/check-phone.use-case';
 import { CheckSessionUseCase } from '../../domain/use-cases/check-session.use-case';
 import { LoginUseCase } from '../../domain/use-cases/login.use-case';
 import { LogoutUseCase } from '../../domain/use-cases/logout.use-case';
 import { PasskeyAutofillUseCase } from '../../domain/use-cases/passkey-autofill.use-case';
 import { PasskeyLoginUseCase } from '../../domain/use-cases/passkey-login.use-case';
-import { RegisterUseCase } from '../../domain/use-cases/register.use-case';
-import { ResetPasswordUseCase } from '../../domain/use-cases/reset-password.use-case';
-import { SendSmsCodeUseCase } from '../../domain/use-cases/send-sms-code.use-case';
-import { SmsCodeLifecycleUseCase } from '../../domain/use-cases/sms-code-lifecycle.use-case';
 import { WatchSessionUseCase } from '../../domain/use-cases/watch-session.use-case';
 import { QueryCache } from '../../domain/query-cache';
-import { CLIPBOARD, NavigatorClipboard, type Clipboard } from '../screens/payment-status/clipboard';
-import { ForgotPasswordViewModel } from '../screens/forgot-password/forgot-password.view-model';
+import { CLIPBOARD, type Clipboard } from '../screens/payment-status/clipboard';
 import { LoginViewModel } from '../screens/login/login.view-model';
-import { SignUpViewModel } from '../screens/sign-up/sign-up.view-model';
 import { THEME_ROOT, ThemeViewModel, documentThemeRoot } from '../shared/theme.view-model';
 import { readConfig, type AppConfig } from '../shared/config';
 import { i18next } from './i18n';
@@ -39,15 +29,10 @@ import { SessionViewModel } from '../shared/session.view-model';
 import { ToastNotifier } from './toast-notifier';
 import { bindUseCases, type UseCaseBinding } from './use-case-bindings';
 import {
-  CHECK_PHONE_USE_CASE,
   CHECK_SESSION_USE_CASE,
   LOGIN_USE_CASE,
   LOGOUT_USE_CASE,
-  REGISTER_USE_CASE,
-  RESET_PASSWORD_USE_CASE,
-  SEND_SMS_CODE_USE_CASE,
   WATCH_SESSION_USE_CASE,
-  SMS_CODE_LIFECYCLE_USE_CASE,
   QUERY_CACHE,
   PASSKEY_AUTOFILL_USE_CASE,
   PASSKEY_LOGIN_USE_CASE,
@@ -69,41 +54,28 @@ export interface ContainerOverrides {
 }
 
 /**
- * The view-models of the screens in the first bundle (login, sign-up, forgot password), bound
- * transient (a fresh one per mount, see useViewModel in di.tsx); the other screens' are in
- * member-bindings.ts. Add a screen's view-model to one of the two lists; test/ui/container.test.ts
+ * The view-models of the screens in the first bundle (login), bound transient (a fresh one per
+ * mount, see useViewModel in di.tsx); the lazily loaded screens' are in account-bindings.ts and
+ * member-bindings.ts. Add a screen's view-model to its bundle's list; test/ui/container.test.ts
  * resolves every entry.
  */
-export const SCREEN_VIEW_MODELS: Newable<object>[] = [
-  LoginViewModel,
-  SignUpViewModel,
-  ForgotPasswordViewModel,
-];
+export const SCREEN_VIEW_MODELS: Newable<object>[] = [LoginViewModel];
 
-/** The use cases of the first bundle's screens and of the session. */
+/** The use cases of the login page and of the session. */
 const PUBLIC_USE_CASES: UseCaseBinding[] = [
   [LOGIN_USE_CASE, (d) => new LoginUseCase(d.http, d.storage)],
   [LOGOUT_USE_CASE, (d) => new LogoutUseCase(d.http, d.storage)],
   [CHECK_SESSION_USE_CASE, (d) => new CheckSessionUseCase(d.http, d.storage)],
-  [CHECK_PHONE_USE_CASE, (d) => new CheckPhoneUseCase(d.http)],
-  [SEND_SMS_CODE_USE_CASE, (d) => new SendSmsCodeUseCase(d.http)],
-  [REGISTER_USE_CASE, (d) => new RegisterUseCase(d.http)],
-  [RESET_PASSWORD_USE_CASE, (d) => new ResetPasswordUseCase(d.http)],
   [PASSKEY_LOGIN_USE_CASE, (d) => new PasskeyLoginUseCase(d.http, d.storage, d.passkeys)],
   [
     PASSKEY_AUTOFILL_USE_CASE,
     (d) => new PasskeyAutofillUseCase(d.get(PASSKEY_LOGIN_USE_CASE), d.clock),
   ],
-  // The timed flow, on ClockPort: each screen gets its own and disposes it.
-  [
-    SMS_CODE_LIFECYCLE_USE_CASE,
-    (d) => new SmsCodeLifecycleUseCase(d.get(SEND_SMS_CODE_USE_CASE), d.clock),
-  ],
 ];
 
 /**
- * The composition root: the only place that binds, with member-bindings.ts for the screens that
- * load later. A fresh container per call.
+ * The composition root: the only place that binds, with account-bindings.ts and
+ * member-bindings.ts for the screens that load later. A fresh container per call.
  */
 export function createContainer(overrides: ContainerOverrides = {}): Container {
   const container = new Container({ defaultScope: 'Transient' });
@@ -120,15 +92,19 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
     [CLOCK_PORT, clock],
     [NOTIFIER, overrides.notifier ?? new ToastNotifier(i18next)],
     [NAVIGATION, overrides.navigation ?? new LocationNavigation()],
-    [GATEWAY_PORT, overrides.gateway ?? new FormPostGatewayAdapter()],
-    [CLIPBOARD, overrides.clipboard ?? new NavigatorClipboard()],
-    [FILE_SAVER_PORT, overrides.fileSaver ?? new BrowserFileSaverAdapter(clock)],
-    [PRINTER_PORT, overrides.printer ?? new WindowPrintAdapter()],
     [PASSKEY_PORT, overrides.passkeys ?? new WebAuthnPasskeyAdapter()],
     // One theme for the whole page; the root is <html data-theme>.
     [THEME_ROOT, documentThemeRoot],
+    // Edges only the lazily loaded screens use: their adapters are bound with them
+    // (member-bindings.ts), unless replaced here.
+    [GATEWAY_PORT, overrides.gateway],
+    [CLIPBOARD, overrides.clipboard],
+    [FILE_SAVER_PORT, overrides.fileSaver],
+    [PRINTER_PORT, overrides.printer],
   ];
-  for (const [token, value] of edges) container.bind(token).toConstantValue(value);
+  for (const [token, value] of edges) {
+    if (value !== undefined) container.bind(token).toConstantValue(value);
+  }
 
   // Use cases: plain classes (domain knows nothing of inversify), built from their ports.
   container

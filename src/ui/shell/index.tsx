@@ -8,7 +8,8 @@ import { DiProvider } from '../shared/di';
 import { initI18n } from './i18n';
 import { RouterNavigation } from './router-navigation';
 import { RouterNavigator } from './router-navigator';
-import { AppRoutes, memberScreensLoader } from './routes';
+import { AppRoutes, type ScreenBundles } from './routes';
+import { screensLoader } from './lazy-screens';
 import { SessionViewModel } from '../shared/session.view-model';
 import { ThemeViewModel } from '../shared/theme.view-model';
 import { Spinner } from '../components/spinner';
@@ -24,7 +25,11 @@ function ToastsOnceWanted() {
 
 const routerNavigator = new RouterNavigator();
 const container = createContainer({ navigation: new RouterNavigation(routerNavigator) });
-const loadMemberScreens = memberScreensLoader(container);
+// Every screen but login comes in one of two lazily loaded bundles (routes.tsx).
+const bundles: ScreenBundles = {
+  account: screensLoader(container, () => import('./account-screens')),
+  member: screensLoader(container, () => import('./member-screens')),
+};
 void initI18n();
 container.get(SessionViewModel).start();
 // Applies the saved theme on every page, public ones included.
@@ -38,7 +43,7 @@ createRoot(root).render(
     {/* English is bundled; react-i18next suspends while French or Chinese loads. */}
     <Suspense fallback={<Spinner centred />}>
       <BrowserRouter>
-        <AppRoutes navigator={routerNavigator} loadMemberScreens={loadMemberScreens} />
+        <AppRoutes navigator={routerNavigator} bundles={bundles} />
       </BrowserRouter>
       <ToastsOnceWanted />
     </Suspense>

@@ -1,4 +1,9 @@
 import type { Container, Newable } from 'inversify';
+import { BrowserFileSaverAdapter } from '../../adapters/browser-file-saver.adapter';
+import { FormPostGatewayAdapter } from '../../adapters/form-post-gateway.adapter';
+import { WindowPrintAdapter } from '../../adapters/window-print.adapter';
+import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
+import { PRINTER_PORT } from '../../domain/ports/printer.port';
 import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
 import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
 import { DownloadReceiptUseCase } from '../../domain/use-cases/download-receipt.use-case';
@@ -29,6 +34,7 @@ import { ProfileViewModel } from '../screens/profile/profile.view-model';
 import { ReturnViewModel } from '../screens/return/return.view-model';
 import { SecurityViewModel } from '../screens/security/security.view-model';
 import { WizardzViewModel } from '../screens/wizardz/wizardz.view-model';
+import { CLIPBOARD, NavigatorClipboard } from '../screens/payment-status/clipboard';
 import {
   ADD_PASSKEY_USE_CASE,
   DELETE_ACCOUNT_USE_CASE,
@@ -105,12 +111,25 @@ const MEMBER_USE_CASES: UseCaseBinding[] = [
   ],
 ];
 
+/** The edges only these screens use, each bound unless createContainer was given its own. */
+const MEMBER_EDGES: [symbol, (clock: ClockPort) => unknown][] = [
+  [GATEWAY_PORT, () => new FormPostGatewayAdapter()],
+  [CLIPBOARD, () => new NavigatorClipboard()],
+  [FILE_SAVER_PORT, (clock) => new BrowserFileSaverAdapter(clock)],
+  [PRINTER_PORT, () => new WindowPrintAdapter()],
+];
+
 /**
- * Binds the later screens' use cases and view-models into the app's container (createContainer's),
- * once: member-screens.tsx does so when its bundle arrives, before any of its screens renders.
+ * Binds the later screens' edges, use cases and view-models into the app's container
+ * (createContainer's), once: member-screens.tsx does so when its bundle arrives, before any of
+ * its screens renders.
  */
 export function bindMemberScreens(container: Container): void {
   if (container.isBound(MEMBER_VIEW_MODELS[0])) return;
+  for (const [token, create] of MEMBER_EDGES) {
+    if (container.isBound(token)) continue;
+    container.bind(token).toConstantValue(create(container.get<ClockPort>(CLOCK_PORT)));
+  }
   bindUseCases(container, MEMBER_USE_CASES);
   for (const viewModel of MEMBER_VIEW_MODELS) container.bind(viewModel).toSelf();
 }

@@ -10,11 +10,11 @@ import { SecurityScreen } from '../screens/security/security.view';
 import { WizardzScreen } from '../screens/wizardz/wizardz.view';
 
 /**
- * The bundle loaded after the first page (routes.tsx imports it dynamically): every screen but
- * login, sign-up and forgot password, by the name of its path in Paths. Their view-models and use
- * cases are bound by member-bindings.ts, re-exported here for the loader.
+ * A bundle loaded lazily (routes.tsx): the member's screens, the payment result pages and the
+ * marketing page, by the name of their path in Paths. Their view-models and use cases are bound
+ * by member-bindings.ts.
  */
-export const MEMBER_SCREENS = {
+const MEMBER_SCREENS = {
   home: HomeScreen,
   profile: ProfileScreen,
   payment: PaymentScreen,
@@ -31,9 +31,9 @@ export const MEMBER_SCREENS = {
 export type MemberScreenName = keyof typeof MEMBER_SCREENS;
 
 /** One of the screens above, by name. */
-export function MemberScreen({ name }: { name: MemberScreenName }) {
-  const Screen = MEMBER_SCREENS[name];
-  return <Screen />;
+export function Screen({ name }: { name: MemberScreenName }) {
+  const Named = MEMBER_SCREENS[name];
+  return <Named />;
 }
 
-export { bindMemberScreens } from './member-bindings';
+export { bindMemberScreens as bindScreens } from './member-bindings';

@@ -1,17 +1,15 @@
-import type { Container } from 'inversify';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../components/guard';
 import { MemberLayout, PublicLayout } from '../components/layouts';
 import { Spinner } from '../components/spinner';
-import { ForgotPasswordScreen } from '../screens/forgot-password/forgot-password.view';
 import { LoginScreen } from '../screens/login/login.view';
-import { SignUpScreen } from '../screens/sign-up/sign-up.view';
 import { useService } from '../shared/di';
 import { Paths } from '../shared/paths';
 import { SessionViewModel } from '../shared/session.view-model';
-import type * as MemberScreens from './member-screens';
+import type { AccountScreenName } from './account-screens';
+import type { LoadScreens } from './lazy-screens';
 import type { MemberScreenName } from './member-screens';
 import type { RouterNavigator } from './router-navigator';
 
@@ -30,40 +28,30 @@ import type { RouterNavigator } from './router-navigator';
  * actions and fetchers are not used here, and leaving them out saves about 16 KB gzip.
  */
 
-type LoadMemberScreens = () => Promise<typeof MemberScreens>;
+/** The lazily loaded bundles of screens (index.tsx makes their loaders with screensLoader). */
+export interface ScreenBundles {
+  account: LoadScreens<AccountScreenName>;
+  member: LoadScreens<MemberScreenName>;
+}
 
-/** Set while the page reloads because the later screens' bundle could not load. */
-const RELOADED = 'member-screens-reload';
-
-/**
- * Loads the later screens' bundle once, binding their view-models and use cases into
- * `container` before any of them renders. A bundle that cannot load (a new deployment replaced
- * it in a tab left open) makes one full page load of the same address, which names the current
- * bundle; failing again, the error stands.
- */
-export function memberScreensLoader(container: Container): LoadMemberScreens {
-  let loading: ReturnType<LoadMemberScreens> | null = null;
-  return () =>
-    (loading ??= import('./member-screens').then(
-      (module) => {
-        globalThis.sessionStorage?.removeItem(RELOADED);
-        module.bindMemberScreens(container);
-        return module;
-      },
-      (error: unknown) => {
-        if (globalThis.sessionStorage?.getItem(RELOADED)) throw error;
-        globalThis.sessionStorage?.setItem(RELOADED, '1');
-        globalThis.location.reload();
-        return new Promise<never>(() => undefined);
-      },
-    ));
+/** A route whose screen comes from a lazily loaded bundle, with a spinner until it arrives. */
+function lazyRoutes<Name extends string>(load: LoadScreens<Name>) {
+  const Screen = lazy(() => load().then((screens) => ({ default: screens.Screen })));
+  return (name: Name & keyof typeof Paths, path: string = Paths[name] as string): RouteObject => ({
+    path,
+    element: (
+      <Suspense fallback={<Spinner centred />}>
+        <Screen name={name} />
+      </Suspense>
+    ),
+  });
 }
 
 /**
  * The guarded pages: the bundle starts loading while the session is checked, and not at all
  * for a visitor without a session (sent to /login).
  */
-const MemberArea = observer(function MemberArea({ load }: { load: LoadMemberScreens }) {
+const MemberArea = observer(function MemberArea({ load }: { load: LoadScreens<MemberScreenName> }) {
   const session = useService(SessionViewModel);
   const wanted = session.status !== 'unauthenticated';
   useEffect(() => {
@@ -83,16 +71,9 @@ const MemberArea = observer(function MemberArea({ load }: { load: LoadMemberScre
  * /bookmarks), which show a member's own bookmarks. The payment result pages stay public: the
  * gateway sends the payer's tab there, and they only read a status.
  */
-export function appRoutes(load: LoadMemberScreens): RouteObject[] {
-  const Screen = lazy(() => load().then((module) => ({ default: module.MemberScreen })));
-  const screen = (name: MemberScreenName, path: string = Paths[name]): RouteObject => ({
-    path,
-    element: (
-      <Suspense fallback={<Spinner centred />}>
-        <Screen name={name} />
-      </Suspense>
-    ),
-  });
+export function appRoutes(bundles: ScreenBundles): RouteObject[] {
+  const member = lazyRoutes(bundles.member);
+  const account = lazyRoutes(bundles.account);
   const guarded = [
     'home',
     'profile',
@@ -104,20 +85,23 @@ export function appRoutes(load: LoadMemberScreens): RouteObject[] {
     'security',
   ] as const;
   return [
-    { element: <MemberArea load={load} />, children: guarded.map((name) => screen(name)) },
+    {
+      element: <MemberArea load={bundles.member} />,
+      children: guarded.map((name) => member(name)),
+    },
     {
       element: <PublicLayout />,
       children: [
         { path: Paths.login, element: <LoginScreen /> },
-        { path: Paths.signUp, element: <SignUpScreen /> },
-        { path: Paths.forgotPassword, element: <ForgotPasswordScreen /> },
-        screen('paymentStatus'),
-        screen('paymentStatus', Paths.receiptPattern),
-        screen('return'),
+        account('signUp'),
+        account('forgotPassword'),
+        member('paymentStatus'),
+        member('paymentStatus', Paths.receiptPattern),
+        member('return'),
       ],
     },
     // The marketing placeholder has its own nav and footer.
-    screen('wizardz'),
+    member('wizardz'),
     { path: '*', element: <Navigate to={Paths.home} replace /> },
   ];
 }
@@ -125,13 +109,13 @@ export function appRoutes(load: LoadMemberScreens): RouteObject[] {
 /** The routes, rendered inside <BrowserRouter>; hands the router's navigate to `navigator`. */
 export function AppRoutes({
   navigator,
-  loadMemberScreens,
+  bundles,
 }: {
   navigator: RouterNavigator;
-  loadMemberScreens: LoadMemberScreens;
+  bundles: ScreenBundles;
 }) {
   const navigate = useNavigate();
   useEffect(() => navigator.attach(navigate), [navigator, navigate]);
-  const routes = useMemo(() => appRoutes(loadMemberScreens), [loadMemberScreens]);
+  const routes = useMemo(() => appRoutes(bundles), [bundles]);
   return useRoutes(routes);
 }
