@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import english from '../../../locales/en/translation.json';
 import { ForgotPasswordScreen } from '../screens/forgot-password/forgot-password.view';
 import { SignUpScreen } from '../screens/sign-up/sign-up.view';
 
@@ -21,3 +22,4 @@ export function Screen({ name }: { name: AccountScreenName }) {
 }
 
 export { bindAccountScreens as bindScreens } from './account-bindings';
+export { english };

@@ -1,9 +1,13 @@
+import type { ResourceKey } from 'i18next';
 import type { Container } from 'inversify';
 import type { ComponentType } from 'react';
+import { addEnglish } from './i18n';
 
-/** A lazily loaded bundle of screens: each by name, and the bindings they need. */
+/** A lazily loaded bundle of screens: each by name, and the texts and bindings they need. */
 export interface LazyScreens<Name extends string> {
   Screen: ComponentType<{ name: Name }>;
+  /** The whole English translation file: the first bundle carries only its own part of it. */
+  english: ResourceKey;
   /** Binds the screens' view-models and use cases into the app's container, once. */
   bindScreens(container: Container): void;
 }
@@ -14,8 +18,8 @@ export type LoadScreens<Name extends string> = () => Promise<LazyScreens<Name>>;
 const RELOADED = 'lazy-screens-reload';
 
 /**
- * Loads a bundle of screens once (`load` is its dynamic import), binding what its screens need
- * into `container` before any of them renders. A bundle that cannot load (a new deployment
+ * Loads a bundle of screens once (`load` is its dynamic import), adding its English texts and
+ * binding what its screens need into `container` before any of them renders. A bundle that cannot load (a new deployment
  * replaced it in a tab left open) makes one full page load of the same address, which names the
  * current bundles; failing again, the error stands.
  */
@@ -28,6 +32,7 @@ export function screensLoader<Name extends string>(
     (loading ??= load().then(
       (screens) => {
         globalThis.sessionStorage?.removeItem(RELOADED);
+        addEnglish(screens.english);
         screens.bindScreens(container);
         return screens;
       },

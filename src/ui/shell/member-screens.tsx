@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import english from '../../../locales/en/translation.json';
 import { BookmarksScreen, MoviesScreen, TvSeriesScreen } from '../screens/catalogue/catalogue.view';
 import { HomeScreen } from '../screens/catalogue/home.view';
 import { PaymentHistoryScreen } from '../screens/payment-history/payment-history.view';
@@ -37,3 +38,4 @@ export function Screen({ name }: { name: MemberScreenName }) {
 }
 
 export { bindMemberScreens as bindScreens } from './member-bindings';
+export { english };

@@ -14,18 +14,22 @@ import type { MemberScreenName } from './member-screens';
 import type { RouterNavigator } from './router-navigator';
 
 /*
- * The first bundle holds the shell and the three screens a visitor starts on (login, sign-up,
- * forgot password); every other screen is in ONE lazily loaded bundle (member-screens.tsx), with
- * its view-models and use cases (member-bindings.ts). Measured with Parcel 2.16: a React.lazy per
- * screen made /login's first load about 7 KB gzip larger, not smaller, because every module a
- * lazy chunk imports from the main bundle (react-router, inversify, mobx, the view-models...) is
- * then wrapped in a registration function, which defeats tree shaking; one bundle for all of them
- * shares few enough modules that /login's first visit is about 17 KB gzip smaller. The one large
- * dependency only one screen needs, react-phone-input-2, is loaded lazily where it is shown
- * (components/phone-input.tsx); @simplewebauthn/browser is loaded only by a browser without
- * WebAuthn's JSON forms (adapters/webauthn-passkey.adapter.ts). The declarative router
- * (BrowserRouter + useRoutes) is used rather than createBrowserRouter: the data router's loaders,
- * actions and fetchers are not used here, and leaving them out saves about 16 KB gzip.
+ * The first bundle holds the shell and the login page, the page a visitor starts on; every other
+ * screen is in one of two lazily loaded bundles, each with its view-models, use cases and the
+ * whole English file (the first bundle carries only its own texts: scripts/first-load-locale.cjs):
+ * account-screens.tsx (sign-up, password reset) and member-screens.tsx (the member's pages, the
+ * payment result pages, the marketing page). Measured with Parcel 2.16: a React.lazy per screen
+ * made /login's first load about 7 KB gzip larger, not smaller, because every module of the main
+ * bundle that a lazy bundle imports (react-router, inversify, mobx, the view-models...), and
+ * everything those import, is then wrapped in a registration function, which defeats part of the
+ * minification. With two bundles that cost is paid once and outweighed: /login's first visit
+ * went from about 184.7 to 166.5 KB gzip with them and the shorter English (1 KB = 1,000 bytes,
+ * docs/performance.md). The one large dependency only one screen needs, react-phone-input-2, is
+ * loaded lazily where it is shown (components/phone-input.tsx); @simplewebauthn/browser only by
+ * a browser without WebAuthn's JSON forms (adapters/webauthn-passkey.adapter.ts). The
+ * declarative router (BrowserRouter + useRoutes) is used rather than createBrowserRouter: the data
+ * router's loaders, actions and fetchers are not used here, and leaving them out saves about
+ * 16 KB gzip.
  */
 
 /** The lazily loaded bundles of screens (index.tsx makes their loaders with screensLoader). */
