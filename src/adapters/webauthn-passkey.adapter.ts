@@ -70,62 +70,47 @@ export class WebAuthnPasskeyAdapter implements PasskeyPort {
     }
   }
 
-  async create(
+  create(
     options: PasskeyOptions,
   ): Promise<Result<PasskeyRegistrationCredential, PasskeyCeremonyFailure>> {
-    try {
-      const forms = this.jsonForms();
-      if (!forms) {
-        const { startRegistration } = await this.load();
-        const answer = await startRegistration({
-          optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
-        });
-        return ok(answer as unknown as PasskeyRegistrationCredential);
-      }
-      const publicKey = forms.parseCreationOptionsFromJSON(
-        options as unknown as PublicKeyCredentialCreationOptionsJSON,
-      );
-      const signal = this.nextSignal();
-      const credential = await this.scope.navigator.credentials.create({ publicKey, signal });
-      return ok(jsonOf(credential, 'Registration') as PasskeyRegistrationCredential);
-    } catch (error) {
-      return err(reasonOf(error));
-    }
+    return this.ceremony(
+      (forms) => {
+        const publicKey = forms.parseCreationOptionsFromJSON(
+          options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        );
+        return this.scope.navigator.credentials.create({ publicKey, signal: this.nextSignal() });
+      },
+      (library) =>
+        library.startRegistration({
+          optionsJSON: options as unknown as WebAuthnBrowser.PublicKeyCredentialCreationOptionsJSON,
+        }),
+    );
   }
 
-  async get(
+  get(
     options: PasskeyOptions,
     mode: { autofill: boolean },
   ): Promise<Result<PasskeyAuthenticationCredential, PasskeyCeremonyFailure>> {
-    try {
-      const forms = this.jsonForms();
-      if (!forms) {
-        const { startAuthentication } = await this.load();
-        const answer = await startAuthentication({
-          optionsJSON: options as unknown as Parameters<
-            typeof startAuthentication
-          >[0]['optionsJSON'],
-          useBrowserAutofill: mode.autofill,
+    return this.ceremony(
+      async (forms) => {
+        if (mode.autofill) await this.checkAutofill();
+        const json = { ...options } as unknown as PublicKeyCredentialRequestOptionsJSON;
+        // Autofill needs an empty allow list; an empty one is otherwise left out, as the library
+        // does (some authenticators refuse an empty list instead of offering every passkey).
+        if (mode.autofill) json.allowCredentials = [];
+        else if (json.allowCredentials?.length === 0) delete json.allowCredentials;
+        return this.scope.navigator.credentials.get({
+          publicKey: forms.parseRequestOptionsFromJSON(json),
+          signal: this.nextSignal(),
+          ...(mode.autofill ? { mediation: 'conditional' as const } : {}),
         });
-        return ok(answer as unknown as PasskeyAuthenticationCredential);
-      }
-      if (mode.autofill) await this.checkAutofill();
-      const json = { ...options } as unknown as PublicKeyCredentialRequestOptionsJSON;
-      // Autofill needs an empty allow list; an empty one is otherwise left out, as the library
-      // does (some authenticators refuse an empty list instead of offering every passkey).
-      if (mode.autofill) json.allowCredentials = [];
-      else if (json.allowCredentials?.length === 0) delete json.allowCredentials;
-      const publicKey = forms.parseRequestOptionsFromJSON(json);
-      const signal = this.nextSignal();
-      const credential = await this.scope.navigator.credentials.get({
-        publicKey,
-        signal,
-        ...(mode.autofill ? { mediation: 'conditional' as const } : {}),
-      });
-      return ok(jsonOf(credential, 'Authentication') as PasskeyAuthenticationCredential);
-    } catch (error) {
-      return err(reasonOf(error));
-    }
+      },
+      (library) =>
+        library.startAuthentication({
+          optionsJSON: options as unknown as WebAuthnBrowser.PublicKeyCredentialRequestOptionsJSON,
+          useBrowserAutofill: mode.autofill,
+        }),
+    );
   }
 
   cancel(): void {
@@ -133,6 +118,25 @@ export class WebAuthnPasskeyAdapter implements PasskeyPort {
     this.waiting = null;
     // Nothing can be waiting in the library before it has loaded.
     void this.library?.then((library) => library.WebAuthnAbortService.cancelCeremony());
+  }
+
+  /**
+   * One ceremony: through the browser's JSON forms when it has them (its answer's toJSON() is
+   * the credential), else through the library; a refusal becomes the failure the member hears.
+   * Both take and give the WebAuthn JSON forms the API sends and reads (PasskeyOptions, the
+   * contract's credentials), which the DOM and the library type in their own names.
+   */
+  private async ceremony<T>(
+    native: (forms: JsonForms) => Promise<Credential | null>,
+    fallback: (library: WebAuthnLibrary) => Promise<unknown>,
+  ): Promise<Result<T, PasskeyCeremonyFailure>> {
+    try {
+      const forms = this.jsonForms();
+      const answer = forms ? jsonOf(await native(forms)) : await fallback(await this.load());
+      return ok(answer as T);
+    } catch (error) {
+      return err(reasonOf(error));
+    }
   }
 
   private statics(): CredentialStatics | undefined {
@@ -173,8 +177,8 @@ export class WebAuthnPasskeyAdapter implements PasskeyPort {
 const abortError = (message: string) => new DOMException(message, 'AbortError');
 
 /** The browser's answer in its JSON form; no credential at all is a failed ceremony. */
-function jsonOf(credential: Credential | null, ceremony: string): unknown {
-  if (!credential) throw new Error(`${ceremony} was not completed`);
+function jsonOf(credential: Credential | null): unknown {
+  if (!credential) throw new Error('The ceremony was not completed');
   return (credential as unknown as JsonCredential).toJSON();
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { screenByName } from './lazy-screens';
 import english from '../../../locales/en/translation.json';
 import { ForgotPasswordScreen } from '../screens/forgot-password/forgot-password.view';
 import { SignUpScreen } from '../screens/sign-up/sign-up.view';
@@ -16,10 +17,7 @@ const ACCOUNT_SCREENS = {
 export type AccountScreenName = keyof typeof ACCOUNT_SCREENS;
 
 /** One of the screens above, by name. */
-export function Screen({ name }: { name: AccountScreenName }) {
-  const Named = ACCOUNT_SCREENS[name];
-  return <Named />;
-}
+export const Screen = screenByName<AccountScreenName>(ACCOUNT_SCREENS);
 
 export { bindAccountScreens as bindScreens } from './account-bindings';
 export { english };

@@ -1,6 +1,6 @@
 import type { ResourceKey } from 'i18next';
 import type { Container } from 'inversify';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { addEnglish } from './i18n';
 
 /** A lazily loaded bundle of screens: each by name, and the texts and bindings they need. */
@@ -13,6 +13,15 @@ export interface LazyScreens<Name extends string> {
 }
 
 export type LoadScreens<Name extends string> = () => Promise<LazyScreens<Name>>;
+
+/** A bundle's Screen: one of its screens, by name. */
+export function screenByName<Name extends string>(
+  screens: Record<Name, ComponentType>,
+): ComponentType<{ name: Name }> {
+  return function Screen({ name }) {
+    return createElement(screens[name]);
+  };
+}
 
 /** Set while the page reloads because a bundle of screens could not load. */
 const RELOADED = 'lazy-screens-reload';

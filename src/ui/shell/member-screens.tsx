@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { screenByName } from './lazy-screens';
 import english from '../../../locales/en/translation.json';
 import { BookmarksScreen, MoviesScreen, TvSeriesScreen } from '../screens/catalogue/catalogue.view';
 import { HomeScreen } from '../screens/catalogue/home.view';
@@ -32,10 +33,7 @@ const MEMBER_SCREENS = {
 export type MemberScreenName = keyof typeof MEMBER_SCREENS;
 
 /** One of the screens above, by name. */
-export function Screen({ name }: { name: MemberScreenName }) {
-  const Named = MEMBER_SCREENS[name];
-  return <Named />;
-}
+export const Screen = screenByName<MemberScreenName>(MEMBER_SCREENS);
 
 export { bindMemberScreens as bindScreens } from './member-bindings';
 export { english };
