@@ -6,6 +6,14 @@ import { FetchHttpAdapter } from '../../src/adapters/fetch-http.adapter';
 import { LocalStorageAdapter } from '../../src/adapters/local-storage.adapter';
 import { SystemClockAdapter } from '../../src/adapters/system-clock.adapter';
 import { createContainer, SCREEN_VIEW_MODELS } from '../../src/ui/shell/container';
+import { bindMemberScreens, MEMBER_VIEW_MODELS } from '../../src/ui/shell/member-bindings';
+import { ACCOUNT_VIEW_MODELS, bindAccountScreens } from '../../src/ui/shell/account-bindings';
+import { LOGIN_USE_CASE, PAY_USE_CASE, REGISTER_USE_CASE } from '../../src/ui/shared/tokens';
+import { GATEWAY_PORT } from '../../src/domain/ports/gateway.port';
+import { PRINTER_PORT } from '../../src/domain/ports/printer.port';
+import { FormPostGatewayAdapter } from '../../src/adapters/form-post-gateway.adapter';
+import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
+import { createAppContainer } from './app-container.support';
 import { NAVIGATION } from '../../src/ui/shared/navigation';
 import { NOTIFIER } from '../../src/ui/shared/notifier';
 import { SessionViewModel } from '../../src/ui/shared/session.view-model';
@@ -13,16 +21,49 @@ import { ToastNotifier } from '../../src/ui/shell/toast-notifier';
 import * as tokens from '../../src/ui/shared/tokens';
 
 describe('createContainer', () => {
-  it('resolves every use-case token once', () => {
-    const container = createContainer(fakeEdges());
+  it('resolves every use-case token once, with the later screens bound', () => {
+    const container = createAppContainer(fakeEdges());
     const all = Object.values(tokens).filter((value) => typeof value === 'symbol');
     expect(all.length).toBeGreaterThan(0);
     for (const token of all) expect(container.get(token)).toBeDefined();
   });
 
   it('resolves every screen view-model, a fresh one each time', () => {
+    const container = createAppContainer(fakeEdges());
+    expectFreshPerGet(container, [
+      ...SCREEN_VIEW_MODELS,
+      ...ACCOUNT_VIEW_MODELS,
+      ...MEMBER_VIEW_MODELS,
+    ]);
+  });
+
+  it('binds the later screens only when their bundle binds them, and only once', () => {
     const container = createContainer(fakeEdges());
-    expectFreshPerGet(container, SCREEN_VIEW_MODELS);
+    expect(container.isBound(LOGIN_USE_CASE)).toBe(true);
+    expect(container.isBound(LoginViewModel)).toBe(true);
+    expect(container.isBound(PAY_USE_CASE)).toBe(false);
+    expect(container.isBound(REGISTER_USE_CASE)).toBe(false);
+    for (const viewModel of [...ACCOUNT_VIEW_MODELS, ...MEMBER_VIEW_MODELS]) {
+      expect(container.isBound(viewModel)).toBe(false);
+    }
+    bindMemberScreens(container);
+    bindMemberScreens(container);
+    bindAccountScreens(container);
+    bindAccountScreens(container);
+    // Bound twice, a token would have two bindings and resolving it would throw.
+    expect(container.get(PAY_USE_CASE)).toBeDefined();
+    expect(container.get(REGISTER_USE_CASE)).toBeDefined();
+    expectFreshPerGet(container, [...ACCOUNT_VIEW_MODELS, ...MEMBER_VIEW_MODELS]);
+  });
+
+  it('binds the member edges with the member screens, unless createContainer was given them', () => {
+    const given = fakeEdges();
+    const printer = { print: () => undefined };
+    const container = createContainer({ ...given, printer });
+    expect(container.isBound(GATEWAY_PORT)).toBe(false);
+    bindMemberScreens(container);
+    expect(container.get(GATEWAY_PORT)).toBeInstanceOf(FormPostGatewayAdapter);
+    expect(container.get(PRINTER_PORT)).toBe(printer);
   });
 
   it('shares one session across the app, and a fresh one per container', () => {

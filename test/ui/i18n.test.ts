@@ -54,7 +54,7 @@ describe('initI18n', () => {
     browser({ languages: ['en-GB', 'en'] });
     const fetchMock = serveLocales({});
     const instance = i18next.createInstance();
-    void initI18n(instance);
+    void initI18n(instance, english);
     // No await: the first render happens synchronously after init.
     expect(instance.isInitialized).toBe(true);
     expect(instance.resolvedLanguage).toBe('en');
@@ -66,7 +66,7 @@ describe('initI18n', () => {
     browser({ saved: 'fr', languages: ['en'] });
     const fetchMock = serveLocales({ [translationUrl('fr', 'translation')]: french });
     const instance = i18next.createInstance();
-    await initI18n(instance);
+    await initI18n(instance, english);
     expect(instance.language).toBe('fr');
     expect(instance.t('common.appName')).toBe(french.common.appName);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/locales/fr/translation.json']);
@@ -76,7 +76,7 @@ describe('initI18n', () => {
     const storage = browser({ languages: ['zh-CN', 'en'] });
     serveLocales({ '/locales/zn/translation.json': { common: { appName: '会员门户' } } });
     const instance = i18next.createInstance();
-    await initI18n(instance);
+    await initI18n(instance, english);
     expect(instance.language).toBe('zn');
     await instance.changeLanguage('en');
     expect(storage.getItem('i18nextLng')).toBe('en');

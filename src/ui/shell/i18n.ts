@@ -2,11 +2,10 @@ import i18next, {
   type BackendModule,
   type i18n as I18n,
   type LanguageDetectorModule,
+  type ResourceKey,
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { StorageKeys } from '../../domain/ports/storage.port';
-// English, the default language, is in the bundle: the first render needs no second request.
-import english from '../../../locales/en/translation.json';
 import { SUPPORTED_LANGUAGES } from '../shared/languages';
 
 /** The product spells Chinese 'zn'; browsers say 'zh', 'zh-CN', 'zh-TW', ... */
@@ -75,12 +74,13 @@ export const languageDetector: LanguageDetectorModule = {
 
 /**
  * English is bundled and ready synchronously (initAsync: false), so a member whose language is
- * English renders at once; French and Chinese load over HTTP (fetchBackend) when chosen or
+ * English renders at once: `english` is the first bundle's part of it (index.tsx), the lazily
+ * loaded screens add the rest (addEnglish); French and Chinese load over HTTP (fetchBackend) when chosen or
  * detected. Language: localStorage first, then the browser. Small detector and backend of our
  * own instead of i18next-browser-languagedetector and i18next-http-backend: about 5 KB gzip less
  * on the first load for the two things used.
  */
-export function initI18n(instance: I18n = i18next): Promise<unknown> {
+export function initI18n(instance: I18n, english: ResourceKey): Promise<unknown> {
   instance.on('languageChanged', (lng) => {
     if (typeof document !== 'undefined') document.documentElement.lang = htmlLangOf(lng);
   });
@@ -100,6 +100,11 @@ export function initI18n(instance: I18n = i18next): Promise<unknown> {
       retryTimeout: 350,
       interpolation: { escapeValue: false },
     });
+}
+
+/** The whole English file, added by a lazily loaded bundle of screens before they render. */
+export function addEnglish(english: ResourceKey, instance: I18n = i18next): void {
+  instance.addResourceBundle('en', 'translation', english, true, true);
 }
 
 export { i18next };

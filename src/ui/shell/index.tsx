@@ -1,14 +1,20 @@
-// No `import 'reflect-metadata'`: inversify loads the lighter reflect-metadata/lite itself,
-// before any view-model is declared, and the full polyfill would add about 3 KB gzip.
+// No `import 'reflect-metadata'`: inversify imports reflect-metadata/lite itself, before any
+// view-model is declared, and package.json's alias makes that the three functions it calls
+// (reflect-metadata-lite.ts): about 2 KB gzip less than reflect-metadata/lite, itself about
+// 3 KB gzip less than the full polyfill.
 import { Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createContainer } from './container';
 import { DiProvider } from '../shared/di';
-import { initI18n } from './i18n';
+import { i18next, initI18n } from './i18n';
+// English, the default language, is in the bundle (the first render needs no second request):
+// the part the first page uses (.parcelrc's first-page pipeline, scripts/first-load-locale.cjs).
+import english from 'first-page:../../../locales/en/translation.json';
 import { RouterNavigation } from './router-navigation';
 import { RouterNavigator } from './router-navigator';
-import { AppRoutes } from './routes';
+import { AppRoutes, type ScreenBundles } from './routes';
+import { screensLoader } from './lazy-screens';
 import { SessionViewModel } from '../shared/session.view-model';
 import { ThemeViewModel } from '../shared/theme.view-model';
 import { Spinner } from '../components/spinner';
@@ -24,7 +30,12 @@ function ToastsOnceWanted() {
 
 const routerNavigator = new RouterNavigator();
 const container = createContainer({ navigation: new RouterNavigation(routerNavigator) });
-void initI18n();
+// Every screen but login comes in one of two lazily loaded bundles (routes.tsx).
+const bundles: ScreenBundles = {
+  account: screensLoader(container, () => import('./account-screens')),
+  member: screensLoader(container, () => import('./member-screens')),
+};
+void initI18n(i18next, english);
 container.get(SessionViewModel).start();
 // Applies the saved theme on every page, public ones included.
 container.get(ThemeViewModel).start();
@@ -37,7 +48,7 @@ createRoot(root).render(
     {/* English is bundled; react-i18next suspends while French or Chinese loads. */}
     <Suspense fallback={<Spinner centred />}>
       <BrowserRouter>
-        <AppRoutes navigator={routerNavigator} />
+        <AppRoutes navigator={routerNavigator} bundles={bundles} />
       </BrowserRouter>
       <ToastsOnceWanted />
     </Suspense>
