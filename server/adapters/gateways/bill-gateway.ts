@@ -15,27 +15,6 @@ import { formCallback } from './gateway-messages';
 export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
 
 /**
- * What a gateway whose payment is a bill created over its API supports: it answers status
- * queries (a bill read), offers no refunds or bank list through the adapter, takes no replayed
- * signed time, and leaves a bill payable after an unpaid attempt. Bills and their callbacks
- * carry no currency: the accounts take ringgit only. Only how a callback is believed differs.
- */
-export function billCapabilities(
-  callbackTrust: GatewayCapabilities['callbackTrust'],
-): GatewayCapabilities {
-  return {
-    statusQuery: true,
-    refunds: false,
-    bankList: false,
-    createsAtGateway: true,
-    callbackTrust,
-    replayWindow: false,
-    unpaidAttempt: 'pending',
-    currency: 'implied_myr',
-  };
-}
-
-/**
  * What the adapters of gateways whose payment is a bill created over their API share (Billplz,
  * ToyyibPay): the host the host rule picked, the HTTP client and its timeout, a repeated start
  * handed to the bill already made, a form-encoded callback read once, a status query answered

@@ -7,7 +7,8 @@ import {
 } from '../../ports/payment-gateway.port';
 import { billplzRedirectParams, billplzVerify } from './billplz-signature';
 import { getJsonObject } from '../payments/get-json-object';
-import { BillGateway, billCapabilities } from './bill-gateway';
+import { BillGateway } from './bill-gateway';
+import { billCapabilities } from './gateway-capabilities';
 import { accept, asObject, rejecter, serialise } from './gateway-messages';
 
 export interface BillplzSettings {

@@ -5,7 +5,8 @@ import {
   type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
-import { BillGateway, billCapabilities } from './bill-gateway';
+import { BillGateway } from './bill-gateway';
+import { billCapabilities } from './gateway-capabilities';
 import { accept, asObject, rejecter, serialise } from './gateway-messages';
 
 export interface ToyyibPaySettings {
