@@ -6,13 +6,18 @@ import {
   type GatewayPaymentRef,
   type GatewayStatusAnswer,
   type PaymentGateway,
-  type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { formCallback } from './gateway-messages';
 
 /** How long a call to a gateway's API may take before it counts as failed. */
 export const DEFAULT_GATEWAY_TIMEOUT_MS = 10_000;
+
+/** A bill just made, or made before: where the payer pays it, and its id at the gateway. */
+export interface BillStart {
+  handOff: GatewayHandOff;
+  gatewayRef: string;
+}
 
 /**
  * What the adapters of gateways whose payment is a bill created over their API share (Billplz,
@@ -31,7 +36,7 @@ export abstract class BillGateway<Settings extends { baseUrl: string }> implemen
     protected readonly timeoutMs: number = DEFAULT_GATEWAY_TIMEOUT_MS,
   ) {}
 
-  async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
+  async startPayment(request: PaymentStartRequest): Promise<BillStart> {
     const ref = request.existingRef;
     if (ref === null) return this.createBill(request);
     return { handOff: this.billHandOff(ref), gatewayRef: ref };
@@ -55,7 +60,7 @@ export abstract class BillGateway<Settings extends { baseUrl: string }> implemen
   }
 
   /** Creates the payment's bill; its hand-off and id. Throws when the gateway refuses. */
-  protected abstract createBill(request: PaymentStartRequest): Promise<PaymentStart>;
+  protected abstract createBill(request: PaymentStartRequest): Promise<BillStart>;
 
   /** The bill's page the payer's browser is sent to. */
   protected abstract billHandOff(ref: string): GatewayHandOff;

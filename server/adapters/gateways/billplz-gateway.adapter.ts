@@ -2,12 +2,11 @@ import { isTransactionId } from '../../domain/transaction';
 import {
   type GatewayMessage,
   type GatewayStatusAnswer,
-  type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { billplzRedirectParams, billplzVerify } from './billplz-signature';
 import { getJsonObject } from '../payments/get-json-object';
-import { BillGateway } from './bill-gateway';
+import { type BillStart, BillGateway } from './bill-gateway';
 import { billCapabilities } from './gateway-capabilities';
 import { accept, asObject, rejecter, serialise } from './gateway-messages';
 
@@ -46,7 +45,7 @@ export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> {
     return `Basic ${Buffer.from(`${this.settings.apiKey}:`, 'utf8').toString('base64')}`;
   }
 
-  protected async createBill(request: PaymentStartRequest): Promise<PaymentStart> {
+  protected async createBill(request: PaymentStartRequest): Promise<BillStart> {
     const form = new URLSearchParams({
       collection_id: this.settings.collectionId,
       name: request.customer.name.slice(0, MAX_NAME),
@@ -164,7 +163,7 @@ export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> {
     };
   }
 
-  protected billHandOff(billId: string): PaymentStart['handOff'] {
+  protected billHandOff(billId: string): BillStart['handOff'] {
     return { url: `${this.base}/bills/${encodeURIComponent(billId)}`, method: 'GET', fields: {} };
   }
 }

@@ -2,10 +2,9 @@ import { isTransactionId } from '../../domain/transaction';
 import {
   type GatewayMessage,
   type GatewayStatusAnswer,
-  type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
-import { BillGateway } from './bill-gateway';
+import { type BillStart, BillGateway } from './bill-gateway';
 import { billCapabilities } from './gateway-capabilities';
 import { accept, asObject, rejecter, serialise } from './gateway-messages';
 
@@ -40,7 +39,7 @@ export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
   readonly name = 'toyyibpay';
   readonly capabilities = billCapabilities('status_query');
 
-  protected async createBill(request: PaymentStartRequest): Promise<PaymentStart> {
+  protected async createBill(request: PaymentStartRequest): Promise<BillStart> {
     const form = new URLSearchParams({
       userSecretKey: this.settings.userSecretKey,
       categoryCode: this.settings.categoryCode,
@@ -154,7 +153,7 @@ export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
     return this.postForm(`/index.php/api/${endpoint}`, form, `ToyyibPay ${endpoint}`);
   }
 
-  protected billHandOff(billCode: string): PaymentStart['handOff'] {
+  protected billHandOff(billCode: string): BillStart['handOff'] {
     return { url: `${this.base}/${encodeURIComponent(billCode)}`, method: 'GET', fields: {} };
   }
 }
