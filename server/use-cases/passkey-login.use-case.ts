@@ -1,11 +1,9 @@
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { type LoginResponse } from '../../src/contract/api';
 import {
   type PasskeyAuthenticationCredential,
   type PasskeyOptionsResponse,
 } from '../../src/contract/passkeys';
 import { LOGIN_FAILURE_WINDOW_MS } from '../domain/login-throttle-policy';
-import { CHALLENGE_TTL_MS, relyingPartyOf } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type MemberRepository } from '../ports/member-repository.port';
@@ -13,14 +11,10 @@ import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type Random } from '../ports/random.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { openSession } from './open-session';
-import {
-  type PasskeyLog,
-  type RelyingPartyConfig,
-  keepChallenge,
-  takeAnsweredChallenge,
-  verifyAndRecordUse,
-} from './passkey-support';
+import { PasskeyCeremony, type PasskeyLog, type RelyingPartyConfig } from './passkey-support';
 import { failWith, ok, rateLimited, type Result, type UseCaseError } from './result';
+
+const REFUSED = 'passkey sign-in refused';
 
 /**
  * Signing in with a passkey: options carry a single-use challenge (5 minutes by the clock) for a
@@ -29,31 +23,25 @@ import { failWith, ok, rateLimited, type Result, type UseCaseError } from './res
  * session as a password login and counts against the same per-account throttle.
  */
 export class PasskeyLoginUseCase {
+  private readonly ceremony: PasskeyCeremony;
+
   constructor(
     private readonly members: MemberRepository,
-    private readonly passkeys: PasskeyStore,
+    passkeys: PasskeyStore,
     private readonly failures: LoginFailureStore,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly random: Random,
     private readonly maxFailures: number,
-    private readonly relyingParty: RelyingPartyConfig,
-    private readonly log: PasskeyLog,
-  ) {}
+    relyingParty: RelyingPartyConfig,
+    log: PasskeyLog,
+  ) {
+    this.ceremony = new PasskeyCeremony(passkeys, clock, relyingParty, log);
+  }
 
+  /** Options for a discoverable credential, with a challenge given to no one. */
   async options(): Promise<Result<PasskeyOptionsResponse, UseCaseError>> {
-    const { rpId } = relyingPartyOf(this.relyingParty.publicUrl());
-    const options = await generateAuthenticationOptions({
-      rpID: rpId,
-      userVerification: 'required',
-      timeout: CHALLENGE_TTL_MS,
-    });
-    await keepChallenge(this.passkeys, this.clock, {
-      challenge: options.challenge,
-      purpose: 'authentication',
-      memberId: null,
-    });
-    return ok({ options: { ...options } });
+    return ok(await this.ceremony.authenticationOptions(null));
   }
 
   async login(input: {
@@ -61,19 +49,17 @@ export class PasskeyLoginUseCase {
     deviceLabel?: string;
   }): Promise<Result<LoginResponse, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const taken = await takeAnsweredChallenge(
-      this.passkeys,
-      input.credential.response.clientDataJSON,
-      'authentication',
-    );
+    const { credential } = input;
     // A challenge given to a signed-in member (to confirm a step) never signs anyone in.
-    if (taken === null || taken.memberId !== null || taken.expiresAt <= now) {
-      this.log('passkey sign-in refused: unknown, used or expired challenge');
-      return failWith('PASSKEY_REJECTED');
-    }
-    const passkey = await this.passkeys.findByCredentialId(input.credential.id);
-    const member = passkey === null ? null : await this.members.findById(passkey.memberId);
-    if (passkey === null || member === null) return failWith('PASSKEY_REJECTED');
+    const answered = await this.ceremony.answeredPasskey(
+      credential,
+      { memberId: null, now },
+      REFUSED,
+    );
+    if (answered === null) return failWith('PASSKEY_REJECTED');
+    const { passkey, challenge } = answered;
+    const member = await this.members.findById(passkey.memberId);
+    if (member === null) return failWith('PASSKEY_REJECTED');
 
     const claim = await this.failures.claimAttempt(
       { id: this.random.uuid(), accountKey: member.icOrPassport, at: now },
@@ -89,13 +75,11 @@ export class PasskeyLoginUseCase {
       });
     }
 
-    const verified = await verifyAndRecordUse(
-      { passkeys: this.passkeys, relyingParty: this.relyingParty, log: this.log },
-      passkey,
-      { credential: input.credential, challenge: taken.challenge, now },
-      'passkey sign-in refused',
-    );
-    if (!verified) return failWith('PASSKEY_REJECTED');
+    if (
+      !(await this.ceremony.verifyAndRecordUse(passkey, { credential, challenge, now }, REFUSED))
+    ) {
+      return failWith('PASSKEY_REJECTED');
+    }
 
     return ok(
       await openSession({ uow: this.uow, random: this.random }, member, {

@@ -8,17 +8,17 @@ import {
   type PasskeyOptionsResponse,
   type PasskeyRegistrationCredential,
 } from '../../src/contract/passkeys';
-import { CHALLENGE_TTL_MS, passkeyName, relyingPartyOf } from '../domain/passkey';
+import { CHALLENGE_TTL_MS, passkeyName } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type Random } from '../ports/random.port';
 import { type PasswordConfirmation } from './confirm-password';
 import {
+  PasskeyCeremony,
   type PasskeyLog,
   type RelyingPartyConfig,
-  keepChallenge,
-  takeAnsweredChallenge,
+  toPasskeyDto,
 } from './passkey-support';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
@@ -28,6 +28,8 @@ import { failWith, ok, type Result, type UseCaseError } from './result';
  * challenge, PUBLIC_URL's origin and RP ID, with user verification required.
  */
 export class PasskeyRegistrationUseCase {
+  private readonly ceremony: PasskeyCeremony;
+
   constructor(
     private readonly members: MemberRepository,
     private readonly passkeys: PasskeyStore,
@@ -36,7 +38,9 @@ export class PasskeyRegistrationUseCase {
     private readonly random: Random,
     private readonly relyingParty: RelyingPartyConfig,
     private readonly log: PasskeyLog,
-  ) {}
+  ) {
+    this.ceremony = new PasskeyCeremony(passkeys, clock, relyingParty, log);
+  }
 
   async options(input: {
     memberId: string;
@@ -47,7 +51,7 @@ export class PasskeyRegistrationUseCase {
     const confirmed = await this.password.confirm(member, input.password);
     if (!confirmed.ok) return confirmed;
 
-    const { rpId } = relyingPartyOf(this.relyingParty.publicUrl());
+    const { rpId } = this.ceremony.relyingPartyNow();
     const existing = await this.passkeys.listForMember(member.id);
     const options = await generateRegistrationOptions({
       rpName: this.relyingParty.name(),
@@ -60,11 +64,7 @@ export class PasskeyRegistrationUseCase {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       timeout: CHALLENGE_TTL_MS,
     });
-    await keepChallenge(this.passkeys, this.clock, {
-      challenge: options.challenge,
-      purpose: 'registration',
-      memberId: member.id,
-    });
+    await this.ceremony.keepChallenge(options.challenge, 'registration', member.id);
     return ok({ options: { ...options } });
   }
 
@@ -74,16 +74,13 @@ export class PasskeyRegistrationUseCase {
     credential: PasskeyRegistrationCredential;
   }): Promise<Result<PasskeyDto, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const taken = await takeAnsweredChallenge(
-      this.passkeys,
+    const taken = await this.ceremony.takeAnsweredChallenge(
       input.credential.response.clientDataJSON,
-      'registration',
+      { purpose: 'registration', memberId: input.memberId, now },
+      'passkey registration refused',
     );
-    if (taken === null || taken.memberId !== input.memberId || taken.expiresAt <= now) {
-      this.log('passkey registration refused: unknown, used, expired or foreign challenge');
-      return failWith('PASSKEY_REJECTED');
-    }
-    const { rpId, origin } = relyingPartyOf(this.relyingParty.publicUrl());
+    if (taken === null) return failWith('PASSKEY_REJECTED');
+    const { rpId, origin } = this.ceremony.relyingPartyNow();
     const response: RegistrationResponseJSON = {
       id: input.credential.id,
       rawId: input.credential.rawId,
@@ -122,11 +119,6 @@ export class PasskeyRegistrationUseCase {
     };
     const inserted = await this.passkeys.insert(passkey);
     if (!inserted.ok) return failWith('PASSKEY_ALREADY_REGISTERED');
-    return ok({
-      passkey_id: passkey.id,
-      name: passkey.name,
-      created_at: now.toISOString(),
-      last_used_at: null,
-    });
+    return ok(toPasskeyDto(passkey));
   }
 }

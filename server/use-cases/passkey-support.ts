@@ -1,8 +1,13 @@
 import {
   type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
-import { type PasskeyAuthenticationCredential, type PasskeyDto } from '../../src/contract/passkeys';
+import {
+  type PasskeyAuthenticationCredential,
+  type PasskeyDto,
+  type PasskeyOptionsResponse,
+} from '../../src/contract/passkeys';
 import {
   CHALLENGE_TTL_MS,
   CHALLENGES_PURGED_PER_CALL,
@@ -46,81 +51,158 @@ export function toPasskeyDto(passkey: PasskeyRecord): PasskeyDto {
 }
 
 /**
- * Keeps a new challenge for `CHALLENGE_TTL_MS` by the clock, single use (taken when answered).
- * Expired challenges go as new ones come, a bounded batch at a time.
+ * The WebAuthn steps the passkey use cases share: challenges kept for `CHALLENGE_TTL_MS` by the
+ * clock and taken once, and signed answers verified against PUBLIC_URL's origin and RP ID with
+ * user verification required. A refused answer is logged as the caller's `refused` says.
  */
-export async function keepChallenge(
-  passkeys: PasskeyStore,
-  clock: Clock,
-  challenge: Pick<ChallengeRecord, 'challenge' | 'purpose' | 'memberId'>,
-): Promise<void> {
-  await passkeys.deleteExpiredChallenges(new Date(clock.now()), CHALLENGES_PURGED_PER_CALL);
-  await passkeys.saveChallenge({
-    ...challenge,
-    expiresAt: new Date(clock.now() + CHALLENGE_TTL_MS),
-  });
-}
+export class PasskeyCeremony {
+  constructor(
+    private readonly passkeys: PasskeyStore,
+    private readonly clock: Clock,
+    private readonly relyingParty: RelyingPartyConfig,
+    private readonly log: PasskeyLog,
+  ) {}
 
-/**
- * The stored challenge a browser's answer names, taken (single use) for `purpose`; null when the
- * answer names none that is stored. The caller checks whose it is and whether it expired.
- */
-export async function takeAnsweredChallenge(
-  passkeys: PasskeyStore,
-  clientDataJSON: string,
-  purpose: ChallengePurpose,
-): Promise<ChallengeRecord | null> {
-  const challenge = challengeOf(clientDataJSON);
-  return challenge === undefined ? null : passkeys.takeChallenge(challenge, purpose);
-}
+  /** The relying party PUBLIC_URL stands for, read now. */
+  relyingPartyNow(): { rpId: string; origin: string } {
+    return relyingPartyOf(this.relyingParty.publicUrl());
+  }
 
-/**
- * Verifies a passkey's signed answer to `challenge` (user verification required, relying party
- * from PUBLIC_URL) and records the use. False, logged as `refused` and with nothing changed, when
- * the signature does not hold or the counter does not move forward; the counter is checked again
- * in the store's conditional update, so two answers racing cannot both move it.
- */
-export async function verifyAndRecordUse(
-  deps: { passkeys: PasskeyStore; relyingParty: RelyingPartyConfig; log: PasskeyLog },
-  passkey: PasskeyRecord,
-  answer: { credential: PasskeyAuthenticationCredential; challenge: string; now: Date },
-  refused: string,
-): Promise<boolean> {
-  const { credential } = answer;
-  const { rpId, origin } = relyingPartyOf(deps.relyingParty.publicUrl());
-  const response: AuthenticationResponseJSON = {
-    id: credential.id,
-    rawId: credential.rawId,
-    type: 'public-key',
-    clientExtensionResults: {},
-    response: { ...credential.response },
-  };
-  let newCounter: number;
-  try {
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: answer.challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpId,
-      credential: {
+  /**
+   * Options asking for a passkey's signature, with a new authentication challenge given to
+   * `memberId` (null: a sign-in, given to no one) and, when listed, for `allowed` passkeys only.
+   */
+  async authenticationOptions(
+    memberId: string | null,
+    allowed?: readonly PasskeyRecord[],
+  ): Promise<PasskeyOptionsResponse> {
+    const options = await generateAuthenticationOptions({
+      rpID: this.relyingPartyNow().rpId,
+      userVerification: 'required',
+      timeout: CHALLENGE_TTL_MS,
+      allowCredentials: allowed?.map((passkey) => ({
         id: passkey.credentialId,
-        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-        counter: passkey.signCount,
-      },
-      requireUserVerification: true,
+        transports: passkey.transports,
+      })),
     });
-    if (!verification.verified) return false;
-    newCounter = verification.authenticationInfo.newCounter;
-  } catch (error) {
-    deps.log(`${refused} for passkey ${passkey.id}: ${(error as Error).message}`);
-    return false;
+    await this.keepChallenge(options.challenge, 'authentication', memberId);
+    return { options: { ...options } };
   }
-  if (
-    !counterMovesForward(passkey.signCount, newCounter) ||
-    !(await deps.passkeys.recordUse(passkey.id, newCounter, answer.now))
-  ) {
-    deps.log(`${refused} for passkey ${passkey.id}: signature counter went back`);
-    return false;
+
+  /**
+   * Keeps a new challenge, single use (taken when answered). Expired challenges go as new ones
+   * come, a bounded batch at a time.
+   */
+  async keepChallenge(
+    challenge: string,
+    purpose: ChallengePurpose,
+    memberId: string | null,
+  ): Promise<void> {
+    await this.passkeys.deleteExpiredChallenges(
+      new Date(this.clock.now()),
+      CHALLENGES_PURGED_PER_CALL,
+    );
+    await this.passkeys.saveChallenge({
+      challenge,
+      purpose,
+      memberId,
+      expiresAt: new Date(this.clock.now() + CHALLENGE_TTL_MS),
+    });
   }
-  return true;
+
+  /**
+   * The stored challenge a browser's answer names, taken (single use) for `expected.purpose`,
+   * when it was given to `expected.memberId` (null: to no one) and has not expired by
+   * `expected.now`. Null, logged as `refused`, when it is unknown, used, expired or foreign.
+   */
+  async takeAnsweredChallenge(
+    clientDataJSON: string,
+    expected: { purpose: ChallengePurpose; memberId: string | null; now: Date },
+    refused: string,
+  ): Promise<ChallengeRecord | null> {
+    const challenge = challengeOf(clientDataJSON);
+    const taken =
+      challenge === undefined
+        ? null
+        : await this.passkeys.takeChallenge(challenge, expected.purpose);
+    if (taken === null || taken.memberId !== expected.memberId || taken.expiresAt <= expected.now) {
+      this.log(`${refused}: unknown, used, expired or foreign challenge`);
+      return null;
+    }
+    return taken;
+  }
+
+  /**
+   * The challenge a sign-in answer names, taken as `takeAnsweredChallenge` takes it, and the
+   * passkey that signed it, which must be the member's when the challenge was given to a member.
+   * Null (logged as `refused` where the challenge does not hold) otherwise.
+   */
+  async answeredPasskey(
+    credential: PasskeyAuthenticationCredential,
+    expected: { memberId: string | null; now: Date },
+    refused: string,
+  ): Promise<{ challenge: string; passkey: PasskeyRecord } | null> {
+    const { clientDataJSON } = credential.response;
+    const purpose = 'authentication';
+    const taken = await this.takeAnsweredChallenge(
+      clientDataJSON,
+      { ...expected, purpose },
+      refused,
+    );
+    if (taken === null) return null;
+    const passkey = await this.passkeys.findByCredentialId(credential.id);
+    if (passkey === null) return null;
+    if (expected.memberId !== null && passkey.memberId !== expected.memberId) return null;
+    return { challenge: taken.challenge, passkey };
+  }
+
+  /**
+   * Verifies a passkey's signed answer to `challenge` and records the use. False, logged as
+   * `refused` and with nothing changed, when the signature does not hold or the counter does not
+   * move forward; the counter is checked again in the store's conditional update, so two answers
+   * racing cannot both move it.
+   */
+  async verifyAndRecordUse(
+    passkey: PasskeyRecord,
+    answer: { credential: PasskeyAuthenticationCredential; challenge: string; now: Date },
+    refused: string,
+  ): Promise<boolean> {
+    const { credential } = answer;
+    const { rpId, origin } = this.relyingPartyNow();
+    const response: AuthenticationResponseJSON = {
+      id: credential.id,
+      rawId: credential.rawId,
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { ...credential.response },
+    };
+    let newCounter: number;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: answer.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpId,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+          counter: passkey.signCount,
+        },
+        requireUserVerification: true,
+      });
+      if (!verification.verified) return false;
+      newCounter = verification.authenticationInfo.newCounter;
+    } catch (error) {
+      this.log(`${refused} for passkey ${passkey.id}: ${(error as Error).message}`);
+      return false;
+    }
+    if (
+      !counterMovesForward(passkey.signCount, newCounter) ||
+      !(await this.passkeys.recordUse(passkey.id, newCounter, answer.now))
+    ) {
+      this.log(`${refused} for passkey ${passkey.id}: signature counter went back`);
+      return false;
+    }
+    return true;
+  }
 }

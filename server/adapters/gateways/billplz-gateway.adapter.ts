@@ -1,18 +1,14 @@
 import { isTransactionId } from '../../domain/transaction';
 import {
-  type GatewayCallbackRequest,
-  type GatewayCapabilities,
   type GatewayMessage,
-  type GatewayPaymentRef,
   type GatewayStatusAnswer,
-  type PaymentGateway,
-  type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { billplzRedirectParams, billplzVerify } from './billplz-signature';
 import { getJsonObject } from '../payments/get-json-object';
-import { BillGateway } from './bill-gateway';
-import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
+import { type BillStart, BillGateway } from './bill-gateway';
+import { billCapabilities } from './gateway-capabilities';
+import { accept, asObject, rejecter, serialise } from './gateway-messages';
 
 export interface BillplzSettings {
   /** The API key, sent as the Basic auth user name. */
@@ -41,27 +37,15 @@ const MAX_NAME = 255;
  * (GET /api/v3/bills/{id}) answers its state for reconciliation; it is trusted for coming over
  * TLS from Billplz with our API key, not for a signature (Billplz signs none there).
  */
-export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> implements PaymentGateway {
+export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> {
   readonly name = 'billplz';
-  readonly capabilities: GatewayCapabilities = {
-    statusQuery: true,
-    refunds: false,
-    bankList: false,
-    createsAtGateway: true,
-    callbackTrust: 'signature',
-    replayWindow: false,
-    unpaidAttempt: 'pending',
-    // Bills, callbacks and bill reads carry no currency: a Billplz account takes ringgit only.
-    currency: 'implied_myr',
-  };
+  readonly capabilities = billCapabilities('signature');
 
   private authorization(): string {
     return `Basic ${Buffer.from(`${this.settings.apiKey}:`, 'utf8').toString('base64')}`;
   }
 
-  async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
-    const existing = this.existingStart(request);
-    if (existing) return existing;
+  protected async createBill(request: PaymentStartRequest): Promise<BillStart> {
     const form = new URLSearchParams({
       collection_id: this.settings.collectionId,
       name: request.customer.name.slice(0, MAX_NAME),
@@ -89,10 +73,10 @@ export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> implemen
     return { handOff: { url, method: 'GET', fields: {} }, gatewayRef: id };
   }
 
-  async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
-    const form = formCallback(request);
-    if ('rejected' in form) return form.rejected;
-    const { payload, params } = form;
+  protected async verifyCallbackForm(
+    payload: string,
+    params: Record<string, string>,
+  ): Promise<GatewayMessage> {
     const reject = rejecter(payload);
     const signature = params.x_signature;
     if (signature === undefined) return reject('malformed', 'Missing x_signature');
@@ -142,12 +126,10 @@ export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> implemen
     });
   }
 
-  async queryStatus(payment: GatewayPaymentRef): Promise<GatewayStatusAnswer> {
-    // No bill was ever created for it (the create call failed): Billplz cannot know it.
-    if (payment.gatewayRef === null) return { kind: 'not_found' };
+  protected async readBill(ref: string): Promise<GatewayStatusAnswer> {
     const bill = await getJsonObject(
       this.fetchFn,
-      `${this.base}/api/v3/bills/${encodeURIComponent(payment.gatewayRef)}`,
+      `${this.base}/api/v3/bills/${encodeURIComponent(ref)}`,
       {
         headers: { Authorization: this.authorization(), Accept: 'application/json' },
         timeoutMs: this.timeoutMs,
@@ -160,7 +142,7 @@ export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> implemen
       kind: 'found',
       message: rejecter(payload)('malformed', message),
     });
-    if (bill.id !== payment.gatewayRef) return reject('The answer is about another bill');
+    if (bill.id !== ref) return reject('The answer is about another bill');
     if (bill.collection_id !== this.settings.collectionId) {
       return reject('The bill belongs to another collection');
     }
@@ -172,22 +154,16 @@ export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> implemen
     const status = bill.paid ? 'completed' : bill.state === 'deleted' ? 'failed' : 'pending';
     return {
       kind: 'found',
-      message: {
-        payload,
-        verdict: {
-          ok: true,
-          outcome: {
-            transactionId: isTransactionId(bill.reference_1) ? bill.reference_1 : null,
-            gatewayRef: payment.gatewayRef,
-            status,
-            amountSen: bill.amount,
-          },
-        },
-      },
+      message: accept(payload, {
+        transactionId: isTransactionId(bill.reference_1) ? bill.reference_1 : null,
+        gatewayRef: ref,
+        status,
+        amountSen: bill.amount,
+      }),
     };
   }
 
-  protected billHandOff(billId: string): PaymentStart['handOff'] {
+  protected billHandOff(billId: string): BillStart['handOff'] {
     return { url: `${this.base}/bills/${encodeURIComponent(billId)}`, method: 'GET', fields: {} };
   }
 }

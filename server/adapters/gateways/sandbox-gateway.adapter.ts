@@ -11,7 +11,6 @@ import { type Clock } from '../../ports/clock.port';
 import { type GatewayStatusClient } from '../../ports/gateway-status-client.port';
 import {
   type GatewayCallbackRequest,
-  type GatewayCapabilities,
   type GatewayMessage,
   type GatewayPaymentRef,
   type GatewayRejectionKind,
@@ -21,6 +20,7 @@ import {
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { type PaymentSigner } from '../../ports/payment-signer.port';
+import { signedFormCapabilities } from './gateway-capabilities';
 import { serialise } from './gateway-messages';
 
 export interface SandboxGatewaySettings {
@@ -41,17 +41,7 @@ const MESSAGE_FIELDS = ['transactionId', 'status', 'amount', 'timestamp', 'signa
  */
 export class SandboxGatewayAdapter implements PaymentGateway {
   readonly name = 'sandbox';
-  readonly capabilities: GatewayCapabilities = {
-    statusQuery: true,
-    refunds: false,
-    bankList: false,
-    createsAtGateway: false,
-    callbackTrust: 'signature',
-    replayWindow: true,
-    unpaidAttempt: 'failed',
-    // The signed form and its callbacks carry no currency: amounts are ringgit.
-    currency: 'implied_myr',
-  };
+  readonly capabilities = signedFormCapabilities(true);
 
   constructor(
     /** Read per use: in tests the sandbox's address is only known once it listens. */

@@ -1,16 +1,12 @@
 import { isTransactionId } from '../../domain/transaction';
 import {
-  type GatewayCallbackRequest,
-  type GatewayCapabilities,
   type GatewayMessage,
-  type GatewayPaymentRef,
   type GatewayStatusAnswer,
-  type PaymentGateway,
-  type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
-import { BillGateway } from './bill-gateway';
-import { accept, asObject, formCallback, rejecter, serialise } from './gateway-messages';
+import { type BillStart, BillGateway } from './bill-gateway';
+import { billCapabilities } from './gateway-capabilities';
+import { accept, asObject, rejecter, serialise } from './gateway-messages';
 
 export interface ToyyibPaySettings {
   /** The account's user secret key: authenticates bill creation. */
@@ -39,26 +35,11 @@ const PAID = '1';
  * never the callback's own fields, states the outcome and the amount. A failed attempt leaves
  * the bill payable, so only a paid transaction is final.
  */
-export class ToyyibPayGatewayAdapter
-  extends BillGateway<ToyyibPaySettings>
-  implements PaymentGateway
-{
+export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
   readonly name = 'toyyibpay';
-  readonly capabilities: GatewayCapabilities = {
-    statusQuery: true,
-    refunds: false,
-    bankList: false,
-    createsAtGateway: true,
-    callbackTrust: 'status_query',
-    replayWindow: false,
-    unpaidAttempt: 'pending',
-    // Bills, callbacks and transactions carry no currency: ToyyibPay takes ringgit only.
-    currency: 'implied_myr',
-  };
+  readonly capabilities = billCapabilities('status_query');
 
-  async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
-    const existing = this.existingStart(request);
-    if (existing) return existing;
+  protected async createBill(request: PaymentStartRequest): Promise<BillStart> {
     const form = new URLSearchParams({
       userSecretKey: this.settings.userSecretKey,
       categoryCode: this.settings.categoryCode,
@@ -85,10 +66,10 @@ export class ToyyibPayGatewayAdapter
     return { handOff: this.billHandOff(code), gatewayRef: code };
   }
 
-  async verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
-    const form = formCallback(request);
-    if ('rejected' in form) return form.rejected;
-    const { payload, params } = form;
+  protected async verifyCallbackForm(
+    payload: string,
+    params: Record<string, string>,
+  ): Promise<GatewayMessage> {
     const reject = rejecter(payload);
     const { billcode, status, amount } = params;
     if (billcode === undefined || !BILL_CODE_PATTERN.test(billcode)) {
@@ -97,7 +78,7 @@ export class ToyyibPayGatewayAdapter
     if (status === undefined || !/^[1-4]$/.test(status))
       return reject('malformed', 'Invalid status');
     // Unsigned: what the callback claims must be what ToyyibPay itself answers for the bill.
-    const confirmed = await this.queryStatus({ transactionId: '', gatewayRef: billcode });
+    const confirmed = await this.readBill(billcode);
     if (confirmed.kind === 'not_found' || !confirmed.message.verdict.ok) {
       return reject('bad_signature', 'ToyyibPay does not confirm the callback');
     }
@@ -137,13 +118,8 @@ export class ToyyibPayGatewayAdapter
     });
   }
 
-  async queryStatus(payment: GatewayPaymentRef): Promise<GatewayStatusAnswer> {
-    // No bill was ever created for it (createBill failed): ToyyibPay cannot know it.
-    if (payment.gatewayRef === null) return { kind: 'not_found' };
-    const answer = await this.post(
-      'getBillTransactions',
-      new URLSearchParams({ billCode: payment.gatewayRef }),
-    );
+  protected async readBill(ref: string): Promise<GatewayStatusAnswer> {
+    const answer = await this.post('getBillTransactions', new URLSearchParams({ billCode: ref }));
     if (!Array.isArray(answer)) return { kind: 'not_found' };
     const payload = serialise(answer);
     const rows = answer.map(asObject);
@@ -161,7 +137,7 @@ export class ToyyibPayGatewayAdapter
       kind: 'found',
       message: accept(payload, {
         transactionId: isTransactionId(reference) ? reference : null,
-        gatewayRef: payment.gatewayRef,
+        gatewayRef: ref,
         status: paid !== null ? 'completed' : 'pending',
         amountSen: typeof amount === 'string' ? toSen(amount) : null,
         note:
@@ -177,7 +153,7 @@ export class ToyyibPayGatewayAdapter
     return this.postForm(`/index.php/api/${endpoint}`, form, `ToyyibPay ${endpoint}`);
   }
 
-  protected billHandOff(billCode: string): PaymentStart['handOff'] {
+  protected billHandOff(billCode: string): BillStart['handOff'] {
     return { url: `${this.base}/${encodeURIComponent(billCode)}`, method: 'GET', fields: {} };
   }
 }

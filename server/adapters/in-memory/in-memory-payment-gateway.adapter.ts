@@ -3,7 +3,6 @@ import { formatSen, type Sen } from '../../../src/contract/money';
 import { isPaymentStatus, type PaymentStatus } from '../../../src/contract/payment';
 import {
   type GatewayCallbackRequest,
-  type GatewayCapabilities,
   type GatewayMessage,
   type GatewayOutcome,
   type GatewayPaymentRef,
@@ -12,6 +11,8 @@ import {
   type PaymentStart,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
+import { signedFormCapabilities } from '../gateways/gateway-capabilities';
+import { serialise } from '../gateways/gateway-messages';
 
 /** What the fake gateway says about a payment; it signs it when it sends it. */
 export interface FakeOutcome {
@@ -31,16 +32,7 @@ const SIGNED_FIELDS = ['transactionId', 'gatewayRef', 'status', 'amountSen'] as 
  */
 export class InMemoryPaymentGateway implements PaymentGateway {
   readonly name = 'in-memory';
-  readonly capabilities: GatewayCapabilities = {
-    statusQuery: true,
-    refunds: false,
-    bankList: false,
-    createsAtGateway: false,
-    callbackTrust: 'signature',
-    replayWindow: false,
-    unpaidAttempt: 'failed',
-    currency: 'implied_myr',
-  };
+  readonly capabilities = signedFormCapabilities(false);
   /** Every start asked for, oldest first. */
   readonly started: PaymentStartRequest[] = [];
   /** Every status query asked, oldest first. */
@@ -129,7 +121,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
   }
 
   private verify(body: unknown): GatewayMessage {
-    const payload = safeJson(body);
+    const payload = serialise(body);
     const fields =
       typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     const transactionId = typeof fields.transactionId === 'string' ? fields.transactionId : null;
@@ -156,13 +148,5 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     return createHmac('sha256', this.options.key ?? 'in-memory gateway key')
       .update(canonical)
       .digest('hex');
-  }
-}
-
-function safeJson(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? String(body);
-  } catch {
-    return '[unserialisable]';
   }
 }

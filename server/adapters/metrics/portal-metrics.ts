@@ -13,6 +13,33 @@ import {
 /** Seconds; most API answers take milliseconds, an argon2 login about 50-200 ms. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** What each counter and histogram counts or times, as a scrape states it (its HELP line). */
+const HELP = {
+  http_requests_total: 'HTTP requests answered, by method, route pattern and status code.',
+  http_request_duration_seconds:
+    'Time from the request arriving to its answer being sent, by method, route pattern and status code.',
+  sms_sent_total: 'SMS codes handed to the SMS provider, by purpose and outcome (sent, failed).',
+  payments_created_total: 'Payments created (pending); idempotent repeats are not counted again.',
+  payments_discarded_total:
+    'Payments created and then discarded because the gateway could not start them.',
+  payments_total:
+    'Payments that reached a final outcome on this instance (counted once, after the commit).',
+  payment_gateway_messages_total:
+    'Gateway messages recorded, by source (callback, reconcile) and result (applied, duplicate, ignored, rejected).',
+  payment_gateway_calls_total:
+    'Calls to the payment gateway, by gateway, operation and outcome (ok, error).',
+  payment_gateway_call_duration_seconds:
+    'Time taken by calls to the payment gateway that go over the network.',
+  database_errors_total:
+    'Failed database operations, by kind: unavailable (connection lost or timed out), unique_violation, other.',
+  database_connections_lost_total:
+    'Pooled PostgreSQL connections lost outside any request (the pool replaces them).',
+} as const;
+type MetricName = keyof typeof HELP;
+
+/** An answered request is counted and timed by the same labels. */
+const REQUEST_LABELS = ['method', 'route', 'status'] as const;
+
 /**
  * The portal's Prometheus metrics, in a registry of their own (one per container, so two apps in
  * one test process never share counters). The use cases know nothing of them: requests are
@@ -23,76 +50,39 @@ export class PortalMetrics {
   readonly registry = new Registry();
 
   /** A counter in this registry, with the given label names (none for a plain count). */
-  private counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
-    return new Counter<L>({ name, help, labelNames, registers: [this.registry] });
+  private counter<L extends string>(name: MetricName, labelNames: readonly L[] = []) {
+    return new Counter<L>({ name, help: HELP[name], labelNames, registers: [this.registry] });
   }
 
-  readonly httpRequests = this.counter(
-    'http_requests_total',
-    'HTTP requests answered, by method, route pattern and status code.',
-    ['method', 'route', 'status'],
-  );
+  /** A histogram of durations in seconds in this registry, with the given label names. */
+  private latency<L extends string>(name: MetricName, labelNames: readonly L[]) {
+    return new Histogram<L>({
+      name,
+      help: HELP[name],
+      labelNames,
+      buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+  }
 
-  readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the request arriving to its answer being sent, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
-
-  readonly smsSent = this.counter(
-    'sms_sent_total',
-    'SMS codes handed to the SMS provider, by purpose and outcome (sent, failed).',
-    ['purpose', 'outcome'],
-  );
-
-  readonly paymentsCreated = this.counter(
-    'payments_created_total',
-    'Payments created (pending); idempotent repeats are not counted again.',
-  );
-
-  readonly paymentsDiscarded = this.counter(
-    'payments_discarded_total',
-    'Payments created and then discarded because the gateway could not start them.',
-  );
-
-  readonly payments = this.counter(
-    'payments_total',
-    'Payments that reached a final outcome on this instance (counted once, after the commit).',
-    ['outcome'],
-  );
-
-  readonly gatewayMessages = this.counter(
-    'payment_gateway_messages_total',
-    'Gateway messages recorded, by source (callback, reconcile) and result (applied, duplicate, ignored, rejected).',
-    ['source', 'result'],
-  );
-
-  readonly gatewayCalls = this.counter(
-    'payment_gateway_calls_total',
-    'Calls to the payment gateway, by gateway, operation and outcome (ok, error).',
-    ['gateway', 'operation', 'outcome'],
-  );
-
-  readonly gatewayDuration = new Histogram({
-    name: 'payment_gateway_call_duration_seconds',
-    help: 'Time taken by calls to the payment gateway that go over the network.',
-    labelNames: ['gateway', 'operation'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
-
-  readonly databaseErrors = this.counter(
-    'database_errors_total',
-    'Failed database operations, by kind: unavailable (connection lost or timed out), unique_violation, other.',
-    ['kind'],
-  );
-
-  readonly databaseConnectionsLost = this.counter(
-    'database_connections_lost_total',
-    'Pooled PostgreSQL connections lost outside any request (the pool replaces them).',
-  );
+  readonly httpRequests = this.counter('http_requests_total', REQUEST_LABELS);
+  readonly httpDuration = this.latency('http_request_duration_seconds', REQUEST_LABELS);
+  readonly smsSent = this.counter('sms_sent_total', ['purpose', 'outcome']);
+  readonly paymentsCreated = this.counter('payments_created_total');
+  readonly paymentsDiscarded = this.counter('payments_discarded_total');
+  readonly payments = this.counter('payments_total', ['outcome']);
+  readonly gatewayMessages = this.counter('payment_gateway_messages_total', ['source', 'result']);
+  readonly gatewayCalls = this.counter('payment_gateway_calls_total', [
+    'gateway',
+    'operation',
+    'outcome',
+  ]);
+  readonly gatewayDuration = this.latency('payment_gateway_call_duration_seconds', [
+    'gateway',
+    'operation',
+  ]);
+  readonly databaseErrors = this.counter('database_errors_total', ['kind']);
+  readonly databaseConnectionsLost = this.counter('database_connections_lost_total');
 
   private databases: { db: Database; inFlight: () => number }[] = [];
 

@@ -17,21 +17,19 @@ const DELETIONS_PER_SESSION_PER_MINUTE = 5;
 /** The member's data ("download my data") and account ("delete my account"), under /api. */
 export function personalDataRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      ApiPaths.personalData,
-      memberRoute(app, container, DOWNLOADS_PER_SESSION_PER_MINUTE),
-      async (request) => {
-        const result = await container.downloadPersonalData.execute({
-          memberId: memberOf(request).id,
-        });
-        return success('Your data.', valueOrThrow(result));
-      },
-    );
+    const downloads = memberRoute(app, container, DOWNLOADS_PER_SESSION_PER_MINUTE);
+    const deletions = memberRoute(app, container, DELETIONS_PER_SESSION_PER_MINUTE);
+
+    app.get(ApiPaths.personalData, downloads, async (request) => {
+      const memberId = memberOf(request).id;
+      const result = await container.downloadPersonalData.execute({ memberId });
+      return success('Your data.', valueOrThrow(result));
+    });
 
     app.post<{ Body: DeleteAccountRequest }>(
       ApiPaths.deleteAccount,
       {
-        ...memberRoute(app, container, DELETIONS_PER_SESSION_PER_MINUTE),
+        ...deletions,
         schema: {
           body: objectBody(
             {
@@ -45,25 +43,16 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
         },
       },
       async (request) => {
-        valueOrThrow(
-          await container.deleteAccount.execute({
-            memberId: memberOf(request).id,
-            password: request.body.password,
-            passkey: request.body.passkey,
-            confirmation: request.body.confirmation,
-          }),
-        );
+        // The schema lets no other field through: the body is the deletion's input as it came.
+        const deletion = { memberId: memberOf(request).id, ...request.body };
+        valueOrThrow(await container.deleteAccount.execute(deletion));
         return success('Account deleted.');
       },
     );
 
-    app.post(
-      ApiPaths.deleteAccountPasskeyOptions,
-      memberRoute(app, container, DELETIONS_PER_SESSION_PER_MINUTE),
-      async (request) => {
-        const options = await container.passkeyConfirmation.options(memberOf(request).id);
-        return success('Passkey options.', valueOrThrow(options));
-      },
-    );
+    app.post(ApiPaths.deleteAccountPasskeyOptions, deletions, async (request) => {
+      const options = await container.passkeyConfirmation.options(memberOf(request).id);
+      return success('Passkey options.', valueOrThrow(options));
+    });
   };
 }
