@@ -55,9 +55,6 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/browser-timeout.ts'],
-      // One Chromium for every browser suite of the run (see shared-chromium.ts).
-      globalSetup: '<rootDir>/test/setup/shared-chromium.ts',
-      globalTeardown: '<rootDir>/test/setup/shared-chromium-teardown.ts',
     },
   ],
 };

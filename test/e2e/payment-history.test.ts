@@ -4,7 +4,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { checkEveryThemeAndWidth } from './support/axe';
 import { aTestMember, expectPath, logIn, registerByApi } from './support/journeys';
 import { payThroughSandbox } from './support/payments';
-import { savedDownload } from './support/browser';
 import { describeInChromium } from './support/suite';
 
 jest.setTimeout(240_000);
@@ -44,8 +43,9 @@ describeInChromium('payment history in Chromium', ['pglite'], (suite) => {
       page.waitForEvent('download'),
       rowOf(transactionId).getByRole('button', { name: button }).click(),
     ]);
+    const file = await download.path();
     expect(download.suggestedFilename()).toMatch(/^receipt-R-\d{4}-\d{6}\.pdf$/);
-    return pdfTextOf(await savedDownload(download));
+    return pdfTextOf(file);
   }
 
   suite.step('pays twice: one approved, one declined', async () => {
@@ -116,7 +116,7 @@ describeInChromium('payment history in Chromium', ['pglite'], (suite) => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download receipt (PDF)' }).click(),
     ]);
-    const text = pdfTextOf(await savedDownload(download));
+    const text = pdfTextOf(await download.path());
     expect(text).toContain(paid);
     expect(text).toContain('123.45');
 

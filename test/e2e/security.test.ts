@@ -4,7 +4,6 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { PersonalDataExport } from '../../src/contract/personal-data';
 import { checkEveryThemeAndWidth, overflowing } from './support/axe';
 import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
-import { savedDownload } from './support/browser';
 import { describeInChromium } from './support/suite';
 
 jest.setTimeout(180_000);
@@ -169,7 +168,7 @@ describeInChromium(
         page.getByRole('button', { name: 'Download my data' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
-      const text = readFileSync(await savedDownload(download), 'utf8');
+      const text = readFileSync((await download.path()) as string, 'utf8');
       const data = JSON.parse(text) as PersonalDataExport;
       expect(data.profile.ic_or_passport).toBe(member.ic);
       expect(data.profile.name).toBe(member.name);

@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,35 +24,23 @@ export function postgresRequired(): boolean {
   return required('REQUIRE_PG');
 }
 
-/** How Chromium is started: one shared browser for the run, or one of a suite's own. */
-export const CHROMIUM_LAUNCH = {
-  executablePath: CHROMIUM_PATH,
-  headless: true,
-  // Flags from this machine's notes: without the background-networking ones Chromium keeps
-  // trying to reach hosts this sandbox cannot reach.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
-};
-
-/** Where the browser project's global setup left its shared Chromium (see shared-chromium.ts). */
-export const SHARED_BROWSER_ENV = 'E2E_SHARED_CHROMIUM_WS';
-
-/**
- * The run's shared Chromium when the browser project's global setup started one (each suite
- * works in contexts of its own, and close() only disconnects it), else a Chromium of the
- * suite's own. Starting a browser costs about two seconds of CPU; a run has some fifteen suites.
- */
 export function launchChromium(): Promise<Browser> {
-  const shared = process.env[SHARED_BROWSER_ENV];
-  return shared ? chromium.connect(shared) : chromium.launch(CHROMIUM_LAUNCH);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    // Flags from this machine's notes: without the background-networking ones Chromium keeps
+    // trying to reach hosts this sandbox cannot reach.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
 }
 
 /** Keeps what a page logged and which requests failed, to explain a failing step. */
@@ -72,17 +59,4 @@ export function recordPageEvents(page: Page): () => string {
     if (f === page.mainFrame()) events.push(`${at()} navigated to ${f.url()}`);
   });
   return () => events.slice(-40).join('\n');
-}
-
-/**
- * A download saved under test-results/ (its name kept), for reading: not where the browser put
- * it, which a suite cannot read when the browser is the run's shared one (download.path() is
- * refused over a connection).
- */
-export async function savedDownload(download: Download): Promise<string> {
-  const dir = join('test-results', 'downloads');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${process.pid}-${Date.now()}-${download.suggestedFilename()}`);
-  await download.saveAs(file);
-  return file;
 }

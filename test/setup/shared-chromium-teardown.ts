@@ -1,4 +1,0 @@
-import { stopSharedChromium } from './shared-chromium';
-
-/** The browser project's global teardown: see shared-chromium.ts. */
-export default stopSharedChromium;
