@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
+import { migratedDataDir } from '../server/support/server-process';
 
 jest.setTimeout(90_000);
 
@@ -105,11 +107,17 @@ async function gone(pids: number[], ms = 20_000): Promise<boolean> {
 }
 
 describe('scripts/start.ts (npm start without the build)', () => {
+  // Each API starts on a PGlite directory already migrated: no initdb and migrations per test.
+  let dataDir = '';
+  beforeEach(async () => {
+    dataDir = await migratedDataDir();
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = (apiPort: number, gatewayPort: number): NodeJS.ProcessEnv => ({
     APP_ENV: 'test',
     PORT: String(apiPort),
     SANDBOX_GATEWAY_PORT: String(gatewayPort),
-    DATA_DIR: 'memory://',
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
   });
 

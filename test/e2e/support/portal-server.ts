@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { migratedTemplate, writeMigratedPgliteDir } from '../../server/support/database-images';
+import { entryArgs } from '../../server/support/server-entry';
 
 const ROOT = resolve(__dirname, '../../..');
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -26,7 +27,8 @@ export interface PortalServer {
  * child processes), on free ports, with a fresh embedded database or a fresh database on the
  * local PostgreSQL server, with the test's own `settings` (a gateway simulator's) over these. The
  * launcher runs from the sources (through tsx), so the suite needs no `npm run build:server`;
- * `npm start` runs the same launcher compiled.
+ * under `npm test`, which has just built it, it runs compiled as `npm start` does (see
+ * server-entry.ts).
  */
 export interface PortalOptions {
   /**
@@ -72,7 +74,7 @@ export async function startPortal(
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   Object.assign(env, options.settings);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, entryArgs('scripts/start'), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

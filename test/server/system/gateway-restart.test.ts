@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { FakeBillplz } from '../support/fake-billplz';
 import { FakeToyyibPay } from '../support/fake-toyyibpay';
 import { login, registerMember, aMember } from '../support/members';
 import { newPayment, paymentStatus } from '../support/payments';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { migratedDataDir, type ServerProcess, startServerProcess } from '../support/server-process';
 
 jest.setTimeout(240_000);
 
@@ -34,7 +32,8 @@ describe.each(['callback', 'reconciliation'] as const)(
     beforeAll(async () => {
       billplz = await new FakeBillplz(BILLPLZ).start();
       toyyibpay = await new FakeToyyibPay(TOYYIBPAY).start();
-      dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-restart-'));
+      // One PGlite directory across the restarts, migrated already (no initdb in the first).
+      dataDir = await migratedDataDir();
     });
     afterAll(async () => {
       if (server) await stop(server);

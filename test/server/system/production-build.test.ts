@@ -1,7 +1,16 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compiledServerDir, USE_COMPILED_SERVER } from '../support/server-entry';
 
 jest.setTimeout(150_000);
 
@@ -20,10 +29,16 @@ describe('the compiled production server (npm run build:server)', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-build-'));
-    execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(dir, 'dist-server')], {
-      cwd: ROOT,
-      stdio: 'pipe',
-    });
+    // `npm test` has just run `npm run build:server` (see server-entry.ts): its output is used
+    // instead of compiling the server a second time.
+    if (USE_COMPILED_SERVER) {
+      cpSync(compiledServerDir(), path.join(dir, 'dist-server'), { recursive: true });
+    } else {
+      execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(dir, 'dist-server')], {
+        cwd: ROOT,
+        stdio: 'pipe',
+      });
+    }
     copyFileSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     symlinkSync(path.join(ROOT, 'locales'), path.join(dir, 'locales'));
