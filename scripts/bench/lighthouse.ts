@@ -6,7 +6,13 @@ import { loggedInBrowser } from './logged-in-browser';
 import { CHROMIUM, DIST, LIGHTHOUSE_CLI, type Row, TARGETS, verdict } from './settings';
 
 /** Pages a member sees only once logged in (RequireAuth): measured with a session set. */
-const LOGGED_IN_PAGES = ['/', '/payment', '/member/profile', '/member/payments', '/member/security'];
+const LOGGED_IN_PAGES = [
+  '/',
+  '/payment',
+  '/member/profile',
+  '/member/payments',
+  '/member/security',
+];
 
 interface LighthouseReport {
   finalDisplayedUrl?: string;
