@@ -1,5 +1,6 @@
 import { expect, jest } from '@jest/globals';
-import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
+import { aTestMember, expectPath, logIn, registerByApi } from './support/journeys';
+import { handOffToGateway } from './support/payments';
 import { describeInChromium } from './support/suite';
 
 jest.setTimeout(120_000);
@@ -21,18 +22,12 @@ describeInChromium(
     });
 
     suite.step('the pending row completes with its receipt number', async ({ page, context }) => {
-      await page.locator('input[name="amount"]').fill('88.80');
-      await page.getByRole('button', { name: 'Continue to Payment' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText('Confirm Your Payment Details').waitFor();
-      const [gatewayTab] = await Promise.all([
-        context.waitForEvent('page'),
-        dialog.getByRole('button', { name: 'Confirm & Proceed' }).click(),
-      ]);
-      await expectToast(page, 'Payment initiated successfully!');
-      await gatewayTab.getByText('RM 88.80').first().waitFor({ timeout: 15_000 });
-      await expectPath(page, /^\/receipt\//);
-      const transactionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+      const { gatewayTab, transactionId } = await handOffToGateway(
+        page,
+        context,
+        suite.baseUrl,
+        '88.80',
+      );
 
       await page.goto(`${suite.baseUrl}/member/payments`);
       const row = page.locator(`li.history-item[data-transaction-id="${transactionId}"]`);

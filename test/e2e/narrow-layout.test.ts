@@ -1,7 +1,7 @@
 import { afterAll, expect, jest } from '@jest/globals';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { applyTheme, axeViolations, THEMES } from './support/axe';
-import { CHROMIUM_PATH } from './support/browser';
+import { launchChromium } from './support/browser';
 import {
   aTestMember,
   expectPath,
@@ -14,28 +14,6 @@ import { describeInChromium } from './support/suite';
 jest.setTimeout(180_000);
 
 const NARROW = [360, 320] as const;
-
-/**
- * Headless Chromium hides scrollbars by default; a phone-sized window with a classic scrollbar is
- * where a 100vw-wide element runs past the screen's edge, so this suite keeps them.
- */
-function launchWithScrollbars(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    ignoreDefaultArgs: ['--hide-scrollbars'],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
 
 /** How far the page and the given elements reach, against the visible width. */
 function widths(page: Page, selector: string) {
@@ -68,7 +46,9 @@ describeInChromium('narrow layouts in Chromium', ['pglite'], (suite) => {
 
   suite.setUp(async () => {
     for (const someone of [member, ...resetting]) await registerByApi(suite.baseUrl, someone);
-    browser = await launchWithScrollbars();
+    // A phone-sized window with a classic scrollbar is where a 100vw-wide element runs past the
+    // screen's edge: this suite keeps the scrollbars headless Chromium hides.
+    browser = await launchChromium({ scrollbars: true });
     // axe is injected as a script: the portal's CSP (rightly) allows none, so this context bypasses it.
     const context = await browser.newContext({ bypassCSP: true, locale: 'en-US' });
     page = await context.newPage();

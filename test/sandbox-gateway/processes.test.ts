@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { migratedDataDir } from '../server/support/server-process';
+import { freePort } from '../server/support/free-port';
 
 jest.setTimeout(90_000);
 
@@ -34,18 +35,6 @@ async function printed(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const children: ChildProcess[] = [];

@@ -24,10 +24,15 @@ export function postgresRequired(): boolean {
   return required('REQUIRE_PG');
 }
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless. `scrollbars`: keep classic scrollbars, which headless Chromium
+ * hides by default (a suite checking that nothing runs past a narrow screen's edge needs them).
+ */
+export function launchChromium(options: { scrollbars?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    ...(options.scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     // Flags from this machine's notes: without the background-networking ones Chromium keeps
     // trying to reach hosts this sandbox cannot reach.
     args: [

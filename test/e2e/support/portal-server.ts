@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { migratedTemplate, writeMigratedPgliteDir } from '../../server/support/database-images';
 import { entryArgs } from '../../server/support/server-entry';
+import { freePort } from '../../server/support/free-port';
 
 const ROOT = resolve(__dirname, '../../..');
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -151,17 +151,5 @@ function stop(child: ChildProcess): Promise<void> {
       resolvePromise();
     });
     child.kill('SIGTERM');
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePromise(port));
-    });
   });
 }
