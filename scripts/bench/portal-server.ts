@@ -1,12 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher.adapter';
 import { openDatabase } from '../../server/adapters/postgres/database';
-import { loadConfig } from '../../server/config';
-import { createContainer } from '../../server/container';
+import { type FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../../server/config';
+import { createContainer, type ServerContainer } from '../../server/container';
 import { hashSessionToken } from '../../server/domain/session-policy';
 import { buildApp } from '../../server/http/app';
 import { createScratchDatabase } from '../../test/server/support/databases';
 import { type Database, PASSWORD, paymentIdOf, type Seed, SESSIONS, tokenOf } from './settings';
+
+/**
+ * The portal's server as the bench runs it (test settings, logs silent, the per-address budget
+ * out of the loader's way), listening on a free loopback port that is also its public address.
+ * `env` adds settings; `overrides` replaces values of the loaded configuration.
+ */
+export async function listeningPortal(
+  env: Record<string, string>,
+  overrides: Partial<Config>,
+): Promise<{ container: ServerContainer; app: FastifyInstance; port: number }> {
+  const config = {
+    ...loadConfig({
+      APP_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    }),
+    ...overrides,
+  };
+  const container = await createContainer(config);
+  const app = await buildApp(container, config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no address');
+  config.publicUrl = `http://127.0.0.1:${address.port}`;
+  return { container, app, port: address.port };
+}
 
 /**
  * The `--serve <database> [--data-dir <dir>] [--sessions <n>]` child: the portal's server on
@@ -23,24 +53,10 @@ export async function servePortal(
   sessions = SESSIONS,
 ): Promise<void> {
   const scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
-  const config = {
-    ...loadConfig({
-      APP_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      READ_CACHE_TTL_MS: cache ? '30000' : '0',
-    }),
-    dataDir,
-    databaseUrl: scratch?.url,
-  };
-  const container = await createContainer(config);
-  const app = await buildApp(container, config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  config.publicUrl = `http://127.0.0.1:${address.port}`;
+  const { container, app, port } = await listeningPortal(
+    { READ_CACHE_TTL_MS: cache ? '30000' : '0' },
+    { dataDir, databaseUrl: scratch?.url },
+  );
   const stop = async () => {
     await app.close();
     await container.close();
@@ -52,7 +68,7 @@ export async function servePortal(
   // Seeded in SQL, a chunk at a time: registering members over HTTP would mostly time argon2.
   const now = new Date();
   const passwordHash = await new Argon2PasswordHasher().hash(PASSWORD);
-  const seed: Seed = { port: address.port, tokens: [], pending: [], paid: [] };
+  const seed: Seed = { port, tokens: [], pending: [], paid: [] };
   const CHUNK = 25_000;
   for (let from = 0; from < sessions; from += CHUNK) {
     const memberIds: string[] = [];

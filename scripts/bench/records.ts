@@ -4,15 +4,13 @@ import { ApiPaths } from '../../src/contract/api';
 import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-password-hasher.adapter';
 import { PdfkitReceiptRenderer } from '../../server/adapters/pdf/pdfkit-receipt-renderer.adapter';
 import { historySql } from '../../server/adapters/postgres/postgres-payment-history-store.adapter';
-import { loadConfig } from '../../server/config';
-import { createContainer } from '../../server/container';
 import { hashSessionToken } from '../../server/domain/session-policy';
 import { generateTransactionId } from '../../server/domain/transaction';
-import { buildApp } from '../../server/http/app';
 import { renderSampleReceipts } from '../../server/use-cases/render-receipt-pdf.use-case';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/server/support/databases';
 import { start, stop } from './children';
 import { load } from './load';
+import { listeningPortal } from './portal-server';
 import { type Database, ms, PASSWORD, type Row, verdict } from './settings';
 
 /**
@@ -60,21 +58,7 @@ export async function serveRecords(): Promise<void> {
 }
 
 async function seedAndServe(scratch: ScratchDatabase): Promise<void> {
-  const config = {
-    ...loadConfig({
-      APP_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    }),
-    databaseUrl: scratch.url,
-  };
-  const container = await createContainer(config);
-  const app = await buildApp(container, config);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
+  const { container, app, port } = await listeningPortal({}, { databaseUrl: scratch.url });
   process.once('SIGTERM', () => {
     void (async () => {
       await app.close();
@@ -144,7 +128,7 @@ async function seedAndServe(scratch: ScratchDatabase): Promise<void> {
     );
     plans[name] = rows.map((r) => r['QUERY PLAN']);
   }
-  const seed: RecordsSeed = { port: address.port, tokens, plans };
+  const seed: RecordsSeed = { port, tokens, plans };
   console.log(`READY ${JSON.stringify(seed)}`);
 }
 
