@@ -9,7 +9,7 @@ import {
 import { ACCOUNT_CASES, REQUEST_CASES } from './error-codes.cases';
 import { PAYMENT_CASES } from './error-codes.payment-cases';
 import { SECURITY_CASES } from './error-codes.security-cases';
-import { type HostileRequest, ROUTE_CASES } from './hostile-input.cases';
+import { headersOf, type HostileRequest, ROUTE_CASES } from './hostile-input.cases';
 import { failureContext, type FailureContext, inject, pay, sendCode } from '../support/failures';
 import {
   type Answer,
@@ -122,10 +122,7 @@ describe('hostile requests to every route answer declared codes (in-memory, app.
     inject(t, {
       method: request.method,
       url: `/api${request.path}`,
-      headers: {
-        ...(request.auth ? { authorization: `Bearer ${token}` } : {}),
-        ...(request.contentType ? { 'content-type': request.contentType } : {}),
-      },
+      headers: headersOf(request, token),
       ...(request.body === undefined ? {} : { payload: request.body }),
     });
 

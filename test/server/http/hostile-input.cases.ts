@@ -234,6 +234,14 @@ export function oddTextIn(row: unknown): string | undefined {
   return undefined;
 }
 
+/** The headers a hostile request is sent with: the member's token when it asks, its content type. */
+export function headersOf(request: HostileRequest, token: string): Record<string, string> {
+  return {
+    ...(request.auth ? { authorization: `Bearer ${token}` } : {}),
+    ...(request.contentType ? { 'content-type': request.contentType } : {}),
+  };
+}
+
 /** The answer must be a client error or success, never a server fault. */
 export function describeAnswer(request: HostileRequest, status: number, body: string): string {
   return `${request.method} ${request.path} ${JSON.stringify(request.body ?? '').slice(0, 300)} -> ${status} ${body.slice(0, 300)}`;

@@ -4,7 +4,13 @@ import { eachDatabase } from '../support/databases';
 import { postJson } from '../support/http';
 import { registerAndLogin } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { describeAnswer, type HostileRequest, oddTextIn, ROUTE_CASES } from './hostile-input.cases';
+import {
+  describeAnswer,
+  headersOf,
+  type HostileRequest,
+  oddTextIn,
+  ROUTE_CASES,
+} from './hostile-input.cases';
 
 /**
  * Over real HTTP the odd text reaches the database drivers (PostgreSQL refuses NUL in text and
@@ -43,10 +49,7 @@ describe.each(eachDatabase())('hostile input over HTTP on %s', (database) => {
   const send = async (request: HostileRequest) => {
     const response = await fetch(`${t.baseUrl}/api${request.path}`, {
       method: request.method,
-      headers: {
-        ...(request.auth ? { authorization: `Bearer ${token}` } : {}),
-        ...(request.contentType ? { 'content-type': request.contentType } : {}),
-      },
+      headers: headersOf(request, token),
       ...(request.body === undefined ? {} : { body: request.body }),
     });
     return { status: response.status, body: await response.text() };

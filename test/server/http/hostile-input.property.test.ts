@@ -3,7 +3,13 @@ import { ApiPaths } from '../../../src/contract/api';
 import { hasDisallowedCharacters } from '../../../server/http/hostile-input';
 import { type InjectedApp } from '../support/in-memory-server';
 import { injectedAppWithMember } from './hostile-input.support';
-import { describeAnswer, type HostileRequest, oddTextIn, ROUTE_CASES } from './hostile-input.cases';
+import {
+  describeAnswer,
+  headersOf,
+  type HostileRequest,
+  oddTextIn,
+  ROUTE_CASES,
+} from './hostile-input.cases';
 
 /** Runs per route on the in-memory container: inject is fast, so many. */
 const RUNS_PER_ROUTE = 250;
@@ -27,10 +33,7 @@ describe('property: no request to any route answers 5xx or stores odd text (in-m
     const response = await t.app.inject({
       method: request.method,
       url: `/api${request.path}`,
-      headers: {
-        ...(request.auth ? { authorization: `Bearer ${token}` } : {}),
-        ...(request.contentType ? { 'content-type': request.contentType } : {}),
-      },
+      headers: headersOf(request, token),
       ...(request.body === undefined ? {} : { payload: request.body }),
     });
     return { status: response.statusCode, body: response.body, headers: response.headers };
