@@ -1,16 +1,8 @@
 import { err } from '../../src/contract/result';
-import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
-import { passkeyLoginOver } from '../builders/passkey-login';
-import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
-import { Screen } from '../../src/ui/shared/screen';
-import { sessionOver } from '../builders/session';
+import { loginViewModelOver } from '../builders/passkey-login';
 import { aMember } from '../builders/session-user.builder';
-import { FakeClock } from '../fakes/fake-clock';
 import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { anAssertion, FakePasskeys } from '../fakes/fake-passkeys';
-import { InMemoryStorage } from '../fakes/in-memory-storage';
-import { RecordingNavigation } from '../fakes/recording-navigation';
-import { RecordingNotifier } from '../fakes/recording-notifier';
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -18,19 +10,9 @@ function setUp(supported = true) {
   const http = new FakeHttp()
     .on('passkeyLoginOptions', answer({ options: { challenge: 'c' } }))
     .on('passkeyLogin', answer(aMember().buildLoginData('tok-pk')));
-  const storage = new InMemoryStorage();
   const passkeys = new FakePasskeys();
   passkeys.supported = supported;
-  const clock = new FakeClock();
-  const session = sessionOver(http, storage, clock);
-  const notifier = new RecordingNotifier();
-  const navigation = new RecordingNavigation();
-  const vm = new LoginViewModel(
-    new LoginUseCase(http, storage),
-    new Screen(notifier, navigation, session),
-    ...passkeyLoginOver(http, storage, clock, passkeys),
-  );
-  return { http, clock, passkeys, session, notifier, navigation, vm };
+  return loginViewModelOver(http, passkeys);
 }
 
 describe('LoginViewModel with passkeys', () => {

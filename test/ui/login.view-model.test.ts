@@ -1,30 +1,9 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import { LoginUseCase } from '../../src/domain/use-cases/login.use-case';
-import { passkeyLoginOver } from '../builders/passkey-login';
-import { LoginViewModel } from '../../src/ui/screens/login/login.view-model';
-import { Screen } from '../../src/ui/shared/screen';
-import { sessionOver } from '../builders/session';
+import { loginViewModelOver } from '../builders/passkey-login';
 import { aMember } from '../builders/session-user.builder';
-import { FakeClock } from '../fakes/fake-clock';
 import { answer, failure, FakeHttp } from '../fakes/fake-http';
-import { InMemoryStorage } from '../fakes/in-memory-storage';
-import { RecordingNavigation } from '../fakes/recording-navigation';
-import { RecordingNotifier } from '../fakes/recording-notifier';
 
-function setUp() {
-  const http = new FakeHttp();
-  const storage = new InMemoryStorage();
-  const clock = new FakeClock();
-  const session = sessionOver(http, storage, clock);
-  const notifier = new RecordingNotifier();
-  const navigation = new RecordingNavigation();
-  const vm = new LoginViewModel(
-    new LoginUseCase(http, storage),
-    new Screen(notifier, navigation, session),
-    ...passkeyLoginOver(http, storage, clock),
-  );
-  return { http, storage, clock, session, notifier, navigation, vm };
-}
+const setUp = () => loginViewModelOver(new FakeHttp());
 
 describe('LoginViewModel', () => {
   it('shows field errors and calls nothing when the form is invalid', async () => {
@@ -133,15 +112,9 @@ describe('LoginViewModel', () => {
   );
 
   it('says so when the session was ended by the server, not by the member', async () => {
-    const { http, storage, clock, notifier, navigation } = setUp();
+    const { http, storage, clock, session, vm } = setUp();
     storage.set(StorageKeys.token, 'tok-old');
     http.on('sessionCheck', failure('AUTH_SESSION_ENDED'));
-    const session = sessionOver(http, storage, clock);
-    const vm = new LoginViewModel(
-      new LoginUseCase(http, storage),
-      new Screen(notifier, navigation, session),
-      ...passkeyLoginOver(http, storage, clock),
-    );
     expect(vm.sessionEnded).toBe(false);
     session.start();
     await clock.advance(0);
