@@ -52,14 +52,19 @@ function entries(value: object): Array<[string, unknown]> {
  * in `field` when that name is plain.
  */
 export function registerHostileInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, and has nothing to wait for.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const spot = findDisallowedText(part);
       if (spot) {
-        throw new ApiError('DISALLOWED_CHARACTERS', disallowedCharactersMessage(spot.field), {
-          field: plainFieldName(spot.field),
-        });
+        done(
+          new ApiError('DISALLOWED_CHARACTERS', disallowedCharactersMessage(spot.field), {
+            field: plainFieldName(spot.field),
+          }),
+        );
+        return;
       }
     }
+    done();
   });
 }

@@ -85,13 +85,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     }
   };
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: every answer passes through it, most of them not HTML.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     const csp = reply.getHeader('content-security-policy');
     if (typeof type === 'string' && type.startsWith('text/html') && typeof csp === 'string') {
       reply.header('content-security-policy', withScriptSources(csp, scriptSources()));
     }
-    return payload;
+    done(null, payload);
   });
 
   return {
