@@ -22,9 +22,9 @@ import type { RouterNavigator } from './router-navigator';
  * made /login's first load about 7 KB gzip larger, not smaller, because every module of the main
  * bundle that a lazy bundle imports (react-router, inversify, mobx, the view-models...), and
  * everything those import, is then wrapped in a registration function, which defeats part of the
- * minification. With two bundles that cost is paid once and outweighed: with them, the shorter
- * English and a lighter Reflect metadata, /login's first visit went from 184.7 to 166.5 KB gzip
- * (1 KB = 1,000 bytes; each step in docs/performance.md). The one large dependency only one screen needs, react-phone-input-2, is
+ * minification. With two bundles that cost is paid once and outweighed: with them and the shorter
+ * English, /login's first visit went from 184.7 to 168.8 KB gzip (1 KB = 1,000 bytes; each step
+ * in docs/performance.md). The one large dependency only one screen needs, react-phone-input-2, is
  * loaded lazily where it is shown (components/phone-input.tsx); @simplewebauthn/browser only by
  * a browser without WebAuthn's JSON forms (adapters/webauthn-passkey.adapter.ts). The
  * declarative router (BrowserRouter + useRoutes) is used rather than createBrowserRouter: the data
