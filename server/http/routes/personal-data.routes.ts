@@ -43,8 +43,9 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
         },
       },
       async (request) => {
-        // The schema lets no other field through: the body is the deletion's input as it came.
-        const deletion = { memberId: memberOf(request).id, ...request.body };
+        // The schema lets no other field through: the body is the deletion's input as it came,
+        // and the member is the session's whatever the body holds.
+        const deletion = { ...request.body, memberId: memberOf(request).id };
         valueOrThrow(await container.deleteAccount.execute(deletion));
         return success('Account deleted.');
       },
