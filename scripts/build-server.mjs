@@ -18,7 +18,7 @@ execFileSync(
     path.join(root, 'node_modules/typescript/bin/tsc'),
     '-p',
     'tsconfig.server.json',
-    // Emit only: `npm run typecheck` checks these sources (npm test runs both side by side).
+    // Emit only: `npm run typecheck` checks these sources (npm test runs it beside jest).
     '--noCheck',
     '--outDir',
     outDir,

@@ -4,7 +4,7 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /**
- * Set by `npm test` right after its checks ran `npm run build:server`: the suites then start the
+ * Set by `npm test` right after it ran `npm run build:server`: the suites then start the
  * server's processes from that fresh dist-server/ with plain node, as `npm start` does, instead
  * of compiling every module again through tsx in each process (about a second of CPU per
  * process, and the suites start some forty). A plain `jest` run (no build before it) starts them
