@@ -29,7 +29,8 @@ import { sessionsRoutes } from './routes/sessions.routes';
 import { personalDataRoutes } from './routes/personal-data.routes';
 import { passkeyRoutes } from './routes/passkeys.routes';
 import { registerSpa } from './spa';
-import { sharedRateLimitStore } from './shared-rate-limit';
+import { RATE_LIMIT_NAMESPACE, sharedRateLimitStore } from './shared-rate-limit';
+import { MemoryBudgetCounter, RedisBudgetCounter, registerSessionBudgets } from './session-budgets';
 import { registerRequestMetrics } from './metrics';
 import { registerSecurityHeaders } from './security-headers';
 import { projectRoot } from '../project-root';
@@ -140,12 +141,13 @@ export async function buildApp(
     return answer(reply, new ApiError(code, clientErrorMessage(code, error)));
   });
 
+  // One budget per address (and one per session) across instances when REDIS_URL is set.
+  const store = sharedRateLimitStore(app, config);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    // One budget per address across instances when REDIS_URL is set; memory otherwise.
-    ...sharedRateLimitStore(app, config),
+    ...store,
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMITED', undefined, {
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
@@ -153,6 +155,14 @@ export async function buildApp(
   });
 
   registerAuthentication(app, container);
+  const { redis } = store;
+  registerSessionBudgets(
+    app,
+    container,
+    redis
+      ? (route) => new RedisBudgetCounter(redis, `${RATE_LIMIT_NAMESPACE}${route}:`)
+      : () => new MemoryBudgetCounter(),
+  );
 
   await app.register(
     async (api) => {

@@ -1,14 +1,13 @@
 import { type FastifyInstance } from 'fastify';
-import { type ServerContainer } from '../container';
-import { perSessionRateLimit } from './rate-limits';
 
 /**
- * A signed-in member's route: authenticated first, then limited to `perMinute` calls a minute
- * per session. Spread into the route's options beside its schema.
+ * A signed-in member's route: limited to `perMinute` calls a minute per session
+ * (session-budgets.ts, instead of the per-address budget), then authenticated. Spread into the
+ * route's options beside its schema.
  */
-export function memberRoute(app: FastifyInstance, container: ServerContainer, perMinute: number) {
+export function memberRoute(app: FastifyInstance, perMinute: number) {
   return {
     preHandler: app.authenticate,
-    config: { rateLimit: perSessionRateLimit(container, perMinute) },
+    config: { rateLimit: false, sessionBudget: perMinute } as const,
   };
 }

@@ -12,7 +12,7 @@ import { deviceLabelOf } from '../../adapters/ua-parser-device-labels.adapter';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
-import { perSessionRateLimit } from '../rate-limits';
+import { memberRoute } from '../member-route';
 import { field, objectBody } from './schemas';
 
 /** Session checks poll every 10 s per tab; many members may share one carrier-NAT address. */
@@ -50,10 +50,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
 
     app.post(
       ApiPaths.sessionCheck,
-      {
-        preHandler: app.authenticate,
-        config: { rateLimit: perSessionRateLimit(container, SESSION_CHECKS_PER_TOKEN_PER_MINUTE) },
-      },
+      memberRoute(app, SESSION_CHECKS_PER_TOKEN_PER_MINUTE),
       async (request) => {
         const user = valueOrThrow(
           await container.getProfile.sessionUser({ memberId: memberOf(request).id }),

@@ -84,7 +84,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     app.get<{ Params: { payment_id: string } }>(
       `${ApiPaths.paymentStatus}/:payment_id`,
       {
-        ...memberRoute(app, container, STATUS_READS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(app, STATUS_READS_PER_SESSION_PER_MINUTE),
         schema: {
           params: {
             type: 'object',
@@ -106,7 +106,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     app.get<{ Querystring: { transactionId: string } }>(
       ApiPaths.transactionDetails,
       {
-        ...memberRoute(app, container, STATUS_READS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(app, STATUS_READS_PER_SESSION_PER_MINUTE),
         schema: {
           querystring: {
             type: 'object',

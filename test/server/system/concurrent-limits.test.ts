@@ -208,11 +208,27 @@ describe('the per-address request limit across instances', () => {
     expect(statuses(responses)).toEqual({ 200: 2 * LIMIT, 429: REQUESTS - 2 * LIMIT });
   });
 
+  it('counts a route’s per-session budget per process without REDIS_URL', async () => {
+    const both = await startTwo({ redisUrl: undefined, rateLimitPerMinute: 1000 });
+    const responses = await fireSplit(both, 70, (baseUrl, index) =>
+      postJson(baseUrl, '/service/session-check', {}, { token: `made-up-token-${index}-xxxx` }),
+    );
+    expect(statuses(responses)).toEqual({ 401: 70 });
+  });
+
   it('lets requests through when the Redis of REDIS_URL is unreachable (the database limits still hold)', async () => {
     const [one] = await startTwo({ redisUrl: 'redis://127.0.0.1:1' });
     const started = Date.now();
     const response = await getJson(one.baseUrl, '/health');
     expect(response.status).toBe(200);
+    // A route with a per-session budget answers as if it had none.
+    const check = await postJson(
+      one.baseUrl,
+      '/service/session-check',
+      {},
+      { token: 'x'.repeat(20) },
+    );
+    expect(check.status).toBe(401);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
@@ -244,6 +260,17 @@ describe('the per-address request limit across instances', () => {
         // The counter is in Redis, under this test's prefix and the app's namespace.
         const keys = await admin.keys(`${isolated.prefix}${RATE_LIMIT_NAMESPACE}*`);
         expect(keys.length).toBeGreaterThan(0);
+      });
+
+      it('shares a route’s per-session budget too: 60 session checks a minute over both instances', async () => {
+        // Tokens that open no session count by address, under the route's own budget of 60.
+        const both = await startTwo({ redisUrl: isolated.url, rateLimitPerMinute: 1000 });
+        const responses = await fireSplit(both, 70, (baseUrl, index) =>
+          postJson(baseUrl, '/service/session-check', {}, { token: `made-up-token-${index}-xxxx` }),
+        );
+        expect(statuses(responses)).toEqual({ 401: 60, 429: 10 });
+        const keys = await admin.keys(`${isolated.prefix}${RATE_LIMIT_NAMESPACE}POST *`);
+        expect(keys).toHaveLength(1);
       });
     });
   }

@@ -1,0 +1,158 @@
+import { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import { type Redis } from 'ioredis';
+import { type ServerContainer } from '../container';
+import { authenticationOf } from './auth';
+import { ApiError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Calls a minute one session may make to this route (registerSessionBudgets). */
+    sessionBudget?: number;
+  }
+}
+
+/** Each budget is counted over a fixed minute from a key's first call. */
+export const BUDGET_WINDOW_MS = 60_000;
+
+/** How far a key has spent its budget: the calls in its window, and when the window ends. */
+export interface Spent {
+  count: number;
+  resetInMs: number;
+}
+
+/**
+ * Where one route's per-session budgets are counted, by owner (a session id, or `ip:` and an
+ * address). In memory the answer is synchronous, so the hot
+ * path (a session check, a payment poll) waits for nothing; through Redis it is a promise, and
+ * undefined when Redis failed (the call goes through, as the per-address budget does).
+ */
+export interface BudgetCounter {
+  take(owner: string, now: number): Spent | Promise<Spent | undefined>;
+}
+
+/** A route's counter, by its method and pattern. */
+export type BudgetCounters = (route: string) => BudgetCounter;
+
+/** The most keys kept in memory; past it the oldest window is dropped (its key starts afresh). */
+const MAX_MEMORY_KEYS = 500_000;
+
+/** One process's counts for one route: a window per owner, dropped once ended (swept once a window). */
+export class MemoryBudgetCounter implements BudgetCounter {
+  private readonly windows = new Map<string, Spent & { endsAt: number }>();
+  private sweptAt = 0;
+
+  constructor(private readonly maxKeys = MAX_MEMORY_KEYS) {}
+
+  take(key: string, now: number): Spent {
+    if (now - this.sweptAt >= BUDGET_WINDOW_MS) this.sweep(now);
+    let window = this.windows.get(key);
+    if (window === undefined || window.endsAt <= now) {
+      if (window !== undefined) this.windows.delete(key);
+      else if (this.windows.size >= this.maxKeys) this.dropOldest();
+      window = { count: 0, resetInMs: 0, endsAt: now + BUDGET_WINDOW_MS };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    window.resetInMs = window.endsAt - now;
+    return window;
+  }
+
+  private sweep(now: number): void {
+    this.sweptAt = now;
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  }
+
+  /** Keys are (re)inserted when their window opens, so the first is the oldest window. */
+  private dropOldest(): void {
+    const oldest = this.windows.keys().next();
+    if (!oldest.done) this.windows.delete(oldest.value);
+  }
+}
+
+/** INCR, with the window's expiry set by the call that opens it; answers [count, ms left]. */
+const TAKE_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+type WithTake = Redis & { budgetTake(key: string, windowMs: number): Promise<[number, number]> };
+
+/** One route's counts, shared by every instance on one Redis (REDIS_URL), under `namespace`. */
+export class RedisBudgetCounter implements BudgetCounter {
+  private readonly redis: WithTake;
+
+  constructor(
+    redis: Redis,
+    private readonly namespace: string,
+  ) {
+    if (!('budgetTake' in redis))
+      redis.defineCommand('budgetTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+    this.redis = redis as WithTake;
+  }
+
+  async take(owner: string): Promise<Spent | undefined> {
+    try {
+      const [count, resetInMs] = await this.redis.budgetTake(
+        this.namespace + owner,
+        BUDGET_WINDOW_MS,
+      );
+      return { count, resetInMs };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Per-session budgets for the routes whose config names one (`sessionBudget`, set by
+ * memberRoute): a per-minute count keyed by session rather than client address, for the calls a
+ * logged-in page repeats on a timer, since many members may share one carrier-NAT address and
+ * must never throttle each other. Only a live session gets its own count; made-up, revoked or
+ * expired tokens share their address's, or a flood of random ones would never be throttled.
+ * Each route counts apart. The session lookup is the one `app.authenticate` then reuses.
+ *
+ * The count runs first, on arrival (onRequest), so a spent budget answers 429 RATE_LIMITED with
+ * Retry-After before the body is read. These routes leave the per-address budget out.
+ */
+export function registerSessionBudgets(
+  app: FastifyInstance,
+  container: ServerContainer,
+  counters: BudgetCounters,
+): void {
+  app.addHook('onRoute', (route) => {
+    const max = route.config?.sessionBudget;
+    if (max === undefined) return;
+    const hook = budgetHook(container, counters(`${String(route.method)} ${route.url}`), max);
+    const existing = route.onRequest;
+    route.onRequest = existing === undefined ? [hook] : [hook, ...[existing].flat()];
+  });
+}
+
+function budgetHook(
+  container: ServerContainer,
+  counter: BudgetCounter,
+  max: number,
+): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const decide = (spent: Spent | undefined): void => {
+      if (spent === undefined || spent.count <= max) return done();
+      const retryAfter = String(Math.max(1, Math.ceil(spent.resetInMs / 1000)));
+      done(new ApiError('RATE_LIMITED', undefined, { headers: { 'Retry-After': retryAfter } }));
+    };
+    const spend = (owner: string): void => {
+      const spent = counter.take(owner, container.clock.now());
+      if (spent instanceof Promise) spent.then(decide, done);
+      else decide(spent);
+    };
+    const authentication = authenticationOf(request, container);
+    if (authentication === undefined) return spend(`ip:${request.ip}`);
+    authentication.then(
+      (result) => spend(result.ok ? result.value.sessionId : `ip:${request.ip}`),
+      done,
+    );
+  };
+}
