@@ -7,6 +7,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-server/**',
+      'dist-bench/**',
       'node_modules/**',
       '.parcel-cache/**',
       'data/**',

@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { BENCH_SCRIPT } from './settings';
 
 /** Runs the benchmark script again in a child role; resolves with what it prints after READY. */
 export function start(args: string[]): Promise<{ child: ChildProcess; ready: unknown }> {
-  const child = spawn(process.execPath, [...process.execArgv, BENCH_SCRIPT, ...args], {
+  if (!existsSync(BENCH_SCRIPT)) throw new Error(`${BENCH_SCRIPT} is missing: run npm run bench`);
+  const child = spawn(process.execPath, [BENCH_SCRIPT, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

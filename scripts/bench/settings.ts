@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { generateTransactionId } from '../../server/domain/transaction';
+import { projectRoot } from '../../server/project-root';
 
 /** What every part of the benchmark shares: its sizes, paths, targets and the report's rows. */
 
@@ -12,10 +13,15 @@ export const GROWTH_SESSIONS = [2500, 25_000, 250_000];
 export const CONNECTIONS = 50;
 export const PASSWORD = 'correct horse battery staple';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+// The repository, from the sources or from the benchmark's build in dist-bench/.
+const ROOT = projectRoot(__dirname);
 export const DIST = path.join(ROOT, 'dist');
-/** The entry point, which the child processes run again in their roles (`--hello`, `--raw`, `--serve`). */
-export const BENCH_SCRIPT = path.join(ROOT, 'scripts', 'bench.ts');
+/**
+ * The entry point as compiled by `npm run bench` (tsconfig.bench.json), which the child processes
+ * run in their roles (`--hello`, `--raw`, `--serve`): the servers run as `npm start` runs them,
+ * compiled JavaScript, not through tsx.
+ */
+export const BENCH_SCRIPT = path.join(ROOT, 'dist-bench', 'scripts', 'bench.js');
 /** scripts/first-load.ts, which measures the first-load bytes for `npm run size` too. */
 export const FIRST_LOAD_SCRIPT = path.join(ROOT, 'scripts', 'first-load.ts');
 export const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');

@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
 import { migrate, MIGRATIONS_DIR } from '../../../server/adapters/postgres/migrate';
 import { PGLITE_START_PARAMS } from '../../../server/adapters/postgres/pglite-settings';
+import { projectRoot } from '../../../server/project-root';
 
 /**
  * Databases that start migrated, without running initdb and every migration again for each test
@@ -23,7 +24,7 @@ import { PGLITE_START_PARAMS } from '../../../server/adapters/postgres/pglite-se
  */
 const version = JSON.parse(
   readFileSync(
-    path.join(__dirname, '../../../node_modules/@electric-sql/pglite/package.json'),
+    path.join(projectRoot(__dirname), 'node_modules/@electric-sql/pglite/package.json'),
     'utf8',
   ),
 ) as { version: string };
