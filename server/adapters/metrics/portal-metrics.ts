@@ -9,6 +9,7 @@ import {
   MeteredSmsSender,
   MeteredTransactionStore,
 } from './metered-ports.adapter';
+import { RequestSeries } from './request-series';
 
 /** Seconds; most API answers take milliseconds, an argon2 login about 50-200 ms. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -37,9 +38,6 @@ const HELP = {
 } as const;
 type MetricName = keyof typeof HELP;
 
-/** An answered request is counted and timed by the same labels. */
-const REQUEST_LABELS = ['method', 'route', 'status'] as const;
-
 /**
  * The portal's Prometheus metrics, in a registry of their own (one per container, so two apps in
  * one test process never share counters). The use cases know nothing of them: requests are
@@ -65,8 +63,8 @@ export class PortalMetrics {
     });
   }
 
-  readonly httpRequests = this.counter('http_requests_total', REQUEST_LABELS);
-  readonly httpDuration = this.latency('http_request_duration_seconds', REQUEST_LABELS);
+  /** http_requests_total and http_request_duration_seconds, by method, route pattern and status. */
+  private readonly requests = new RequestSeries(LATENCY_BUCKETS);
   readonly smsSent = this.counter('sms_sent_total', ['purpose', 'outcome']);
   readonly paymentsCreated = this.counter('payments_created_total');
   readonly paymentsDiscarded = this.counter('payments_discarded_total');
@@ -87,6 +85,11 @@ export class PortalMetrics {
   private databases: { db: Database; inFlight: () => number }[] = [];
 
   constructor() {
+    this.requests.register(
+      this.registry,
+      { name: 'http_requests_total', help: HELP.http_requests_total },
+      { name: 'http_request_duration_seconds', help: HELP.http_request_duration_seconds },
+    );
     const databases = () => this.databases;
     // Both read on scrape: nothing polls the pool between scrapes.
     new Gauge({
@@ -124,25 +127,8 @@ export class PortalMetrics {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 
-  /** One counter and one histogram child per method, route pattern and status (a bounded set). */
-  private readonly requestSeries = new Map<
-    string,
-    { count: () => void; time: (s: number) => void }
-  >();
-
   recordRequest(method: string, route: string, status: number, seconds: number): void {
-    // The children are looked up once: prom-client hashes a label set on every labelled call.
-    const key = `${method} ${status} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (series === undefined) {
-      const labels = { method, route, status: String(status) };
-      const counter = this.httpRequests.labels(labels);
-      const histogram = this.httpDuration.labels(labels);
-      series = { count: () => counter.inc(), time: (value) => histogram.observe(value) };
-      this.requestSeries.set(key, series);
-    }
-    series.count();
-    series.time(seconds);
+    this.requests.record(method, route, status, seconds);
   }
 
   /** The database with its failures counted and its pool use reported on each scrape. */
