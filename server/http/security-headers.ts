@@ -63,30 +63,54 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
 }
 
 /**
- * Helmet's security headers on every answer of the app (pages, assets, API and errors), plus
- * `Cache-Control: no-store` on every /api answer. Helmet itself would rebuild the same headers,
- * its CSP included, on every request; they depend only on the configuration, so they are built
- * once, and again only if a gateway's address changes (tests learn their port after building).
+ * The headers of every /api answer. They are JSON, which a browser never renders as a page, so
+ * the document policies (a CSP's sources, DNS prefetch, downloads, cross-domain policy files, the
+ * legacy XSS filter, origin-keyed agent clusters) have nothing to govern there. What stays is what
+ * still applies to a JSON answer: a CSP allowing nothing and no framing, no type sniffing, no
+ * referrer, same-origin reads, HSTS behind TLS, and `no-store`: private answers (tokens, profiles,
+ * payments) and their errors are never cached anywhere.
+ */
+export function apiSecurityHeaders(config: Config): Record<string, string> {
+  const hsts = computeSecurityHeaders(helmetOptions(config, []))['strict-transport-security'];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(hsts === undefined ? {} : { 'strict-transport-security': hsts }),
+    'cache-control': 'no-store',
+  };
+}
+
+/**
+ * Security headers on every answer of the app: Helmet's on pages, assets and other answers, and
+ * apiSecurityHeaders on every /api answer (errors and 404s included). Helmet itself would rebuild
+ * the same headers, its CSP included, on every request; they depend only on the configuration, so
+ * they are built once, and again only if a gateway's address changes (tests learn their port
+ * after building).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   isApiPath: (url: string) => boolean,
 ): void {
+  const apiHeaders = apiSecurityHeaders(config);
   let address = '';
   let headers: Record<string, string> = {};
-  let apiHeaders: Record<string, string> = {};
   app.addHook('onRequest', (request, reply, done) => {
-    // Read on every request, so only the addresses (no URL parsing): the origins and headers are
-    // rebuilt when one of them changes.
+    if (isApiPath(request.url)) {
+      reply.headers(apiHeaders);
+      return done();
+    }
+    // Read on every page request, so only the addresses (no URL parsing): the origins and
+    // headers are rebuilt when one of them changes.
     const addresses = configuredGatewayAddresses(config).join(' ');
     if (addresses !== address) {
       address = addresses;
       headers = computeSecurityHeaders(helmetOptions(config, configuredGatewayOrigins(config)));
-      // Private answers (tokens, profiles, payments) and their errors are never cached anywhere.
-      apiHeaders = { ...headers, 'cache-control': 'no-store' };
     }
-    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
+    reply.headers(headers);
     done();
   });
 }

@@ -45,7 +45,7 @@ describe('security headers built once from Helmet (security-headers.ts)', () => 
     expect(once['x-content-type-options']).toBe('nosniff');
   });
 
-  it('go on pages, 404s and errors; /api answers also get no-store; a new gateway address is followed', async () => {
+  it('go on pages, 404s and errors; /api answers get the JSON set with no-store; a new gateway address is followed', async () => {
     const c = config();
     const app = Fastify();
     registerSecurityHeaders(app, c, (url) => url.startsWith('/api/'));
@@ -62,7 +62,14 @@ describe('security headers built once from Helmet (security-headers.ts)', () => 
     for (const url of ['/api/thing', '/api/broken', '/api/missing']) {
       const answer = await get(url);
       expect(answer.headers['cache-control']).toBe('no-store');
-      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['x-xss-protection']).toBeUndefined();
     }
     expect((await get('/missing')).headers['x-content-type-options']).toBe('nosniff');
 

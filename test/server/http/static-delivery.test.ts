@@ -202,12 +202,13 @@ describe('static delivery of the built SPA (app.inject)', () => {
       }
     });
 
-    it('leaves API answers and files with the plain policy', async () => {
-      for (const url of ['/api/health', '/app.1a2b3c4d.js']) {
-        const csp = (await get(url)).headers['content-security-policy'] as string;
-        expect(csp).toContain("script-src 'self'");
-        expect(csp).not.toContain('sha256-');
-      }
+    it('leaves files with the plain policy, and API answers with one that allows nothing', async () => {
+      const csp = (await get('/app.1a2b3c4d.js')).headers['content-security-policy'] as string;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('sha256-');
+      expect((await get('/api/health')).headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
     });
   });
 });

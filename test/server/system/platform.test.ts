@@ -28,8 +28,8 @@ describe.each(eachDatabase())('platform on %s', (database) => {
     expect(res.body).toEqual({ status: 0, message: 'Not found.', code: 'NOT_FOUND' });
   });
 
-  it('sends security headers with a CSP that allows no third-party host', async () => {
-    const res = await fetch(`${t.baseUrl}/api/health`);
+  it('sends security headers with a CSP that allows no third-party host on pages', async () => {
+    const res = await fetch(`${t.baseUrl}/login`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');

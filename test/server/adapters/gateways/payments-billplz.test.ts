@@ -205,8 +205,8 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
     expect(await paymentStatus(t.baseUrl, payment.transactionId, alice)).toBe('completed');
   });
 
-  it("allows Billplz's origin as the CSP form-action", async () => {
-    const res = await fetch(`${t.baseUrl}/api/health`);
+  it("allows Billplz's origin as the CSP form-action of pages", async () => {
+    const res = await fetch(`${t.baseUrl}/login`);
     expect(res.headers.get('content-security-policy')).toContain(`form-action 'self' ${fake.url}`);
   });
 });
