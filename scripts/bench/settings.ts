@@ -7,7 +7,7 @@ import { projectRoot } from '../../server/project-root';
 
 export type Database = 'pglite' | 'postgres';
 
-export const SESSIONS = 2500;
+export const SESSIONS = 10_000;
 /** The growth table's sizes (`-- --growth`): live sessions, each with its member and a payment. */
 export const GROWTH_SESSIONS = [2500, 25_000, 250_000];
 export const CONNECTIONS = 50;
