@@ -18,7 +18,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const HELP = {
   http_requests_total: 'HTTP requests answered, by method, route pattern and status code.',
   http_request_duration_seconds:
-    'Time from the request arriving to its answer being sent, by method, route pattern and status code.',
+    'Time from the request arriving to its answer being handed to the socket, by method, route pattern and status code.',
   sms_sent_total: 'SMS codes handed to the SMS provider, by purpose and outcome (sent, failed).',
   payments_created_total: 'Payments created (pending); idempotent repeats are not counted again.',
   payments_discarded_total:
