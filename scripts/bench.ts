@@ -2,14 +2,15 @@
  * One benchmark for the portal's performance figures, printed next to their targets:
  * `npm run bench` (the method and the figures: docs/performance.md).
  *
- * In one run it starts three kinds of server, each in a child process of its own: a bare Fastify
+ * In one run it starts three kinds of server, each in a child process of its own, compiled by
+ * `npm run bench` into dist-bench/ (tsconfig.bench.json) as `npm start` runs them: a bare Fastify
  * hello-world answering a small JSON body in the API's envelope, node:http answering the same
  * body as a constant buffer, and the portal's server (PGlite, then PostgreSQL on a scratch
  * database when reachable). autocannon, in this process, drives them over loopback with 50
  * keep-alive connections:
  *   - the loader's ceiling: its rate against the node:http server, which does the least work a
  *     Node server can; a figure well below it is bounded by the server, not by the loader;
- *   - session checks (2500 live sessions), payment-status reads (pending and paid) and logins,
+ *   - session checks (5,000 live sessions), payment-status reads (pending and paid) and logins,
  *     each as its ratio to hello-world's rate measured just before it (the machine's other work
  *     varies), with both rates, p99 latency and the count of non-2xx answers;
  *   - the portal process's resident memory, idle once seeded and the highest after a figure;
