@@ -11,10 +11,10 @@ declare module 'fastify' {
   }
 }
 
-/** Each budget is counted over a fixed minute from a key's first call. */
+/** Each budget is counted over a fixed minute from an owner's first call. */
 export const BUDGET_WINDOW_MS = 60_000;
 
-/** How far a key has spent its budget: the calls in its window, and when the window ends. */
+/** How far an owner has spent its budget: the calls in its window, and when the window ends. */
 export interface Spent {
   count: number;
   resetInMs: number;
@@ -22,9 +22,9 @@ export interface Spent {
 
 /**
  * Where one route's per-session budgets are counted, by owner (a session id, or `ip:` and an
- * address). In memory the answer is synchronous, so the hot
- * path (a session check, a payment poll) waits for nothing; through Redis it is a promise, and
- * undefined when Redis failed (the call goes through, as the per-address budget does).
+ * address). In memory the answer is synchronous, so the hot path (a session check, a payment
+ * poll) waits for nothing; through Redis it is a promise, and undefined when Redis failed (the
+ * call goes through, as with the per-address budget).
  */
 export interface BudgetCounter {
   take(owner: string, now: number): Spent | Promise<Spent | undefined>;
@@ -33,24 +33,24 @@ export interface BudgetCounter {
 /** A route's counter, by its method and pattern. */
 export type BudgetCounters = (route: string) => BudgetCounter;
 
-/** The most keys kept in memory; past it the oldest window is dropped (its key starts afresh). */
+/** The most owners kept in memory; past it the oldest window is dropped (it starts afresh). */
 const MAX_MEMORY_KEYS = 500_000;
 
-/** One process's counts for one route: a window per owner, dropped once ended (swept once a window). */
+/** One process's counts for one route: a window per owner, dropped once it has ended. */
 export class MemoryBudgetCounter implements BudgetCounter {
   private readonly windows = new Map<string, Spent & { endsAt: number }>();
   private sweptAt = 0;
 
   constructor(private readonly maxKeys = MAX_MEMORY_KEYS) {}
 
-  take(key: string, now: number): Spent {
+  take(owner: string, now: number): Spent {
     if (now - this.sweptAt >= BUDGET_WINDOW_MS) this.sweep(now);
-    let window = this.windows.get(key);
+    let window = this.windows.get(owner);
     if (window === undefined || window.endsAt <= now) {
-      if (window !== undefined) this.windows.delete(key);
+      if (window !== undefined) this.windows.delete(owner);
       else if (this.windows.size >= this.maxKeys) this.dropOldest();
       window = { count: 0, resetInMs: 0, endsAt: now + BUDGET_WINDOW_MS };
-      this.windows.set(key, window);
+      this.windows.set(owner, window);
     }
     window.count += 1;
     window.resetInMs = window.endsAt - now;
@@ -62,7 +62,7 @@ export class MemoryBudgetCounter implements BudgetCounter {
     for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
   }
 
-  /** Keys are (re)inserted when their window opens, so the first is the oldest window. */
+  /** Owners are (re)inserted when their window opens, so the first is the oldest window. */
   private dropOldest(): void {
     const oldest = this.windows.keys().next();
     if (!oldest.done) this.windows.delete(oldest.value);
