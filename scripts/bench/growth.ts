@@ -68,7 +68,6 @@ export async function measureGrowth(
         method: 'POST',
         path: '/api/service/session-check',
         token: tokenOf(anyOf(sessions)),
-        body: '{}',
       }));
       const pending = await figure(() => {
         const member = 2 * anyOf(Math.floor(sessions / 2)); // the even ones hold pending payments

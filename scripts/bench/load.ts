@@ -33,6 +33,11 @@ const PREBUILT_CALLS = SESSIONS;
 /** The same call every time: hello-world's, and the loader ceiling's. */
 export const GET_ROOT: Call = { method: 'GET', path: '/' };
 
+/**
+ * A call as the SPA's fetch adapter sends it: a JSON body with its Content-Type, or for a POST
+ * without a request (a session check) no body, no Content-Type and `Content-Length: 0`, as a
+ * browser sends a bodyless POST.
+ */
 function requestOf(call: Call): autocannon.Request {
   return {
     method: call.method,
@@ -41,6 +46,7 @@ function requestOf(call: Call): autocannon.Request {
       accept: 'application/json',
       ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
       ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(call.body === undefined && call.method === 'POST' ? { 'content-length': '0' } : {}),
     },
     ...(call.body !== undefined ? { body: call.body } : {}),
   };

@@ -108,7 +108,6 @@ export async function measureDatabase(
       method: 'POST',
       path: '/api/service/session-check',
       token: seed.tokens[i % seed.tokens.length],
-      body: '{}',
     }));
     const target = TARGETS.sessionCheck[database];
     row(

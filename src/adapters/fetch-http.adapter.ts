@@ -59,7 +59,9 @@ export const GET_RECONNECT_RETRIES = 2;
 export const reconnectDelay = (attempt: number): number => 300 * 2 ** attempt;
 
 /**
- * HttpPort over window.fetch. A GET sends its request as the query, a POST as a JSON body. A
+ * HttpPort over window.fetch. A GET sends its request as the query, a POST as a JSON body (a
+ * POST without a request, such as a session check, sends no body and no Content-Type, so the
+ * server has nothing to read or parse). A
  * success envelope gives its data; a failure envelope (whatever the HTTP code) gives its code and
  * field; no answer or a body that is not our envelope gives the app's own code. Nothing rejects.
  * Reads whose connection dropped are re-sent by fetch-retry; everything else is retried, if at
@@ -156,12 +158,13 @@ export class FetchHttpAdapter implements HttpPort {
         ? ApiPaths[endpoint]
         : `${ApiPaths[endpoint]}/${encodeURIComponent(options.pathParam)}${options.pathSuffix ?? ''}`;
     const fetchFn = method === 'GET' ? this.getWithRetry : this.fetchFn;
+    const body = method === 'POST' && request !== undefined ? JSON.stringify(request) : undefined;
     try {
       return ok(
         await fetchFn(this.url(path, method === 'GET' ? request : undefined), {
           method,
-          headers: this.headers(accept, options?.headers),
-          body: method === 'POST' ? JSON.stringify(request ?? {}) : undefined,
+          headers: this.headers(accept, body !== undefined, options?.headers),
+          body,
         }),
       );
     } catch {
@@ -199,10 +202,11 @@ export class FetchHttpAdapter implements HttpPort {
 
   private headers(
     accept: string,
+    hasBody: boolean,
     extra: Readonly<Record<string, string>> | undefined,
   ): Record<string, string> {
     return {
-      'Content-Type': 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
       Accept: accept,
       'X-Project-Id': this.config.projectId,
       'X-Environment': this.config.environment,

@@ -49,7 +49,6 @@ describe('FetchHttpAdapter.call', () => {
     expect(init?.method).toBe('GET');
     expect(init?.body).toBeUndefined();
     expect(init?.headers).toEqual({
-      'Content-Type': 'application/json',
       Accept: 'application/json',
       'X-Project-Id': 'member-portal',
       'X-Environment': 'test',
@@ -69,9 +68,10 @@ describe('FetchHttpAdapter.call', () => {
     expect(url).toBe('/api/service/send_sms_code');
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"phone_no":"60123456789","purpose":"registration"}');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
-  it('sends an empty JSON object for a POST without a request, and no body for such a GET', async () => {
+  it('sends no body and no Content-Type for a POST or a GET without a request', async () => {
     const { fetchFn, adapter } = adapterWith(
       json(200, { status: 1, message: '' }),
       json(200, { status: 1, message: '', data: { status: 'pending' } }),
@@ -79,9 +79,11 @@ describe('FetchHttpAdapter.call', () => {
     await adapter.call('logout', undefined);
     await adapter.call('profile', undefined);
     expect(fetchFn.mock.calls.map(([url, init]) => [url, init?.method, init?.body])).toEqual([
-      ['/api/service/logout', 'POST', '{}'],
+      ['/api/service/logout', 'POST', undefined],
       ['/api/user/profile/get', 'GET', undefined],
     ]);
+    for (const [, init] of fetchFn.mock.calls)
+      expect(init?.headers).not.toHaveProperty('Content-Type');
   });
 
   it('appends the path parameter URL-encoded, and passes extra headers', async () => {

@@ -39,6 +39,22 @@ describe.each(eachDatabase())('login and sessions on %s', (database) => {
     });
   });
 
+  it('answers a session check with an empty JSON body as it answers one without a body', async () => {
+    const member = await registerAndLogin(api.t.baseUrl);
+    const bodyless = await sessionCheck(member.token);
+    const withObject = await postJson(
+      api.t.baseUrl,
+      '/service/session-check',
+      {},
+      {
+        token: member.token,
+      },
+    );
+    expect(bodyless.status).toBe(200);
+    expect(withObject.status).toBe(200);
+    expect(withObject.body).toEqual(bodyless.body);
+  });
+
   it('stores only the sha256 of a session token', async () => {
     const member = await registerAndLogin(api.t.baseUrl);
     const rows = await api.t.container.db.query<{ token_hash: string }>(

@@ -1,5 +1,5 @@
 import { type TestDatabase } from '../support/databases';
-import { postJson } from '../support/http';
+import { postEmpty, postJson } from '../support/http';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -18,10 +18,9 @@ export function sessionsApiOn(database: TestDatabase) {
       return t;
     },
     sessionCheck: (token?: string) =>
-      postJson<{ user_id: string; name: string; phone_no: string }>(
+      postEmpty<{ user_id: string; name: string; phone_no: string }>(
         t.baseUrl,
         '/service/session-check',
-        {},
         { token },
       ),
     tryLogin: (ic_or_passport: string, password: string) =>

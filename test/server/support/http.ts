@@ -46,6 +46,19 @@ export async function postJson<T = unknown>(
   return read<T>(response);
 }
 
+/** POST `${baseUrl}/api${path}` with no body and no Content-Type, as the SPA sends a call without a request. */
+export async function postEmpty<T = unknown>(
+  baseUrl: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: headersFor(opts, false),
+  });
+  return read<T>(response);
+}
+
 /** GET `${baseUrl}/api${path}` (path may carry a query string). */
 export async function getJson<T = unknown>(
   baseUrl: string,
