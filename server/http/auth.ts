@@ -1,15 +1,19 @@
-import { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, type preHandlerHookHandler } from 'fastify';
 import { type ServerContainer } from '../container';
+import { type Authentication } from '../use-cases/authenticate-session.use-case';
 import { ApiError, toApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    authenticate: preHandlerHookHandler;
   }
   interface FastifyRequest {
     member?: { id: string; sessionId: string };
-    /** The bearer token's lookup, started once (authenticationOf) and shared. */
-    authentication?: Promise<Authentication>;
+    /**
+     * The bearer token's lookup, started once (authenticationOf) and shared: the answer itself
+     * when the session is held in memory, else its promise.
+     */
+    authentication?: Authentication | Promise<Authentication>;
   }
 }
 
@@ -20,8 +24,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-type Authentication = Awaited<ReturnType<ServerContainer['authenticateSession']['execute']>>;
-
 /**
  * The request's bearer token resolved to a live session (undefined without a token): one lookup
  * per request, kept on the request and shared by a per-session rate-limit key and
@@ -30,7 +32,7 @@ type Authentication = Awaited<ReturnType<ServerContainer['authenticateSession'][
 export function authenticationOf(
   request: FastifyRequest,
   container: ServerContainer,
-): Promise<Authentication> | undefined {
+): Authentication | Promise<Authentication> | undefined {
   if (request.authentication !== undefined) return request.authentication;
   const token = bearerToken(request);
   if (token === undefined) return undefined;
@@ -46,13 +48,19 @@ export function authenticationOf(
 export function registerAuthentication(app: FastifyInstance, container: ServerContainer): void {
   app.decorateRequest('member', undefined);
   app.decorateRequest('authentication', undefined);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  // A callback hook, not an async one: a session held in memory is admitted without a promise.
+  const authenticate: preHandlerHookHandler = (request, _reply, done) => {
+    const admit = (result: Authentication): void => {
+      if (!result.ok) return done(toApiError(result.error));
+      request.member = result.value;
+      done();
+    };
     const authentication = authenticationOf(request, container);
-    if (authentication === undefined) throw new ApiError('AUTH_REQUIRED');
-    const result = await authentication;
-    if (!result.ok) throw toApiError(result.error);
-    request.member = result.value;
-  });
+    if (authentication === undefined) done(new ApiError('AUTH_REQUIRED'));
+    else if (authentication instanceof Promise) authentication.then(admit, done);
+    else admit(authentication);
+  };
+  app.decorate('authenticate', authenticate);
 }
 
 /** For handlers behind `app.authenticate`: the member, which the preHandler guarantees. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Envelope } from '../../src/contract/api';
 import type { ErrorCode } from '../../src/contract/errors';
 
@@ -11,4 +12,19 @@ export function success<T>(message: string, data?: T): Envelope<T> {
 /** A failure: its code, its English message, and the wire name of the field at fault if any. */
 export function failure(code: ErrorCode, message: string, field?: string): Envelope<never> {
   return field === undefined ? { status: 0, message, code } : { status: 0, message, code, field };
+}
+
+/**
+ * A handler's answer from a use case that may answer at once (a session check, a status poll):
+ * sent now when it did, with no promise on the request's path, else once its promise settles.
+ * `toBody` may throw an ApiError, which the error handler answers either way.
+ */
+export function answerWhenReady<T>(
+  reply: FastifyReply,
+  answer: T | Promise<T>,
+  toBody: (value: T) => Envelope<unknown>,
+): Promise<Envelope<unknown>> | undefined {
+  if (answer instanceof Promise) return answer.then(toBody);
+  void reply.send(toBody(answer));
+  return undefined;
 }

@@ -1,8 +1,9 @@
 import { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { type Redis } from 'ioredis';
 import { type ServerContainer } from '../container';
+import { type Authentication } from '../use-cases/authenticate-session.use-case';
 import { authenticationOf } from './auth';
-import { ApiError } from './errors';
+import { ApiError, toApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,15 +109,20 @@ export class RedisBudgetCounter implements BudgetCounter {
 }
 
 /**
- * Per-session budgets for the routes whose config names one (`sessionBudget`, set by
- * memberRoute): a per-minute count keyed by session rather than client address, for the calls a
- * logged-in page repeats on a timer, since many members may share one carrier-NAT address and
- * must never throttle each other. Only a live session gets its own count; made-up, revoked or
- * expired tokens share their address's, or a flood of random ones would never be throttled.
- * Each route counts apart. The session lookup is the one `app.authenticate` then reuses.
+ * The gate of a signed-in member's route (one whose config names a `sessionBudget`, set by
+ * memberRoute), in one hook on arrival (onRequest), before the body is read:
  *
- * The count runs first, on arrival (onRequest), so a spent budget answers 429 RATE_LIMITED with
- * Retry-After before the body is read. These routes leave the per-address budget out.
+ * 1. The per-minute budget, keyed by session rather than client address, for the calls a
+ *    logged-in page repeats on a timer, since many members may share one carrier-NAT address and
+ *    must never throttle each other. Only a live session gets its own count; made-up, revoked or
+ *    expired tokens share their address's, or a flood of random ones would never be throttled.
+ *    Each route counts apart. A spent budget answers 429 RATE_LIMITED with Retry-After. These
+ *    routes leave the per-address budget out.
+ * 2. The member, from the same session lookup: `request.member` is set for a live session, and
+ *    anything else answers 401 (AUTH_REQUIRED without a token, AUTH_SESSION_ENDED for one that
+ *    opens no live session), as `app.authenticate` does for the other signed-in routes.
+ *
+ * A session held in memory is looked up, counted and admitted without a promise.
  */
 export function registerSessionBudgets(
   app: FastifyInstance,
@@ -126,33 +132,39 @@ export function registerSessionBudgets(
   app.addHook('onRoute', (route) => {
     const max = route.config?.sessionBudget;
     if (max === undefined) return;
-    const hook = budgetHook(container, counters(`${String(route.method)} ${route.url}`), max);
+    const hook = memberGate(container, counters(`${String(route.method)} ${route.url}`), max);
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [hook] : [hook, ...[existing].flat()];
   });
 }
 
-function budgetHook(
+function memberGate(
   container: ServerContainer,
   counter: BudgetCounter,
   max: number,
 ): onRequestHookHandler {
   return (request, _reply, done) => {
-    const decide = (spent: Spent | undefined): void => {
-      if (spent === undefined || spent.count <= max) return done();
-      const retryAfter = String(Math.max(1, Math.ceil(spent.resetInMs / 1000)));
-      done(new ApiError('RATE_LIMITED', undefined, { headers: { 'Retry-After': retryAfter } }));
-    };
-    const spend = (owner: string): void => {
-      const spent = counter.take(owner, container.clock.now());
-      if (spent instanceof Promise) spent.then(decide, done);
-      else decide(spent);
-    };
     const authentication = authenticationOf(request, container);
-    if (authentication === undefined) return spend(`ip:${request.ip}`);
-    authentication.then(
-      (result) => spend(result.ok ? result.value.sessionId : `ip:${request.ip}`),
-      done,
-    );
+    // After the count: the member, or why there is none.
+    const admit = (spent: Spent | undefined, result: Authentication | undefined): void => {
+      if (spent !== undefined && spent.count > max) {
+        const retryAfter = String(Math.max(1, Math.ceil(spent.resetInMs / 1000)));
+        return done(
+          new ApiError('RATE_LIMITED', undefined, { headers: { 'Retry-After': retryAfter } }),
+        );
+      }
+      if (result === undefined) return done(new ApiError('AUTH_REQUIRED'));
+      if (!result.ok) return done(toApiError(result.error));
+      request.member = result.value;
+      done();
+    };
+    const spend = (result: Authentication | undefined): void => {
+      const owner = result?.ok === true ? result.value.sessionId : `ip:${request.ip}`;
+      const spent = counter.take(owner, container.clock.now());
+      if (spent instanceof Promise) spent.then((counted) => admit(counted, result), done);
+      else admit(spent, result);
+    };
+    if (authentication instanceof Promise) authentication.then(spend, done);
+    else spend(authentication);
   };
 }

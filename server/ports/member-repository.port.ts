@@ -4,6 +4,12 @@ export type InsertMemberResult = { ok: true } | { ok: false; conflict: MemberCon
 
 export interface MemberRepository {
   findById(id: string): Promise<Member | null>;
+  /**
+   * A member this repository holds in memory, read without waiting (every session check reads
+   * one); undefined when it must be asked with findById. Optional, as a repository without a
+   * memory of its own has none. Read only.
+   */
+  findHeldById?(id: string): Readonly<Member> | undefined;
   findByIcOrPassport(icOrPassport: string): Promise<Member | null>;
   findByPhone(phoneNo: string): Promise<Member | null>;
   /** Maps the unique constraints to a conflict instead of throwing. */

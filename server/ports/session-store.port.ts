@@ -11,6 +11,12 @@ export interface SessionStore {
     deviceLabel?: string | null;
   }): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
+  /**
+   * A live session this store holds in memory, read without waiting (the session check and the
+   * payment poll run on every tab every few seconds); undefined when it must be asked with
+   * findByTokenHash. Optional: a store without a memory of its own has none. Read only.
+   */
+  findHeldByTokenHash?(tokenHash: string): Readonly<SessionRecord> | undefined;
   touch(id: string, now: Date): Promise<void>;
   /**
    * `touch` for many sessions in one write, each with its own time (never moving one backwards).

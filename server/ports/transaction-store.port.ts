@@ -51,6 +51,12 @@ export interface TransactionStore {
    */
   createPending(tx: NewTransaction, idempotencyKey?: string): Promise<CreatePendingResult>;
   findById(transactionId: string): Promise<Transaction | null>;
+  /**
+   * A transaction this store holds in memory, read without waiting (a paying tab polls its status
+   * every few seconds); undefined when it must be asked with findById. Optional: a store without
+   * a memory of its own has none. Read only.
+   */
+  findHeldById?(transactionId: string): Readonly<Transaction> | undefined;
   /** Pending transactions created before the cut-off, oldest first. */
   listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]>;
   recordCallback(record: CallbackRecord): Promise<void>;

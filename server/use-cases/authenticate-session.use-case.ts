@@ -1,4 +1,9 @@
-import { hashSessionToken, isSessionActive, needsTouch } from '../domain/session-policy';
+import {
+  hashSessionToken,
+  isSessionActive,
+  needsTouch,
+  type SessionRecord,
+} from '../domain/session-policy';
 import { type Clock } from '../ports/clock.port';
 import { type SessionStore } from '../ports/session-store.port';
 import { SessionTouches } from './authenticate-session-touches';
@@ -8,6 +13,8 @@ export interface AuthenticatedMember {
   id: string;
   sessionId: string;
 }
+
+export type Authentication = Result<AuthenticatedMember, UseCaseError>;
 
 /**
  * Resolves a bearer token to a live session and marks it used (sliding idle expiry). The use is
@@ -25,10 +32,21 @@ export class AuthenticateSessionUseCase {
     this.touches = new SessionTouches(sessions, clock, onTouchError);
   }
 
-  async execute(input: { token: string }): Promise<Result<AuthenticatedMember, UseCaseError>> {
+  /**
+   * The answer, synchronously when the store holds the session in memory (no promise, no wait:
+   * most checks), else once the store has read it.
+   */
+  execute(input: { token: string }): Authentication | Promise<Authentication> {
+    const tokenHash = hashSessionToken(input.token);
+    const held = this.sessions.findHeldByTokenHash?.(tokenHash);
+    if (held !== undefined) return this.admit(held);
+    return this.sessions
+      .findByTokenHash(tokenHash)
+      .then((stored) => (stored === null ? failWith('AUTH_SESSION_ENDED') : this.admit(stored)));
+  }
+
+  private admit(stored: Readonly<SessionRecord>): Authentication {
     const now = new Date(this.clock.now());
-    const stored = await this.sessions.findByTokenHash(hashSessionToken(input.token));
-    if (stored === null) return failWith('AUTH_SESSION_ENDED');
     // A use noted here but not yet written counts: idle expiry runs from the latest use.
     const noted = this.touches.latestUse(stored.id);
     const session =

@@ -1,4 +1,4 @@
-import type { TransactionStatus } from '../domain/transaction';
+import type { Transaction, TransactionStatus } from '../domain/transaction';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
 import { failWith, ok, type Result, type UseCaseError } from './result';
@@ -19,11 +19,26 @@ export class GetPaymentStatusUseCase {
     private readonly reconcile: ReconcilePendingPaymentsUseCase,
   ) {}
 
-  async execute(input: { memberId: string; paymentId: string }): Promise<GetPaymentStatusResult> {
-    const tx = await readOwnedFresh(this.store, this.reconcile, input.memberId, input.paymentId);
-    if (!tx) return failWith('PAYMENT_NOT_FOUND');
-    return ok({ status: tx.status });
+  /**
+   * The answer, synchronously when the store holds the payment in memory and it needs no
+   * reconciling (most polls), else once it has been read and, if stale, reconciled.
+   */
+  execute(input: {
+    memberId: string;
+    paymentId: string;
+  }): GetPaymentStatusResult | Promise<GetPaymentStatusResult> {
+    const held = this.store.findHeldById?.(input.paymentId);
+    if (held !== undefined && (held.memberId !== input.memberId || !this.reconcile.isStale(held)))
+      return statusOf(held.memberId === input.memberId ? held : null);
+    return readOwnedFresh(this.store, this.reconcile, input.memberId, input.paymentId).then(
+      statusOf,
+    );
   }
+}
+
+/** Another member's payment (null here) reads exactly like a missing one. */
+function statusOf(tx: Readonly<Transaction> | null): GetPaymentStatusResult {
+  return tx === null ? failWith('PAYMENT_NOT_FOUND') : ok({ status: tx.status });
 }
 
 /**

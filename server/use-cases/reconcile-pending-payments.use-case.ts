@@ -46,10 +46,14 @@ export class ReconcilePendingPaymentsUseCase {
   /** One sweep over stale pending payments. Overlapping calls share the sweep in progress. */
   readonly execute = oneAtATime(() => this.sweep());
 
+  /** Whether a status read should ask the gateway first: pending past RECONCILE_AFTER_S. */
+  isStale(tx: Readonly<Transaction>): boolean {
+    return isStalePending(tx, new Date(this.clock.now()), this.settings.reconcileAfterS);
+  }
+
   /** Reconciles one payment if it is pending and stale; used by status reads. */
   async reconcileIfStale(tx: Transaction): Promise<ReconcileOutcome | 'not_stale'> {
-    if (!isStalePending(tx, new Date(this.clock.now()), this.settings.reconcileAfterS))
-      return 'not_stale';
+    if (!this.isStale(tx)) return 'not_stale';
     return this.reconcileOne(tx.transactionId, tx.gateway);
   }
 

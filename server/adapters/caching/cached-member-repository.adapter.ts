@@ -12,12 +12,14 @@ export class CachedMemberRepository implements MemberRepository {
     private readonly caches: ReadCaches,
   ) {}
 
+  findHeldById(id: string): Readonly<Member> | undefined {
+    return this.caches.usable ? this.caches.members.get(id) : undefined;
+  }
+
   async findById(id: string): Promise<Member | null> {
+    const held = this.findHeldById(id);
+    if (held !== undefined) return { ...held };
     const cache = this.caches.members;
-    if (this.caches.usable) {
-      const cached = cache.get(id);
-      if (cached !== undefined) return { ...cached };
-    }
     const generation = cache.generation;
     const member = await this.inner.findById(id);
     if (member !== null && this.caches.usable) cache.setIfUnchanged(id, { ...member }, generation);

@@ -32,13 +32,18 @@ export class CachedSessionStore implements SessionStore {
     return this.inner.create(session);
   }
 
+  findHeldByTokenHash(tokenHash: string): Readonly<SessionRecord> | undefined {
+    if (!this.caches.usable) return undefined;
+    const cached = this.caches.sessions.get(tokenHash);
+    return cached !== undefined && isSessionActive(cached, new Date(this.clock.now()))
+      ? cached
+      : undefined;
+  }
+
   async findByTokenHash(tokenHash: string): Promise<SessionRecord | null> {
+    const held = this.findHeldByTokenHash(tokenHash);
+    if (held !== undefined) return copy(held);
     const cache = this.caches.sessions;
-    if (this.caches.usable) {
-      const cached = cache.get(tokenHash);
-      if (cached !== undefined && isSessionActive(cached, new Date(this.clock.now())))
-        return copy(cached);
-    }
     const generation = cache.generation;
     const session = await this.inner.findByTokenHash(tokenHash);
     if (session !== null && session.revokedAt === null && this.caches.usable) {

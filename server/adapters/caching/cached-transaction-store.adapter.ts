@@ -48,14 +48,16 @@ export class CachedTransactionStore extends ForwardingTransactionStore {
     this.unsubscribe = invalidations?.bus.subscribe((event) => this.forget(event)) ?? (() => {});
   }
 
-  override async findById(transactionId: string): Promise<Transaction | null> {
+  findHeldById(transactionId: string): Readonly<Transaction> | undefined {
     const final = this.finals.get(transactionId);
     if (final !== undefined) return final;
+    return this.invalidations?.usable === true ? this.pendings.get(transactionId) : undefined;
+  }
+
+  override async findById(transactionId: string): Promise<Transaction | null> {
+    const held = this.findHeldById(transactionId);
+    if (held !== undefined) return held;
     const pendingUsable = this.invalidations?.usable === true;
-    if (pendingUsable) {
-      const pending = this.pendings.get(transactionId);
-      if (pending !== undefined) return pending;
-    }
     const generation = this.pendings.generation;
     const tx = await this.inner.findById(transactionId);
     if (tx !== null && isFinalStatus(tx.status)) {

@@ -10,7 +10,7 @@ import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { deviceLabelOf } from '../../adapters/ua-parser-device-labels.adapter';
 import { memberOf } from '../auth';
-import { success } from '../envelope';
+import { answerWhenReady, success } from '../envelope';
 import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
 import { field, objectBody } from './schemas';
@@ -50,13 +50,13 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
 
     app.post(
       ApiPaths.sessionCheck,
-      memberRoute(app, SESSION_CHECKS_PER_TOKEN_PER_MINUTE),
-      async (request) => {
-        const user = valueOrThrow(
-          await container.getProfile.sessionUser({ memberId: memberOf(request).id }),
-        );
-        return success('Session is active', user);
-      },
+      memberRoute(SESSION_CHECKS_PER_TOKEN_PER_MINUTE),
+      (request, reply) =>
+        answerWhenReady(
+          reply,
+          container.getProfile.sessionUser({ memberId: memberOf(request).id }),
+          (answer) => success('Session is active', valueOrThrow(answer)),
+        ),
     );
 
     app.post<{ Body: SendSmsCodeRequest }>(

@@ -72,7 +72,7 @@ export const authenticationCredential = objectBody(
 /** Passkeys: the member's (behind authentication) and signing in with one. */
 export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    const member = memberRoute(app, PER_SESSION_PER_MINUTE);
+    const member = memberRoute(PER_SESSION_PER_MINUTE);
     const signIn = {
       config: { rateLimit: { max: SIGN_INS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 } },
     };

@@ -20,7 +20,7 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
     app.get<{ Querystring: { status?: string; cursor?: string; limit?: string } }>(
       ApiPaths.paymentHistory,
       {
-        ...memberRoute(app, HISTORY_READS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(HISTORY_READS_PER_SESSION_PER_MINUTE),
         schema: {
           // Text as sent: the use case checks each value and names the field it refuses.
           querystring: {
@@ -46,7 +46,7 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
     app.get<{ Params: { transactionId: string }; Querystring: { lang?: string } }>(
       `${ApiPaths.receiptPdf}/:transactionId/pdf`,
       {
-        ...memberRoute(app, RECEIPTS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(RECEIPTS_PER_SESSION_PER_MINUTE),
         schema: {
           params: {
             type: 'object',

@@ -7,7 +7,7 @@ import { isTransactionId } from '../../domain/transaction';
 import { type ApplyPaymentCallbackValue } from '../../use-cases/apply-payment-callback.use-case';
 import { TRANSACTION_NOT_FOUND } from '../../use-cases/get-transaction-details.use-case';
 import { memberOf } from '../auth';
-import { success } from '../envelope';
+import { answerWhenReady, success } from '../envelope';
 import { ApiError, valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
 
@@ -84,7 +84,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     app.get<{ Params: { payment_id: string } }>(
       `${ApiPaths.paymentStatus}/:payment_id`,
       {
-        ...memberRoute(app, STATUS_READS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(STATUS_READS_PER_SESSION_PER_MINUTE),
         schema: {
           params: {
             type: 'object',
@@ -92,21 +92,22 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
           },
         },
       },
-      async (request) => {
+      (request, reply) => {
         const paymentId = request.params.payment_id;
         // payment_id is the transactionId: anything else cannot exist, so skip the lookup.
         if (!isTransactionId(paymentId)) throw paymentNotFound();
-        const value = valueOrThrow(
-          await container.getPaymentStatus.execute({ memberId: memberOf(request).id, paymentId }),
+        return answerWhenReady(
+          reply,
+          container.getPaymentStatus.execute({ memberId: memberOf(request).id, paymentId }),
+          (answer) => success('Payment status.', valueOrThrow(answer)),
         );
-        return success('Payment status.', value);
       },
     );
 
     app.get<{ Querystring: { transactionId: string } }>(
       ApiPaths.transactionDetails,
       {
-        ...memberRoute(app, STATUS_READS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(STATUS_READS_PER_SESSION_PER_MINUTE),
         schema: {
           querystring: {
             type: 'object',

@@ -17,8 +17,8 @@ const DELETIONS_PER_SESSION_PER_MINUTE = 5;
 /** The member's data ("download my data") and account ("delete my account"), under /api. */
 export function personalDataRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    const downloads = memberRoute(app, DOWNLOADS_PER_SESSION_PER_MINUTE);
-    const deletions = memberRoute(app, DELETIONS_PER_SESSION_PER_MINUTE);
+    const downloads = memberRoute(DOWNLOADS_PER_SESSION_PER_MINUTE);
+    const deletions = memberRoute(DELETIONS_PER_SESSION_PER_MINUTE);
 
     app.get(ApiPaths.personalData, downloads, async (request) => {
       const memberId = memberOf(request).id;

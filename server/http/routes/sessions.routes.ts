@@ -18,7 +18,7 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
     app.get(
       ApiPaths.memberSessions,
-      memberRoute(app, SESSION_LISTS_PER_SESSION_PER_MINUTE),
+      memberRoute(SESSION_LISTS_PER_SESSION_PER_MINUTE),
       async (request) => {
         const { id, sessionId } = memberOf(request);
         const list = await container.listMemberSessions.execute({ memberId: id, sessionId });
@@ -29,7 +29,7 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
     app.post<{ Body: SignOutSessionRequest }>(
       ApiPaths.signOutSession,
       {
-        ...memberRoute(app, SIGN_OUTS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(SIGN_OUTS_PER_SESSION_PER_MINUTE),
         schema: {
           body: objectBody({
             session_id: { type: 'string', pattern: SESSION_ID_PATTERN.source },
@@ -51,7 +51,7 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
 
     app.post(
       ApiPaths.signOutOtherSessions,
-      memberRoute(app, SIGN_OUTS_PER_SESSION_PER_MINUTE),
+      memberRoute(SIGN_OUTS_PER_SESSION_PER_MINUTE),
       async (request) => {
         const { id, sessionId } = memberOf(request);
         const { signedOut } = valueOrThrow(
