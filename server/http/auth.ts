@@ -1,4 +1,9 @@
-import { type FastifyInstance, type FastifyRequest, type preHandlerHookHandler } from 'fastify';
+import {
+  type FastifyInstance,
+  type FastifyRequest,
+  type HookHandlerDoneFunction,
+  type preHandlerHookHandler,
+} from 'fastify';
 import { type ServerContainer } from '../container';
 import { type Authentication } from '../use-cases/authenticate-session.use-case';
 import { ApiError, toApiError } from './errors';
@@ -9,11 +14,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     member?: { id: string; sessionId: string };
-    /**
-     * The bearer token's lookup, started once (authenticationOf) and shared: the answer itself
-     * when the session is held in memory, else its promise.
-     */
-    authentication?: Authentication | Promise<Authentication>;
   }
 }
 
@@ -25,19 +25,31 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The request's bearer token resolved to a live session (undefined without a token): one lookup
- * per request, kept on the request and shared by a per-session rate-limit key and
- * `app.authenticate`.
+ * The request's bearer token resolved to a live session: the answer itself when the session is
+ * held in memory, else its promise; undefined without a token.
  */
 export function authenticationOf(
   request: FastifyRequest,
   container: ServerContainer,
 ): Authentication | Promise<Authentication> | undefined {
-  if (request.authentication !== undefined) return request.authentication;
   const token = bearerToken(request);
-  if (token === undefined) return undefined;
-  request.authentication = container.authenticateSession.execute({ token });
-  return request.authentication;
+  return token === undefined ? undefined : container.authenticateSession.execute({ token });
+}
+
+/**
+ * Sets `request.member` from a live session's authentication, or fails with 401: AUTH_REQUIRED
+ * without a token (undefined), AUTH_SESSION_ENDED for one that opens no live session. Shared by
+ * `app.authenticate` and the member routes' gate (session-budgets.ts).
+ */
+export function admitMember(
+  request: FastifyRequest,
+  authentication: Authentication | undefined,
+  done: HookHandlerDoneFunction,
+): void {
+  if (authentication === undefined) return done(new ApiError('AUTH_REQUIRED'));
+  if (!authentication.ok) return done(toApiError(authentication.error));
+  request.member = authentication.value;
+  done();
 }
 
 /**
@@ -47,18 +59,12 @@ export function authenticationOf(
  */
 export function registerAuthentication(app: FastifyInstance, container: ServerContainer): void {
   app.decorateRequest('member', undefined);
-  app.decorateRequest('authentication', undefined);
   // A callback hook, not an async one: a session held in memory is admitted without a promise.
   const authenticate: preHandlerHookHandler = (request, _reply, done) => {
-    const admit = (result: Authentication): void => {
-      if (!result.ok) return done(toApiError(result.error));
-      request.member = result.value;
-      done();
-    };
     const authentication = authenticationOf(request, container);
-    if (authentication === undefined) done(new ApiError('AUTH_REQUIRED'));
-    else if (authentication instanceof Promise) authentication.then(admit, done);
-    else admit(authentication);
+    if (authentication instanceof Promise)
+      authentication.then((result) => admitMember(request, result, done), done);
+    else admitMember(request, authentication, done);
   };
   app.decorate('authenticate', authenticate);
 }

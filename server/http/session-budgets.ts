@@ -2,8 +2,8 @@ import { type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import { type Redis } from 'ioredis';
 import { type ServerContainer } from '../container';
 import { type Authentication } from '../use-cases/authenticate-session.use-case';
-import { authenticationOf } from './auth';
-import { ApiError, toApiError } from './errors';
+import { admitMember, authenticationOf } from './auth';
+import { ApiError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -147,16 +147,9 @@ function memberGate(
     const authentication = authenticationOf(request, container);
     // After the count: the member, or why there is none.
     const admit = (spent: Spent | undefined, result: Authentication | undefined): void => {
-      if (spent !== undefined && spent.count > max) {
-        const retryAfter = String(Math.max(1, Math.ceil(spent.resetInMs / 1000)));
-        return done(
-          new ApiError('RATE_LIMITED', undefined, { headers: { 'Retry-After': retryAfter } }),
-        );
-      }
-      if (result === undefined) return done(new ApiError('AUTH_REQUIRED'));
-      if (!result.ok) return done(toApiError(result.error));
-      request.member = result.value;
-      done();
+      if (spent === undefined || spent.count <= max) return admitMember(request, result, done);
+      const retryAfter = String(Math.max(1, Math.ceil(spent.resetInMs / 1000)));
+      done(new ApiError('RATE_LIMITED', undefined, { headers: { 'Retry-After': retryAfter } }));
     };
     const spend = (result: Authentication | undefined): void => {
       const owner = result?.ok === true ? result.value.sessionId : `ip:${request.ip}`;

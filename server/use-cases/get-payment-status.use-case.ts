@@ -28,8 +28,11 @@ export class GetPaymentStatusUseCase {
     paymentId: string;
   }): GetPaymentStatusResult | Promise<GetPaymentStatusResult> {
     const held = this.store.findHeldById?.(input.paymentId);
-    if (held !== undefined && (held.memberId !== input.memberId || !this.reconcile.isStale(held)))
-      return statusOf(held.memberId === input.memberId ? held : null);
+    if (held !== undefined) {
+      // The owner check first, as readOwnedFresh's: a foreign payment is never reconciled.
+      if (held.memberId !== input.memberId) return statusOf(null);
+      if (!this.reconcile.isStale(held)) return statusOf(held);
+    }
     return readOwnedFresh(this.store, this.reconcile, input.memberId, input.paymentId).then(
       statusOf,
     );

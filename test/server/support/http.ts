@@ -46,7 +46,10 @@ export async function postJson<T = unknown>(
   return read<T>(response);
 }
 
-/** POST `${baseUrl}/api${path}` with no body and no Content-Type, as the SPA sends a call without a request. */
+/**
+ * POST `${baseUrl}/api${path}` with no body and no Content-Type, as the SPA sends a call without
+ * a request.
+ */
 export async function postEmpty<T = unknown>(
   baseUrl: string,
   path: string,
