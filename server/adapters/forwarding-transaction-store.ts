@@ -6,7 +6,13 @@ import type * as store from '../ports/transaction-store.port';
  * (cache, metrics), which override only the calls they change.
  */
 export class ForwardingTransactionStore implements store.TransactionStore {
-  constructor(protected readonly inner: store.TransactionStore) {}
+  /** Present when the wrapped store has it (see TransactionStore). */
+  readonly findManyByIds?: (ids: readonly string[]) => Promise<ReadonlyMap<string, Transaction>>;
+
+  constructor(protected readonly inner: store.TransactionStore) {
+    const findManyByIds = inner.findManyByIds?.bind(inner);
+    if (findManyByIds !== undefined) this.findManyByIds = findManyByIds;
+  }
 
   findById(transactionId: string): Promise<Transaction | null> {
     return this.inner.findById(transactionId);

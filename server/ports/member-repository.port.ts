@@ -10,6 +10,8 @@ export interface MemberRepository {
    * memory of its own has none. Read only.
    */
   findHeldById?(id: string): Readonly<Member> | undefined;
+  /** `findById` for many members in one read; an unknown id is absent. Optional, as above. */
+  findManyByIds?(ids: readonly string[]): Promise<ReadonlyMap<string, Member>>;
   findByIcOrPassport(icOrPassport: string): Promise<Member | null>;
   findByPhone(phoneNo: string): Promise<Member | null>;
   /** Maps the unique constraints to a conflict instead of throwing. */

@@ -17,6 +17,11 @@ export interface SessionStore {
    * findByTokenHash. Optional: a store without a memory of its own has none. Read only.
    */
   findHeldByTokenHash?(tokenHash: string): Readonly<SessionRecord> | undefined;
+  /**
+   * `findByTokenHash` for many sessions in one read, by token hash; a hash no session has is
+   * absent. Optional: a cache in front of a store without it reads each session on its own.
+   */
+  findManyByTokenHash?(tokenHashes: readonly string[]): Promise<ReadonlyMap<string, SessionRecord>>;
   touch(id: string, now: Date): Promise<void>;
   /**
    * `touch` for many sessions in one write, each with its own time (never moving one backwards).

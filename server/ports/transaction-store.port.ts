@@ -57,6 +57,8 @@ export interface TransactionStore {
    * a memory of its own has none. Read only.
    */
   findHeldById?(transactionId: string): Readonly<Transaction> | undefined;
+  /** `findById` for many payments in one read; an unknown id is absent. Optional, as above. */
+  findManyByIds?(transactionIds: readonly string[]): Promise<ReadonlyMap<string, Transaction>>;
   /** Pending transactions created before the cut-off, oldest first. */
   listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]>;
   recordCallback(record: CallbackRecord): Promise<void>;

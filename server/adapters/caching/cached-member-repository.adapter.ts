@@ -1,16 +1,29 @@
 import { type Member } from '../../domain/member';
 import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository.port';
+import { type Clock } from '../../ports/clock.port';
 import { type ReadCaches } from './read-caches';
+import { RefreshAhead } from './refresh-ahead';
 
 /**
  * A MemberRepository whose reads by id are served from memory for a few seconds (the session
- * check's profile). Updates forget the member here at once and tell the other instances.
+ * check's profile), read again ahead of their expiry while in use when the clock is given. Updates forget the member here at once and tell the other instances.
  */
 export class CachedMemberRepository implements MemberRepository {
+  /** Reads the members in use again before they expire (see CachedSessionStore). */
+  readonly refreshAhead?: RefreshAhead<string, Member>;
+
   constructor(
     private readonly inner: MemberRepository,
     private readonly caches: ReadCaches,
-  ) {}
+    clock?: Clock,
+  ) {
+    const loadMany = inner.findManyByIds?.bind(inner);
+    if (loadMany === undefined || clock === undefined) return;
+    this.refreshAhead = new RefreshAhead(
+      { cache: caches.members, loadMany, usable: () => caches.usable },
+      clock,
+    );
+  }
 
   findHeldById(id: string): Readonly<Member> | undefined {
     return this.caches.usable ? this.caches.members.get(id) : undefined;

@@ -7,6 +7,7 @@ import {
 import { type Clock } from '../../ports/clock.port';
 import { type SessionStore } from '../../ports/session-store.port';
 import { type ReadCaches } from './read-caches';
+import { RefreshAhead } from './refresh-ahead';
 
 const copy = (session: SessionRecord): SessionRecord => ({
   ...session,
@@ -16,17 +17,46 @@ const copy = (session: SessionRecord): SessionRecord => ({
 });
 
 /**
- * A SessionStore that answers token lookups of live sessions from memory for a few seconds.
+ * A SessionStore that answers token lookups of live sessions from memory for a few seconds,
+ * reading the ones in use again, many at once, before they expire (RefreshAhead).
  * Only live sessions are kept; an entry that looks ended (idle or too old by the clock) is read
  * again, since another instance may have used it since. Revocations forget at once here and are
  * published to the other instances (the PostgreSQL store also notifies from inside its UPDATE).
  */
 export class CachedSessionStore implements SessionStore {
+  /** Reads the sessions in use again before they expire, when the store can read many at once. */
+  readonly refreshAhead?: RefreshAhead<string, SessionRecord>;
+
   constructor(
     private readonly inner: SessionStore,
     private readonly caches: ReadCaches,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    const loadMany = inner.findManyByTokenHash?.bind(inner);
+    if (loadMany === undefined) return;
+    this.refreshAhead = new RefreshAhead(
+      {
+        cache: caches.sessions,
+        loadMany,
+        usable: () => caches.usable,
+        keep: (tokenHash, fresh) => this.keepRefreshed(tokenHash, fresh),
+      },
+      clock,
+    );
+  }
+
+  /**
+   * A session read again by the refresh: kept while live, with the later of its two last uses
+   * (a touch written since the read began is already in the cached copy).
+   */
+  private keepRefreshed(tokenHash: string, fresh: SessionRecord): SessionRecord | undefined {
+    if (!isSessionActive(fresh, new Date(this.clock.now()))) return undefined;
+    const cached = this.caches.sessions.peek(tokenHash);
+    if (cached !== undefined && cached.lastSeenAt > fresh.lastSeenAt) {
+      fresh.lastSeenAt = new Date(cached.lastSeenAt);
+    }
+    return fresh;
+  }
 
   create(session: Parameters<SessionStore['create']>[0]): Promise<void> {
     return this.inner.create(session);

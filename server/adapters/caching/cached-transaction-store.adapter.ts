@@ -4,6 +4,7 @@ import { type Invalidation } from '../../ports/invalidation-bus.port';
 import type * as store from '../../ports/transaction-store.port';
 import { ForwardingTransactionStore } from '../forwarding-transaction-store';
 import { type ReadCaches } from './read-caches';
+import { REFRESH_AFTER, RefreshAhead } from './refresh-ahead';
 import { TtlCache, type TtlCacheOptions } from './ttl-cache';
 
 /** A paid or failed payment is read again by polls and the receipt page for a while. */
@@ -29,12 +30,16 @@ export type PaymentInvalidations = Pick<ReadCaches, 'bus' | 'usable' | 'invalida
  * forgets it and publishes `{ kind: 'payment' }` on the invalidation bus, which every instance's
  * store listens to. While the bus is not live a message may be missed, so a pending payment is
  * then read from the store every time. A read racing an invalidation is not cached (see
- * TtlCache.setIfUnchanged); its lifetime (READ_CACHE_TTL_MS) bounds a missed message.
+ * TtlCache.setIfUnchanged); its lifetime (READ_CACHE_TTL_MS) bounds a missed message. Pending
+ * payments in use are read again, many at once, before they expire (RefreshAhead); final ones
+ * still read late in their life are kept on.
  */
 export class CachedTransactionStore extends ForwardingTransactionStore {
   private readonly finals: TtlCache<string, Transaction>;
   private readonly pendings: TtlCache<string, Transaction>;
   private readonly unsubscribe: () => void;
+  /** Reads the pending payments in use again before they expire, many at once. */
+  readonly refreshAhead?: RefreshAhead<string, Transaction>;
 
   constructor(
     inner: store.TransactionStore,
@@ -46,6 +51,25 @@ export class CachedTransactionStore extends ForwardingTransactionStore {
     this.finals = new TtlCache(clock, options.finals ?? DEFAULT_FINAL_PAYMENT_CACHE);
     this.pendings = new TtlCache(clock, options.pendings ?? DEFAULT_PENDING_PAYMENT_CACHE);
     this.unsubscribe = invalidations?.bus.subscribe((event) => this.forget(event)) ?? (() => {});
+    // A final payment never changes: one still read late in its life just lives on.
+    this.finals.onAging({ after: REFRESH_AFTER, aging: (id) => this.finals.extend(id) });
+    const loadMany = inner.findManyByIds?.bind(inner);
+    if (loadMany === undefined || invalidations === undefined) return;
+    this.refreshAhead = new RefreshAhead(
+      {
+        cache: this.pendings,
+        loadMany,
+        usable: () => invalidations.usable,
+        keep: (id, fresh) => (isFinalStatus(fresh.status) ? this.keepFinal(id, fresh) : fresh),
+      },
+      clock,
+    );
+  }
+
+  /** A pending payment found final by its refresh (a missed message): kept as a final one. */
+  private keepFinal(transactionId: string, tx: Transaction): undefined {
+    this.finals.setIfUnchanged(transactionId, tx, this.finals.generation);
+    return undefined;
   }
 
   findHeldById(transactionId: string): Readonly<Transaction> | undefined {

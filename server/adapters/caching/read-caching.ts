@@ -66,7 +66,7 @@ export async function cacheReads<A extends CacheableAdapters>(
     adapters: {
       ...adapters,
       sessions: new CachedSessionStore(adapters.sessions, caches, adapters.clock),
-      members: new CachedMemberRepository(adapters.members, caches),
+      members: new CachedMemberRepository(adapters.members, caches, adapters.clock),
       unitOfWork: new InvalidatingUnitOfWork(adapters.unitOfWork, caches),
       transactions,
     },

@@ -10,6 +10,20 @@ export interface TtlCacheOptions {
 interface Entry<V> {
   value: V;
   expiresAt: number;
+  /** When a read starts to count as late in the entry's life (see `onAging`). */
+  agingAt: number;
+  /** Whether `onAging` was told of this entry already. */
+  aging: boolean;
+}
+
+/**
+ * Told, once per entry, of the first read in the last part of its life, while it is still
+ * served: a refresher reads it again before it expires (RefreshAhead).
+ */
+export interface AgingListener<K> {
+  /** The share of the lifetime after which a read counts as late, between 0 and 1. */
+  after: number;
+  aging(key: K): void;
 }
 
 /**
@@ -23,6 +37,7 @@ interface Entry<V> {
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private currentGeneration = 0;
+  private listener: AgingListener<K> | undefined;
 
   constructor(
     private readonly clock: Clock,
@@ -37,14 +52,29 @@ export class TtlCache<K, V> {
     return this.entries.size;
   }
 
+  /** Sets the one listener told of entries read late in their life. */
+  onAging(listener: AgingListener<K>): void {
+    this.listener = listener;
+  }
+
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.expiresAt <= this.clock.now()) {
+    const now = this.clock.now();
+    if (entry.expiresAt <= now) {
       this.entries.delete(key);
       return undefined;
     }
+    if (entry.agingAt <= now && !entry.aging && this.listener !== undefined) {
+      entry.aging = true;
+      this.listener.aging(key);
+    }
     return entry.value;
+  }
+
+  /** The value held for `key`, expired or not, without telling anyone of its age. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key)?.value;
   }
 
   /** Stores `value` unless an invalidation happened since `generation` was read. */
@@ -56,8 +86,30 @@ export class TtlCache<K, V> {
       if (oldest.done === true) break;
       this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, expiresAt: this.clock.now() + this.options.ttlMs });
+    const now = this.clock.now();
+    const ttlMs = this.options.ttlMs;
+    const agingAt = now + Math.floor(ttlMs * (this.listener?.after ?? 1));
+    this.entries.set(key, { value, expiresAt: now + ttlMs, agingAt, aging: false });
     return true;
+  }
+
+  /** Lets a present entry be told of again when a later read finds it aging (a refresh failed). */
+  rearm(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) entry.aging = false;
+  }
+
+  /**
+   * Gives a present entry a whole new lifetime with its value unchanged: for values that can no
+   * longer change (a final payment), where reading them again would only return the same.
+   */
+  extend(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    const now = this.clock.now();
+    entry.expiresAt = now + this.options.ttlMs;
+    entry.agingAt = now + Math.floor(this.options.ttlMs * (this.listener?.after ?? 1));
+    entry.aging = false;
   }
 
   /** Replaces a present entry's value, keeping its expiry (a local write the store also got). */

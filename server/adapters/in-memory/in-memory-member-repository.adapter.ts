@@ -17,6 +17,15 @@ export class InMemoryMemberRepository implements MemberRepository {
     return this.tables.members.get(id) ?? null;
   }
 
+  async findManyByIds(ids: readonly string[]): Promise<ReadonlyMap<string, Member>> {
+    const found = new Map<string, Member>();
+    for (const id of ids) {
+      const member = this.tables.members.get(id);
+      if (member !== undefined) found.set(id, member);
+    }
+    return found;
+  }
+
   async findByIcOrPassport(icOrPassport: string): Promise<Member | null> {
     return this.findOne((member) => member.icOrPassport === icOrPassport);
   }

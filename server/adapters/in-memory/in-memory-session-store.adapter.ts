@@ -43,6 +43,17 @@ export class InMemorySessionStore implements SessionStore {
     );
   }
 
+  async findManyByTokenHash(
+    tokenHashes: readonly string[],
+  ): Promise<ReadonlyMap<string, SessionRecord>> {
+    const found = new Map<string, SessionRecord>();
+    for (const tokenHash of tokenHashes) {
+      const session = await this.findByTokenHash(tokenHash);
+      if (session !== null) found.set(tokenHash, session);
+    }
+    return found;
+  }
+
   async findByTokenHash(tokenHash: string): Promise<SessionRecord | null> {
     const row = this.tables.sessions.find((session) => session.tokenHash === tokenHash)[0];
     if (row === undefined) return null;

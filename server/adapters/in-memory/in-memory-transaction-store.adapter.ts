@@ -53,6 +53,17 @@ export class InMemoryTransactionStore implements store.TransactionStore {
     return row === undefined ? null : toTransaction(row);
   }
 
+  async findManyByIds(
+    transactionIds: readonly string[],
+  ): Promise<ReadonlyMap<string, Transaction>> {
+    const found = new Map<string, Transaction>();
+    for (const id of transactionIds) {
+      const row = this.tables.transactions.get(id);
+      if (row !== undefined) found.set(id, toTransaction(row));
+    }
+    return found;
+  }
+
   async listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]> {
     return this.tables.transactions
       .find((row) => row.status === 'pending' && row.createdAt <= createdBefore)

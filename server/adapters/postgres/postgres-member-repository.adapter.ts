@@ -24,6 +24,14 @@ export class PostgresMemberRepository implements MemberRepository {
     return this.one(`SELECT ${COLUMNS} FROM members WHERE id = $1`, [id]);
   }
 
+  async findManyByIds(ids: readonly string[]): Promise<ReadonlyMap<string, Member>> {
+    const rows = await this.db.query<MemberRow>(
+      `SELECT ${COLUMNS} FROM members WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, toMember(row)]));
+  }
+
   findByIcOrPassport(icOrPassport: string): Promise<Member | null> {
     return this.one(`SELECT ${COLUMNS} FROM members WHERE ic_or_passport = $1`, [icOrPassport]);
   }

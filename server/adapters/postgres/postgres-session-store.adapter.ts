@@ -37,14 +37,18 @@ export class PostgresSessionStore implements SessionStore {
       [tokenHash],
     );
     const row = rows[0];
-    if (!row) return null;
-    return {
-      id: row.id,
-      memberId: row.member_id,
-      createdAt: new Date(row.created_at),
-      lastSeenAt: new Date(row.last_seen_at),
-      revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
-    };
+    return row ? toSessionRecord(row) : null;
+  }
+
+  async findManyByTokenHash(
+    tokenHashes: readonly string[],
+  ): Promise<ReadonlyMap<string, SessionRecord>> {
+    const rows = await this.db.query<SessionRow & { token_hash: string }>(
+      `SELECT token_hash, id, member_id, created_at, last_seen_at, revoked_at
+         FROM sessions WHERE token_hash = ANY($1::text[])`,
+      [tokenHashes],
+    );
+    return new Map(rows.map((row) => [row.token_hash, toSessionRecord(row)]));
   }
 
   async touchMany(uses: ReadonlyMap<string, Date>): Promise<void> {
@@ -131,4 +135,14 @@ export class PostgresSessionStore implements SessionStore {
     );
     return rows.length > 0;
   }
+}
+
+function toSessionRecord(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    createdAt: new Date(row.created_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  };
 }

@@ -92,6 +92,16 @@ export class PostgresTransactionStore implements TransactionStore {
     return rows.length === 1 ? toTransaction(rows[0]) : null;
   }
 
+  async findManyByIds(
+    transactionIds: readonly string[],
+  ): Promise<ReadonlyMap<string, Transaction>> {
+    const rows = await this.db.query<TransactionRow>(
+      `SELECT ${COLUMNS} FROM transactions WHERE id = ANY($1::text[])`,
+      [transactionIds],
+    );
+    return new Map(rows.map((row) => [row.id, toTransaction(row)]));
+  }
+
   async listStalePending(createdBefore: Date, limit: number): Promise<Transaction[]> {
     const rows = await this.db.query<TransactionRow>(
       `SELECT ${COLUMNS} FROM transactions

@@ -14,6 +14,15 @@ export function memberRepositoryContract(stores: () => StoreSet): void {
     expect(await members.findByPhone(member.phoneNo)).toEqual(member);
   });
 
+  it('reads many members by id in one call, leaving out unknown ids', async () => {
+    const { members } = stores();
+    const [one, two] = [aMemberRow(), aMemberRow()];
+    await members.insert(one);
+    await members.insert(two);
+    const found = await members.findManyByIds?.([two.id, aMemberRow().id]);
+    expect(found === undefined ? undefined : [...found.entries()]).toEqual([[two.id, two]]);
+  });
+
   it('answers null for a member it does not hold', async () => {
     const { members } = stores();
     const absent = aMemberRow();

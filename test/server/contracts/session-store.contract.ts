@@ -31,6 +31,16 @@ export function sessionStoreContract(stores: () => StoreSet): void {
     expect(await sessions.findByTokenHash('hash-2')).toBeNull();
   });
 
+  it('reads many sessions by token hash in one call, leaving out unknown hashes', async () => {
+    const { sessions, open } = await withMember();
+    const a = await open('hash-a');
+    await open('hash-b');
+    const found = await sessions.findManyByTokenHash?.(['hash-a', 'hash-unknown']);
+    expect(found === undefined ? undefined : [...found.keys()]).toEqual(['hash-a']);
+    expect(found?.get('hash-a')).toEqual(await sessions.findByTokenHash('hash-a'));
+    expect(found?.get('hash-a')?.id).toBe(a);
+  });
+
   it('refuses a session of a member that does not exist', async () => {
     const { open } = await withMember();
     await expect(open('hash-x', 0, aMemberRow().id)).rejects.toMatchObject({ code: '23503' });

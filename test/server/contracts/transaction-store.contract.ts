@@ -55,6 +55,20 @@ export function transactionStoreContract(stores: () => StoreSet): void {
     expect(await transactions.findById(aPayment().transactionId)).toBeNull();
   });
 
+  it('reads many payments by id in one call, leaving out unknown ids', async () => {
+    const { transactions, aPayment } = await withMember();
+    const payment = aPayment();
+    await transactions.createPending(payment);
+    const found = await transactions.findManyByIds?.([
+      payment.transactionId,
+      aPayment().transactionId,
+    ]);
+    expect(found === undefined ? undefined : [...found.keys()]).toEqual([payment.transactionId]);
+    expect(found?.get(payment.transactionId)).toEqual(
+      await transactions.findById(payment.transactionId),
+    );
+  });
+
   it("answers a member's idempotency key with the payment it made, even when requests race", async () => {
     const { transactions, members, aPayment } = await withMember();
     const [a, b] = await Promise.all([
