@@ -5,8 +5,11 @@ import { type TtlCache } from './ttl-cache';
 export const REFRESH_AFTER = 2 / 3;
 /** How long aging keys are collected before one read of them all. */
 export const REFRESH_BATCH_DELAY_MS = 20;
-/** The most keys one read asks for; more wait for the next read, at once. */
-export const REFRESH_BATCH_SIZE = 1000;
+/**
+ * The most keys one read asks for; more wait for the next read. On PGlite a read runs on the
+ * event loop: 500 sessions take about 10 ms, against about 220 µs each read alone.
+ */
+export const REFRESH_BATCH_SIZE = 500;
 
 /** One store read of many keys: the values found, by key (a missing key is gone from the store). */
 export type LoadMany<K, V> = (keys: K[]) => Promise<ReadonlyMap<K, V>>;
@@ -66,11 +69,17 @@ export class RefreshAhead<K, V> {
     });
   }
 
-  /** Reads every collected key again, REFRESH_BATCH_SIZE at a time, one read after another. */
+  /**
+   * Reads every collected key again, REFRESH_BATCH_SIZE at a time, one read after another, with
+   * the requests waiting meanwhile answered between two reads.
+   */
   async flush(): Promise<void> {
     this.reading = true;
     try {
-      while (this.waiting.size > 0) await this.refresh(this.take());
+      for (let first = true; this.waiting.size > 0; first = false) {
+        if (!first) await this.clock.sleep(0);
+        await this.refresh(this.take());
+      }
     } finally {
       this.reading = false;
     }

@@ -4,7 +4,10 @@ import { CachedSessionStore } from '../../../../server/adapters/caching/cached-s
 import { CachedTransactionStore } from '../../../../server/adapters/caching/cached-transaction-store.adapter';
 import { InProcessInvalidationBus } from '../../../../server/adapters/caching/in-process-invalidation-bus.adapter';
 import { ReadCaches } from '../../../../server/adapters/caching/read-caches';
-import { REFRESH_BATCH_DELAY_MS } from '../../../../server/adapters/caching/refresh-ahead';
+import {
+  REFRESH_BATCH_DELAY_MS,
+  REFRESH_BATCH_SIZE,
+} from '../../../../server/adapters/caching/refresh-ahead';
 import { TtlCache } from '../../../../server/adapters/caching/ttl-cache';
 import { InMemorySessionStore } from '../../../../server/adapters/in-memory/in-memory-session-store.adapter';
 import { type SessionRecord } from '../../../../server/domain/session-policy';
@@ -50,7 +53,7 @@ async function threeSessions() {
   const inner = new CountingSessionStore(stores.tables);
   const caches = new ReadCaches(new InProcessInvalidationBus(), clock, {
     ttlMs: TTL_MS,
-    maxEntries: 100,
+    maxEntries: 2 * REFRESH_BATCH_SIZE,
   });
   const sessions = new CachedSessionStore(inner, caches, clock);
   const ids = [randomUUID(), randomUUID(), randomUUID()];
@@ -102,6 +105,24 @@ describe('CachedSessionStore: sessions in use are read again, many at once, befo
     await s.clock.advance(15_000);
     for (let n = 0; n < 3; n++) expect(s.sessions.findHeldByTokenHash(`hash-${n}`)).toBeDefined();
     expect(s.inner.single).toBe(0);
+  });
+
+  it('reads at most REFRESH_BATCH_SIZE sessions at once, one read after another', async () => {
+    const s = await threeSessions();
+    const count = REFRESH_BATCH_SIZE + 1 - 3;
+    for (let n = 3; n < count + 3; n++) {
+      await s.sessions.create({
+        id: randomUUID(),
+        memberId: s.member.id,
+        tokenHash: `hash-${n}`,
+        now: new Date(s.clock.now()),
+      });
+      await s.sessions.findByTokenHash(`hash-${n}`);
+    }
+    await s.clock.advance(21_000);
+    for (let n = 0; n < REFRESH_BATCH_SIZE + 1; n++) s.sessions.findHeldByTokenHash(`hash-${n}`);
+    await s.clock.advance(REFRESH_BATCH_DELAY_MS);
+    expect(s.inner.batches).toEqual([REFRESH_BATCH_SIZE, 1]);
   });
 
   it('lets a session no one reads late in its life expire without reading it', async () => {
