@@ -18,7 +18,7 @@ export const CONNECTIONS = 50;
 export const PASSWORD = 'correct horse battery staple';
 
 // The repository, from the sources or from the benchmark's build in dist-bench/.
-const ROOT = projectRoot(__dirname);
+export const ROOT = projectRoot(__dirname);
 export const DIST = path.join(ROOT, 'dist');
 /**
  * The entry point as compiled by `npm run bench` (tsconfig.bench.json), which the child processes
