@@ -16,11 +16,15 @@ export interface SessionRecord {
 }
 
 export function isSessionActive(session: SessionRecord, now: Date): boolean {
-  if (session.revokedAt !== null) return false;
-  const t = now.getTime();
+  return isSessionActiveAt(session, now.getTime());
+}
+
+/** `isSessionActive` at a time in epoch milliseconds (every check asks: no Date to build). */
+export function isSessionActiveAt(session: SessionRecord, nowMs: number): boolean {
   return (
-    t - session.lastSeenAt.getTime() < SESSION_IDLE_TTL_MS &&
-    t - session.createdAt.getTime() < SESSION_ABSOLUTE_TTL_MS
+    session.revokedAt === null &&
+    nowMs - session.lastSeenAt.getTime() < SESSION_IDLE_TTL_MS &&
+    nowMs - session.createdAt.getTime() < SESSION_ABSOLUTE_TTL_MS
   );
 }
 
@@ -70,8 +74,9 @@ export function sessionPurgeCutoffs(now: Date): SessionPurgeCutoffs {
  */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
-export function needsTouch(session: SessionRecord, now: Date): boolean {
-  return now.getTime() - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
+export function needsTouch(session: SessionRecord, now: Date | number): boolean {
+  const nowMs = typeof now === 'number' ? now : now.getTime();
+  return nowMs - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
 }
 
 /** Tokens are stored only as their sha256, so a database leak yields no usable session. */

@@ -88,8 +88,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   // A callback hook, not an async one: every answer passes through it, most of them not HTML.
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
     const csp = reply.getHeader('content-security-policy');
-    if (typeof type === 'string' && type.startsWith('text/html') && typeof csp === 'string') {
+    if (typeof csp === 'string') {
       reply.header('content-security-policy', withScriptSources(csp, scriptSources()));
     }
     done(null, payload);

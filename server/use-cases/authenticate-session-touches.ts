@@ -58,7 +58,9 @@ export class SessionTouches {
    * being written): what its idle expiry is measured from meanwhile.
    */
   latestUse(sessionId: string): Date | undefined {
-    return this.due.get(sessionId) ?? this.writing.get(sessionId);
+    // Asked on every check: an empty map (no write under way, most of the time) is not searched.
+    const due = this.due.size === 0 ? undefined : this.due.get(sessionId);
+    return due ?? (this.writing.size === 0 ? undefined : this.writing.get(sessionId));
   }
 
   /** How many sessions have a use waiting to be written. */

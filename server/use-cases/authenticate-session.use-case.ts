@@ -1,6 +1,6 @@
 import {
   hashSessionToken,
-  isSessionActive,
+  isSessionActiveAt,
   needsTouch,
   type SessionRecord,
 } from '../domain/session-policy';
@@ -46,13 +46,13 @@ export class AuthenticateSessionUseCase {
   }
 
   private admit(stored: Readonly<SessionRecord>): Authentication {
-    const now = new Date(this.clock.now());
+    const now = this.clock.now();
     // A use noted here but not yet written counts: idle expiry runs from the latest use.
     const noted = this.touches.latestUse(stored.id);
     const session =
       noted !== undefined && noted > stored.lastSeenAt ? { ...stored, lastSeenAt: noted } : stored;
-    if (!isSessionActive(session, now)) return failWith('AUTH_SESSION_ENDED');
-    if (needsTouch(session, now)) this.touches.record(session.id, now);
+    if (!isSessionActiveAt(session, now)) return failWith('AUTH_SESSION_ENDED');
+    if (needsTouch(session, now)) this.touches.record(session.id, new Date(now));
     return ok({ id: session.memberId, sessionId: session.id });
   }
 

@@ -1,6 +1,6 @@
 import { type MemberSessionRecord } from '../../domain/member-sessions';
 import {
-  isSessionActive,
+  isSessionActiveAt,
   type SessionPurgeCutoffs,
   type SessionRecord,
 } from '../../domain/session-policy';
@@ -50,7 +50,7 @@ export class CachedSessionStore implements SessionStore {
    * (a touch written since the read began is already in the cached copy).
    */
   private keepRefreshed(tokenHash: string, fresh: SessionRecord): SessionRecord | undefined {
-    if (!isSessionActive(fresh, new Date(this.clock.now()))) return undefined;
+    if (!isSessionActiveAt(fresh, this.clock.now())) return undefined;
     const cached = this.caches.sessions.peek(tokenHash);
     if (cached !== undefined && cached.lastSeenAt > fresh.lastSeenAt) {
       fresh.lastSeenAt = new Date(cached.lastSeenAt);
@@ -65,9 +65,7 @@ export class CachedSessionStore implements SessionStore {
   findHeldByTokenHash(tokenHash: string): Readonly<SessionRecord> | undefined {
     if (!this.caches.usable) return undefined;
     const cached = this.caches.sessions.get(tokenHash);
-    return cached !== undefined && isSessionActive(cached, new Date(this.clock.now()))
-      ? cached
-      : undefined;
+    return cached !== undefined && isSessionActiveAt(cached, this.clock.now()) ? cached : undefined;
   }
 
   async findByTokenHash(tokenHash: string): Promise<SessionRecord | null> {
