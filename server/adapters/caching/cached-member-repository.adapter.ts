@@ -20,7 +20,13 @@ export class CachedMemberRepository implements MemberRepository {
     const loadMany = inner.findManyByIds?.bind(inner);
     if (loadMany === undefined || clock === undefined) return;
     this.refreshAhead = new RefreshAhead(
-      { cache: caches.members, loadMany, usable: () => caches.usable },
+      // A copy, as findById keeps: never the store's own object.
+      {
+        cache: caches.members,
+        loadMany,
+        keep: (_id, fresh) => ({ ...fresh }),
+        usable: () => caches.usable,
+      },
       clock,
     );
   }
