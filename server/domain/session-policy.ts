@@ -74,8 +74,12 @@ export function sessionPurgeCutoffs(now: Date): SessionPurgeCutoffs {
  */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
-export function needsTouch(session: SessionRecord, now: Date | number): boolean {
-  const nowMs = typeof now === 'number' ? now : now.getTime();
+export function needsTouch(session: SessionRecord, now: Date): boolean {
+  return needsTouchAt(session, now.getTime());
+}
+
+/** `needsTouch` at a time in epoch milliseconds, as `isSessionActiveAt`. */
+export function needsTouchAt(session: SessionRecord, nowMs: number): boolean {
   return nowMs - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
 }
 

@@ -71,9 +71,8 @@ export class SessionTouches {
   /**
    * Writes every waiting use: TOUCHES_PER_WRITE sessions per statement when the store can
    * (`touchMany`), else one session after another; never a burst of parallel writes, and other
-   * work runs between two statements. A write
-   * that fails keeps its uses for the next round, unless later uses replaced them; the first
-   * failure is thrown once the others are written.
+   * work runs between two statements. A write that fails keeps its uses for the next round,
+   * unless later uses replaced them; the first failure is thrown once the others are written.
    */
   async flush(): Promise<void> {
     const batch = new Map(this.due);

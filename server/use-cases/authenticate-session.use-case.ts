@@ -1,7 +1,7 @@
 import {
   hashSessionToken,
   isSessionActiveAt,
-  needsTouch,
+  needsTouchAt,
   type SessionRecord,
 } from '../domain/session-policy';
 import { type Clock } from '../ports/clock.port';
@@ -52,7 +52,7 @@ export class AuthenticateSessionUseCase {
     const session =
       noted !== undefined && noted > stored.lastSeenAt ? { ...stored, lastSeenAt: noted } : stored;
     if (!isSessionActiveAt(session, now)) return failWith('AUTH_SESSION_ENDED');
-    if (needsTouch(session, now)) this.touches.record(session.id, new Date(now));
+    if (needsTouchAt(session, now)) this.touches.record(session.id, new Date(now));
     return ok({ id: session.memberId, sessionId: session.id });
   }
 

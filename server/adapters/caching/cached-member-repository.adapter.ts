@@ -6,7 +6,8 @@ import { RefreshAhead } from './refresh-ahead';
 
 /**
  * A MemberRepository whose reads by id are served from memory for a few seconds (the session
- * check's profile), read again ahead of their expiry while in use when the clock is given. Updates forget the member here at once and tell the other instances.
+ * check's profile), read again ahead of their expiry while in use when the clock is given.
+ * Updates forget the member here at once and tell the other instances.
  */
 export class CachedMemberRepository implements MemberRepository {
   /** Reads the members in use again before they expire (see CachedSessionStore). */

@@ -86,11 +86,16 @@ export class TtlCache<K, V> {
       if (oldest.done === true) break;
       this.entries.delete(oldest.value);
     }
+    this.entries.set(key, { value, ...this.newLifetime() });
+    return true;
+  }
+
+  /** An entry's timing from now on: a whole lifetime, with its late part starting afresh. */
+  private newLifetime(): Pick<Entry<V>, 'expiresAt' | 'agingAt' | 'aging'> {
     const now = this.clock.now();
     const ttlMs = this.options.ttlMs;
     const agingAt = now + Math.floor(ttlMs * (this.listener?.after ?? 1));
-    this.entries.set(key, { value, expiresAt: now + ttlMs, agingAt, aging: false });
-    return true;
+    return { expiresAt: now + ttlMs, agingAt, aging: false };
   }
 
   /** Lets a present entry be told of again when a later read finds it aging (a refresh failed). */
@@ -106,10 +111,7 @@ export class TtlCache<K, V> {
   extend(key: K): void {
     const entry = this.entries.get(key);
     if (entry === undefined) return;
-    const now = this.clock.now();
-    entry.expiresAt = now + this.options.ttlMs;
-    entry.agingAt = now + Math.floor(this.options.ttlMs * (this.listener?.after ?? 1));
-    entry.aging = false;
+    Object.assign(entry, this.newLifetime());
   }
 
   /** Replaces a present entry's value, keeping its expiry (a local write the store also got). */
