@@ -102,8 +102,11 @@ function gracefulShutdown(
   let cut = false;
   // A keep-alive socket whose in-flight request finishes during the drain is closed with it,
   // instead of idling until its keep-alive timeout and holding the close up.
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: every answer passes through it, and a promise per answer
+  // would cost more than the check.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   const drain = async (): Promise<void> => {

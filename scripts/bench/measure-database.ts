@@ -32,10 +32,12 @@ export interface References {
 /** One figure's cell: its ratio to the hello-world before it, both rates, p99, non-2xx. */
 function describe(hello: Figure, figure: Figure, minRatio?: number, p99Ms?: number): string {
   const ratio = figure.rate / hello.rate;
+  // A target is met only if every answer was a 2xx: a 429 or a 5xx is not the call measured.
+  const clean = figure.non2xx === 0 && figure.errors === 0;
   const met =
     minRatio === undefined
       ? ''
-      : ` ${verdict(ratio >= minRatio && (p99Ms === undefined || figure.p99 < p99Ms))}`;
+      : ` ${verdict(clean && ratio >= minRatio && (p99Ms === undefined || figure.p99 < p99Ms))}`;
   const errors = figure.errors === 0 ? '' : `, ${figure.errors} errors`;
   return (
     `${ratio.toFixed(2)} = ${figure.rate.toFixed(0)}/${hello.rate.toFixed(0)} req/s, ` +
