@@ -31,7 +31,8 @@ async function until(done: () => boolean, ms: number, output: () => string): Pro
 
 /**
  * A POST whose body arrives in two parts: the server has the request in hand (headers read, a
- * route chosen) but cannot answer before the rest comes. Answers the status and body.
+ * route chosen) but cannot answer before the rest comes. Answers the status, body and Connection
+ * header.
  */
 function slowPost(port: number, body: string) {
   const bytes = Buffer.from(body);
@@ -43,15 +44,19 @@ function slowPost(port: number, body: string) {
     path: SEND_CODE,
     headers: { 'content-type': 'application/json', 'content-length': bytes.length },
   });
-  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req.once('response', (res: IncomingMessage) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.once('error', reject);
-    });
-    req.once('error', reject);
-  });
+  const answered = new Promise<{ status: number; body: string; connection?: string }>(
+    (resolve, reject) => {
+      req.once('response', (res: IncomingMessage) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.once('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }),
+        );
+        res.once('error', reject);
+      });
+      req.once('error', reject);
+    },
+  );
   req.write(bytes.subarray(0, cut));
   return { answered, finish: () => req.end(bytes.subarray(cut)) };
 }
@@ -95,6 +100,8 @@ describe('server/main.ts shutdown', () => {
     const answer = await inFlight.answered;
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 1, message: 'OTP sent' });
+    // Its keep-alive connection is closed with it, not left idle to hold the drain up.
+    expect(answer.connection).toBe('close');
     expect(await server.exited).toBe(0);
   });
 
