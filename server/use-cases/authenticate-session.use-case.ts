@@ -47,7 +47,12 @@ export class AuthenticateSessionUseCase {
 
   private admit(stored: Readonly<SessionRecord>): Authentication {
     const now = this.clock.now();
-    // A use noted here but not yet written counts: idle expiry runs from the latest use.
+    // A use noted here but not yet written counts: idle expiry runs from the latest use. It is
+    // looked up only when the stored last use alone would end the session or call for a touch:
+    // a later use can only keep a session alive longer, and most checks need neither.
+    if (isSessionActiveAt(stored, now) && !needsTouchAt(stored, now)) {
+      return ok({ id: stored.memberId, sessionId: stored.id });
+    }
     const noted = this.touches.latestUse(stored.id);
     const session =
       noted !== undefined && noted > stored.lastSeenAt ? { ...stored, lastSeenAt: noted } : stored;
