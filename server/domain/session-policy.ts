@@ -74,11 +74,7 @@ export function sessionPurgeCutoffs(now: Date): SessionPurgeCutoffs {
  */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
-export function needsTouch(session: SessionRecord, now: Date): boolean {
-  return needsTouchAt(session, now.getTime());
-}
-
-/** `needsTouch` at a time in epoch milliseconds, as `isSessionActiveAt`. */
+/** Whether a use at `nowMs` (epoch milliseconds) is due to be written as the session's last use. */
 export function needsTouchAt(session: SessionRecord, nowMs: number): boolean {
   return nowMs - session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
 }

@@ -6,7 +6,7 @@ import {
 import {
   isSessionActive,
   isSessionPurgeable,
-  needsTouch,
+  needsTouchAt,
   SESSION_ABSOLUTE_TTL_MS,
   SESSION_RETENTION_AFTER_END_MS,
   sessionEndedAt,
@@ -61,8 +61,8 @@ describe('session policy', () => {
   });
 
   it('records a use once a minute at most', () => {
-    expect(needsTouch(aSession(), at(SESSION_TOUCH_INTERVAL_MS - 1))).toBe(false);
-    expect(needsTouch(aSession(), at(SESSION_TOUCH_INTERVAL_MS))).toBe(true);
+    expect(needsTouchAt(aSession(), at(SESSION_TOUCH_INTERVAL_MS - 1).getTime())).toBe(false);
+    expect(needsTouchAt(aSession(), at(SESSION_TOUCH_INTERVAL_MS).getTime())).toBe(true);
   });
 });
 
