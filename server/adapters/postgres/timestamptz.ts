@@ -22,9 +22,9 @@ function digits(text: string, from: number, to: number): number {
  * row of ours carries, is read digit by digit: `2026-11-27 01:09:39.123456+08`, a four-digit
  * year, up to six fractional digits (only milliseconds are kept, as node-postgres keeps them),
  * and the session's offset as ±hh, ±hh:mm or ±hh:mm:ss. Any other form (infinity, BC dates, a
- * five-digit year, a year before 100) goes to node-postgres's own parser. A page of payment history reads three
- * per row, and that parser (three regular expressions and a Date moved after it is made) took a
- * tenth of the server's time on it.
+ * five-digit year, a year before 100) goes to node-postgres's own parser. A page of payment
+ * history reads three per row, and that parser (three regular expressions and a Date moved after
+ * it is made) took a tenth of the server's time on it.
  */
 export function parseTimestamptz(text: string): Date | number | null {
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58) {
