@@ -5,7 +5,6 @@ import { type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from '../../server/config';
 import { createContainer, type ServerContainer } from '../../server/container';
 import { hashSessionToken } from '../../server/domain/session-policy';
-import { holdNextTickShape } from '../../server/runtime/next-tick-shape';
 import { buildApp } from '../../server/http/app';
 import { createScratchDatabase } from '../../test/server/support/databases';
 import { type Database, PASSWORD, paymentIdOf, type Seed, SESSIONS, tokenOf } from './settings';
@@ -53,8 +52,6 @@ export async function servePortal(
   dataDir = 'memory://',
   sessions = SESSIONS,
 ): Promise<void> {
-  // As server/main.ts does, before seeding's full collections.
-  holdNextTickShape();
   const scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
   const { container, app, port } = await listeningPortal(
     { READ_CACHE_TTL_MS: cache ? '30000' : '0' },

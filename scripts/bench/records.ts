@@ -5,7 +5,6 @@ import { Argon2PasswordHasher } from '../../server/adapters/hashing/argon2-passw
 import { PdfkitReceiptRenderer } from '../../server/adapters/pdf/pdfkit-receipt-renderer.adapter';
 import { historySql } from '../../server/adapters/postgres/postgres-payment-history-store.adapter';
 import { hashSessionToken } from '../../server/domain/session-policy';
-import { holdNextTickShape } from '../../server/runtime/next-tick-shape';
 import { generateTransactionId } from '../../server/domain/transaction';
 import { renderSampleReceipts } from '../../server/use-cases/render-receipt-pdf.use-case';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/server/support/databases';
@@ -49,8 +48,6 @@ interface RecordsSeed {
  * 10,000 of other members, analysed; prints `READY <RecordsSeed>`; SIGTERM drops the database.
  */
 export async function serveRecords(): Promise<void> {
-  // As server/main.ts does, before seeding's full collections.
-  holdNextTickShape();
   const scratch = await createScratchDatabase();
   try {
     await seedAndServe(scratch);
