@@ -27,9 +27,13 @@ function digits(text: string, from: number, to: number): number {
  * it is made) took a tenth of the server's time on it.
  */
 export function parseTimestamptz(text: string): Date | number | null {
-  if (text.charCodeAt(4) !== 45 || text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58) {
-    return general(text);
-  }
+  const separators =
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 32 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58;
+  if (!separators) return general(text);
   let at = 19;
   let milliseconds = 0;
   if (text.charCodeAt(at) === 46) {

@@ -25,6 +25,8 @@ describe('parseTimestamptz', () => {
     '0044-03-15 12:00:00+00 BC',
     '0099-12-31 23:59:59+00',
     '12026-01-01 00:00:00+00',
+    '2026-11/27 01:09:39+00',
+    '2026-11-27 01:09.39+00',
   ])('leaves %s to node-postgres, and answers what it answers', (text) => {
     expect(time(parseTimestamptz(text))).toEqual(time(general(text)));
   });
