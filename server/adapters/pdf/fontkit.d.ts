@@ -7,6 +7,8 @@ declare module 'fontkit' {
   export interface Font {
     readonly postscriptName: string;
     layout(text: string): unknown;
+    /** What pdfkit embeds: the glyphs a document uses (a CFF or TrueType subset). */
+    createSubset(): object;
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

@@ -4,6 +4,7 @@ import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { malaysiaDateTime } from '../../domain/receipt';
 import type { ReceiptDocument, ReceiptRenderer } from '../../ports/receipt-renderer.port';
+import { withQuickSubroutineCopy } from './cff-subset';
 import { RECEIPT_TEXTS } from './receipt-texts';
 
 /**
@@ -21,7 +22,7 @@ let parsedFont: Font | undefined;
 
 /** The font, parsed on first use and shared by every receipt after it. */
 function receiptFont(): PDFKit.Mixins.PDFFontSource {
-  parsedFont ??= parseFont(readFileSync(FONT_FILE));
+  parsedFont ??= withQuickSubroutineCopy(parseFont(readFileSync(FONT_FILE)));
   // pdfkit takes a parsed fontkit font as well as a file (its types list only files).
   return parsedFont as unknown as PDFKit.Mixins.PDFFontSource;
 }
