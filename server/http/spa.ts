@@ -40,6 +40,17 @@ export function withScriptSources(csp: string, sources: string[]): string {
   return directives.filter(Boolean).join('; ');
 }
 
+/**
+ * An answer that is index.html: HTML, or the 304 that revalidates it for `/` (a directory index,
+ * answered without a content type). A browser keeps the policy of a 304 with its cached copy, so
+ * that policy too must allow the import map, or the next visit of `/` could not load the app.
+ */
+function carriesIndexHtml(request: FastifyRequest, reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  if (typeof type === 'string') return type.startsWith('text/html');
+  return reply.statusCode === 304 && !looksLikeFile(request.url.split('?')[0]);
+}
+
 export interface Spa {
   /** Answers a request nothing else matched, if the SPA should: true when it did. */
   handleNotFound(request: FastifyRequest, reply: FastifyReply): boolean;
@@ -86,9 +97,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   };
 
   // A callback hook, not an async one: every answer passes through it, most of them not HTML.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!carriesIndexHtml(request, reply)) return done(null, payload);
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') {
       reply.header('content-security-policy', withScriptSources(csp, scriptSources()));

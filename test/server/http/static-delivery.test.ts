@@ -202,6 +202,22 @@ describe('static delivery of the built SPA (app.inject)', () => {
       }
     });
 
+    it('keeps the hash when the HTML is revalidated (304), whichever encoding is asked for', async () => {
+      // Chromium keeps a 304's policy with its cached page: without the hash, the next visit
+      // of / blocked the import map, and the app could not load its other bundles.
+      for (const url of ['/', '/login']) {
+        for (const encoding of ['br', 'gzip', 'identity']) {
+          const first = await get(url, { 'accept-encoding': encoding });
+          const again = await get(url, {
+            'accept-encoding': encoding,
+            'if-none-match': first.headers.etag as string,
+          });
+          expect(again.statusCode).toBe(304);
+          expect(again.headers['content-security-policy']).toContain(hashOf(IMPORT_MAP));
+        }
+      }
+    });
+
     it('leaves files with the plain policy, and API answers with one that allows nothing', async () => {
       const csp = (await get('/app.1a2b3c4d.js')).headers['content-security-policy'] as string;
       expect(csp).toContain("script-src 'self'");
