@@ -10,11 +10,13 @@ import { freePort } from '../../test/server/support/free-port';
  * A headless Chromium with a remote-debugging port (for Lighthouse's `--port`) whose
  * localStorage, for the portal's origin, holds a fresh session token of the last seeded member
  * (logged in over the API, so no load figure has used its rate-limit budget): the SPA then opens
- * the logged-in pages as for a member who logged in earlier.
+ * the logged-in pages as for a member who logged in earlier. `clearCache` empties its HTTP cache
+ * (not its storage), so that each page is measured on a first load, as Lighthouse measures a page
+ * on its own, and not with the bundles an earlier page left in the cache.
  */
 export async function loggedInBrowser(
   port: number,
-): Promise<{ debuggingPort: number; close(): Promise<void> }> {
+): Promise<{ debuggingPort: number; clearCache(): Promise<void>; close(): Promise<void> }> {
   const origin = `http://127.0.0.1:${port}`;
   const answer = await fetch(`${origin}/api/service/login`, {
     method: 'POST',
@@ -79,5 +81,16 @@ export async function loggedInBrowser(
     await close();
     throw error;
   }
-  return { debuggingPort, close };
+  const clearCache = async () => {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+    try {
+      const page = await browser.contexts()[0].newPage();
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  };
+  return { debuggingPort, clearCache, close };
 }

@@ -94,6 +94,39 @@ describeInChromium('member session in Chromium', ['pglite', 'postgres'], (suite)
     await expectPath(page, '/payment');
   });
 
+  suite.step(
+    "a stored session fetches the member pages' bundle from the start; /login does not",
+    async ({ page, baseUrl }) => {
+      // The step before left the member logged in, the token in this origin's localStorage.
+      const loaded = () =>
+        page.evaluate(() => ({
+          preloads: [...document.querySelectorAll('link[rel="modulepreload"], link[as="style"]')]
+            .map((link) => new URL((link as HTMLLinkElement).href).pathname)
+            .sort(),
+          fetched: performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/member-screens.')),
+        }));
+      await page.goto(`${baseUrl}/member/profile`);
+      await page.getByText(member.name).first().waitFor();
+      const onProfile = await loaded();
+      expect(onProfile.preloads).toHaveLength(2);
+      expect(onProfile.preloads).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/member-screens\.[0-9a-f]{8}\.css$/),
+          expect.stringMatching(/^\/member-screens\.[0-9a-f]{8}\.js$/),
+        ]),
+      );
+      // The app's own import of the bundle used the preloaded one: each file fetched once.
+      expect(onProfile.fetched.sort()).toEqual(onProfile.preloads);
+
+      await page.goto(`${baseUrl}/login`);
+      await page.locator('input[name="ic_or_passport"]').waitFor();
+      expect((await loaded()).preloads).toEqual([]);
+    },
+  );
+
   suite.step('the page loads nothing from any other host', async ({ context, baseUrl }) => {
     const foreign: string[] = [];
     const probe = await context.newPage();
