@@ -14,6 +14,11 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const looksLikeFile = (urlPath: string) => /\.[^/]+$/.test(urlPath);
 const isApi = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
 
+/** A path the app's shell (index.html) answers: neither the API's nor a file's. */
+const isAppRoute = (urlPath: string) => !isApi(urlPath) && !looksLikeFile(urlPath);
+/** A request's path, without its query. */
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0];
+
 /** Never served: source maps, and the precompressed copies asked for by name. */
 const isServable = (urlPath: string) => !/\.(map|br|gz)$/i.test(urlPath);
 
@@ -41,14 +46,15 @@ export function withScriptSources(csp: string, sources: string[]): string {
 }
 
 /**
- * An answer that is index.html: HTML, or the 304 that revalidates it for `/` (a directory index,
- * answered without a content type). A browser keeps the policy of a 304 with its cached copy, so
- * that policy too must allow the import map, or the next visit of `/` could not load the app.
+ * An answer that is index.html: HTML, or the 304 that revalidates it for an app route such as
+ * `/` (a directory index, answered without a content type). A browser keeps the policy of a 304
+ * with its cached copy, so that policy too must allow the import map, or the next visit of `/`
+ * could not load the app.
  */
 function carriesIndexHtml(request: FastifyRequest, reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
   if (typeof type === 'string') return type.startsWith('text/html');
-  return reply.statusCode === 304 && !looksLikeFile(request.url.split('?')[0]);
+  return reply.statusCode === 304 && isAppRoute(pathOf(request));
 }
 
 export interface Spa {
@@ -108,9 +114,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
 
   return {
     handleNotFound(request, reply) {
-      const urlPath = request.url.split('?')[0];
       const isRead = request.method === 'GET' || request.method === 'HEAD';
-      if (!isRead || isApi(urlPath) || looksLikeFile(urlPath)) return false;
+      if (!isRead || !isAppRoute(pathOf(request))) return false;
       // Client-side routes (/login, /member/profile, ...) all load the SPA shell.
       void reply.type('text/html').sendFile('index.html', distDir);
       return true;

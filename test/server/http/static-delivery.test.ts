@@ -7,6 +7,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/http/app';
 import { copyPublicFiles, precompress, PUBLIC_DIR } from '../../../scripts/precompress';
 import { firstLoadFiles } from '../../../scripts/first-load';
+import { StorageKeys } from '../../../src/domain/ports/storage.port';
+import { Paths } from '../../../src/ui/shared/paths';
 import { inMemoryServer } from '../support/in-memory-server';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -238,6 +240,14 @@ describe('the shipped static files', () => {
     expect(description.length).toBeLessThanOrEqual(170);
     expect(html).toMatch(/<link rel="icon" href="[^"]+\.svg"/);
     expect(html).toMatch(/<link rel="manifest" href="\.\/manifest\.webmanifest"/);
+  });
+
+  it("preloads the member pages for the app's token key, on every page but the account ones", () => {
+    // index.html's inline script cannot import the app's constants: it must name the same ones.
+    const html = readFileSync(path.join(ROOT, 'src/ui/index.html'), 'utf8');
+    expect(html).toContain(`localStorage.getItem('${StorageKeys.token}')`);
+    const accountPages = [Paths.login, Paths.signUp, Paths.forgotPassword].map((p) => p.slice(1));
+    expect(html).toContain(`/^\\/(${accountPages.join('|')})(\\/|$)/`);
   });
 
   it('ships robots.txt and favicon.ico for their fixed URLs, and the icons the manifest names', () => {
