@@ -1,14 +1,23 @@
-import { type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import { type Redis } from 'ioredis';
 import { type ServerContainer } from '../container';
 import { type Authentication } from '../use-cases/authenticate-session.use-case';
 import { admitMember, authenticationOf } from './auth';
 import { ApiError } from './errors';
 
+/** Whose calls a route's budget counts: each session's apart, or all of a member's together. */
+export type BudgetOwner = 'session' | 'member';
+
+/** A member route's budget: calls a minute per session, or per member across its sessions. */
+export interface MemberBudget {
+  perMinute: number;
+  per: BudgetOwner;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Calls a minute one session may make to this route (registerSessionBudgets). */
-    sessionBudget?: number;
+    /** The route's budget (registerSessionBudgets); set by memberRoute. */
+    memberBudget?: MemberBudget;
   }
 }
 
@@ -22,8 +31,8 @@ export interface Spent {
 }
 
 /**
- * Where one route's per-session budgets are counted, by owner (a session id, or `ip:` and an
- * address). In memory the answer is synchronous, so the hot path (a session check, a payment
+ * Where one route's budgets are counted, by owner (a session id, `member:` and a member id, or
+ * `ip:` and an address). In memory the answer is synchronous, so the hot path (a session check, a payment
  * poll) waits for nothing; through Redis it is a promise, and undefined when Redis failed (the
  * call goes through, as with the per-address budget).
  */
@@ -109,15 +118,18 @@ export class RedisBudgetCounter implements BudgetCounter {
 }
 
 /**
- * The gate of a signed-in member's route (one whose config names a `sessionBudget`, set by
+ * The gate of a signed-in member's route (one whose config names a `memberBudget`, set by
  * memberRoute), in one hook on arrival (onRequest), before the body is read:
  *
- * 1. The per-minute budget, keyed by session rather than client address, for the calls a
- *    logged-in page repeats on a timer, since many members may share one carrier-NAT address and
- *    must never throttle each other. Only a live session gets its own count; made-up, revoked or
- *    expired tokens share their address's, or a flood of random ones would never be throttled.
- *    Each route counts apart. A spent budget answers 429 RATE_LIMITED with Retry-After. These
- *    routes leave the per-address budget out.
+ * 1. The per-minute budget, keyed by who is signed in rather than by client address, since many
+ *    members may share one carrier-NAT address and must never throttle each other. The calls a
+ *    logged-in page repeats on a timer (session checks, status polls) count per session; the
+ *    costly ones (a receipt PDF, the data download, adding a passkey, the account deletion)
+ *    count per member, over all of the member's sessions, so opening more sessions buys no more
+ *    calls. Only a live session gets its own count; made-up, revoked or expired tokens share
+ *    their address's, or a flood of random ones would never be throttled. Each route counts
+ *    apart. A spent budget answers 429 RATE_LIMITED with Retry-After. These routes leave the
+ *    per-address budget out.
  * 2. The member, from the same session lookup: `request.member` is set for a live session, and
  *    anything else answers 401 (AUTH_REQUIRED without a token, AUTH_SESSION_ENDED for one that
  *    opens no live session), as `app.authenticate` does for the other signed-in routes.
@@ -130,9 +142,9 @@ export function registerSessionBudgets(
   counters: BudgetCounters,
 ): void {
   app.addHook('onRoute', (route) => {
-    const max = route.config?.sessionBudget;
-    if (max === undefined) return;
-    const hook = memberGate(container, counters(`${String(route.method)} ${route.url}`), max);
+    const budget = route.config?.memberBudget;
+    if (budget === undefined) return;
+    const hook = memberGate(container, counters(`${String(route.method)} ${route.url}`), budget);
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [hook] : [hook, ...[existing].flat()];
   });
@@ -141,8 +153,12 @@ export function registerSessionBudgets(
 function memberGate(
   container: ServerContainer,
   counter: BudgetCounter,
-  max: number,
+  { perMinute: max, per }: MemberBudget,
 ): onRequestHookHandler {
+  const ownerOf = (request: FastifyRequest, result: Authentication | undefined): string => {
+    if (result?.ok !== true) return `ip:${request.ip}`;
+    return per === 'member' ? `member:${result.value.id}` : result.value.sessionId;
+  };
   return (request, _reply, done) => {
     const authentication = authenticationOf(request, container);
     // After the count: the member, or why there is none.
@@ -152,8 +168,7 @@ function memberGate(
       done(new ApiError('RATE_LIMITED', undefined, { headers: { 'Retry-After': retryAfter } }));
     };
     const spend = (result: Authentication | undefined): void => {
-      const owner = result?.ok === true ? result.value.sessionId : `ip:${request.ip}`;
-      const spent = counter.take(owner, container.clock.now());
+      const spent = counter.take(ownerOf(request, result), container.clock.now());
       if (spent instanceof Promise) spent.then((counted) => admit(counted, result), done);
       else admit(spent, result);
     };

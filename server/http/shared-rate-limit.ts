@@ -15,7 +15,7 @@ export const RATE_LIMIT_NAMESPACE = 'member-portal:rate-limit:';
 /**
  * With REDIS_URL, the per-address request budgets (global and per route) are counted in Redis,
  * so N instances behind a proxy enforce one budget per address instead of N; the per-session
- * budgets (session-budgets.ts) use the same client. Without it each
+ * and per-member budgets (session-budgets.ts) use the same client. Without it each
  * process counts in its own memory, which is right for one instance.
  *
  * The client gives up quickly (a second to connect, half a second per command) and a Redis

@@ -17,7 +17,10 @@ import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
 import { objectBody } from './schemas';
 
+/** Listing, renaming and removing, per session. */
 const PER_SESSION_PER_MINUTE = 20;
+/** Adding one (a password check, then a ceremony), over all of the member's sessions. */
+const REGISTRATIONS_PER_MEMBER_PER_MINUTE = 20;
 /** Sign-in options and answers per client address (before any session exists). */
 const SIGN_INS_PER_ADDRESS_PER_MINUTE = 30;
 
@@ -73,6 +76,7 @@ export const authenticationCredential = objectBody(
 export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
     const member = memberRoute(PER_SESSION_PER_MINUTE);
+    const registration = memberRoute(REGISTRATIONS_PER_MEMBER_PER_MINUTE, 'member');
     const signIn = {
       config: { rateLimit: { max: SIGN_INS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 } },
     };
@@ -85,7 +89,7 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
     app.post<{ Body: PasskeyRegistrationOptionsRequest }>(
       ApiPaths.passkeyRegistrationOptions,
       {
-        ...member,
+        ...registration,
         schema: {
           body: objectBody({ password: { type: 'string', minLength: 1, maxLength: 1024 } }),
         },
@@ -101,7 +105,10 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
 
     app.post<{ Body: RegisterPasskeyRequest }>(
       ApiPaths.registerPasskey,
-      { ...member, schema: { body: objectBody({ name, credential: registrationCredential }) } },
+      {
+        ...registration,
+        schema: { body: objectBody({ name, credential: registrationCredential }) },
+      },
       async (request) => {
         const passkey = await container.passkeyRegistration.register({
           memberId: memberOf(request).id,

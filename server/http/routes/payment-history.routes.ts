@@ -11,8 +11,11 @@ import { memberRoute } from '../member-route';
  * re-reads while payments are pending; keyed per session, as the status polls are.
  */
 const HISTORY_READS_PER_SESSION_PER_MINUTE = 60;
-/** A PDF costs tens of milliseconds of CPU: enough for a member saving receipts one by one. */
-const RECEIPTS_PER_SESSION_PER_MINUTE = 20;
+/**
+ * A PDF costs tens of milliseconds of CPU: enough for a member saving receipts one by one,
+ * counted over all of the member's sessions so that more sessions buy no more renders.
+ */
+const RECEIPTS_PER_MEMBER_PER_MINUTE = 20;
 
 /** The member's payment history and receipt PDFs under /api, behind authentication. */
 export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginAsync {
@@ -46,7 +49,7 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
     app.get<{ Params: { transactionId: string }; Querystring: { lang?: string } }>(
       `${ApiPaths.receiptPdf}/:transactionId/pdf`,
       {
-        ...memberRoute(RECEIPTS_PER_SESSION_PER_MINUTE),
+        ...memberRoute(RECEIPTS_PER_MEMBER_PER_MINUTE, 'member'),
         schema: {
           params: {
             type: 'object',

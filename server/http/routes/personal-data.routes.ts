@@ -9,16 +9,19 @@ import { memberRoute } from '../member-route';
 import { authenticationCredential } from './passkeys.routes';
 import { objectBody } from './schemas';
 
-/** The download reads every table about the member: a few a minute is plenty. */
-const DOWNLOADS_PER_SESSION_PER_MINUTE = 5;
+/**
+ * The download reads every table about the member: a few a minute is plenty. Both budgets count
+ * over all of the member's sessions.
+ */
+const DOWNLOADS_PER_MEMBER_PER_MINUTE = 5;
 /** Password tries are also counted by the login throttle; this bounds the calls themselves. */
-const DELETIONS_PER_SESSION_PER_MINUTE = 5;
+const DELETIONS_PER_MEMBER_PER_MINUTE = 5;
 
 /** The member's data ("download my data") and account ("delete my account"), under /api. */
 export function personalDataRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    const downloads = memberRoute(DOWNLOADS_PER_SESSION_PER_MINUTE);
-    const deletions = memberRoute(DELETIONS_PER_SESSION_PER_MINUTE);
+    const downloads = memberRoute(DOWNLOADS_PER_MEMBER_PER_MINUTE, 'member');
+    const deletions = memberRoute(DELETIONS_PER_MEMBER_PER_MINUTE, 'member');
 
     app.get(ApiPaths.personalData, downloads, async (request) => {
       const memberId = memberOf(request).id;

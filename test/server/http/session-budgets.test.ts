@@ -1,6 +1,17 @@
+import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
+import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
 import { ApiPaths } from '../../../src/contract/api';
+import { receiptPdfPath } from '../../../src/contract/payment-history';
+import { gatewayOutcomeCanonical } from '../../../src/contract/sandbox-gateway';
 import { BUDGET_WINDOW_MS, MemoryBudgetCounter } from '../../../server/http/session-budgets';
-import { injectedApp, type InjectedApp, logIn, seedMember } from '../support/in-memory-server';
+import {
+  type Answer,
+  injectedApp,
+  type InjectedApp,
+  logIn,
+  seedMember,
+} from '../support/in-memory-server';
+import { type TestMember } from '../support/members';
 
 describe('MemoryBudgetCounter', () => {
   it('counts each owner apart, within a window that opens with its first call', () => {
@@ -73,5 +84,128 @@ describe('per-session budgets on the routes (app.inject)', () => {
     expect((await check('made-up-token-0060')).status).toBe(429);
     expect((await t.post(ApiPaths.sessionCheck, {})).status).toBe(429);
     expect((await check()).status).toBe(200);
+  });
+});
+
+describe('per-member budgets on the costly routes (app.inject)', () => {
+  let t: InjectedApp;
+  beforeEach(async () => {
+    t = await injectedApp();
+  });
+  afterEach(() => t.close());
+
+  /** `count` live sessions of one member. */
+  async function sessionsOf(member: TestMember, count: number): Promise<string[]> {
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i += 1) tokens.push((await logIn(t, member)).token);
+    return tokens;
+  }
+
+  /** A completed payment of the member's, whose receipt PDF renders. */
+  async function paidPayment(token: string): Promise<string> {
+    const created = await t.post(
+      ApiPaths.createPayment,
+      { amount: '80.00', payment_method: 'qr' },
+      { token },
+    );
+    const transactionId = (created.body.data as PaymentRequestBody).payment_id;
+    const message = {
+      transactionId,
+      status: 'completed' as const,
+      amount: '80.00',
+      timestamp: Math.floor(t.clock.now() / 1000),
+    };
+    const signature = new HmacSha256PaymentSigner(t.config.gatewaySecret).sign(
+      gatewayOutcomeCanonical(message),
+    );
+    expect((await t.post(ApiPaths.paymentCallback, { ...message, signature })).status).toBe(200);
+    return transactionId;
+  }
+
+  /** A receipt PDF's answer: the envelope when it is one, else the PDF's type. */
+  async function receipt(transactionId: string, token: string): Promise<Answer> {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api${receiptPdfPath(transactionId)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const isPdf = response.headers['content-type'] === 'application/pdf';
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: isPdf ? { status: 1, message: 'application/pdf' } : response.json(),
+    };
+  }
+
+  const limited = (answers: Answer[]) =>
+    answers.filter((answer) => answer.status === 429 && answer.body.code === 'RATE_LIMITED');
+
+  /** `perSession` calls from each session at once; the answers in order. */
+  const fromEach = (
+    tokens: string[],
+    perSession: number,
+    call: (token: string) => Promise<Answer>,
+  ) =>
+    Promise.all(tokens.flatMap((token) => Array.from({ length: perSession }, () => call(token))));
+
+  it('lets ten sessions of one member render no more receipt PDFs than the member’s 20 a minute', async () => {
+    const member = await seedMember(t);
+    const tokens = await sessionsOf(member, 10);
+    const transactionId = await paidPayment(tokens[0]);
+    const pdf = (token: string) => receipt(transactionId, token);
+
+    const answers = await fromEach(tokens, 3, pdf);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(20);
+    const refused = limited(answers);
+    expect(refused).toHaveLength(10);
+    expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused[0].body).toEqual({
+      status: 0,
+      message: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
+    });
+    // A new session of the same member gets nothing more either.
+    const [late] = await sessionsOf(member, 1);
+    expect((await pdf(late)).status).toBe(429);
+    // Another member's budget is untouched.
+    const [other] = await sessionsOf(await seedMember(t), 1);
+    const theirs = await paidPayment(other);
+    expect((await receipt(theirs, other)).status).toBe(200);
+    // The window ends for every session of the member at once.
+    await t.clock.advance(BUDGET_WINDOW_MS);
+    expect((await pdf(tokens[9])).status).toBe(200);
+  });
+
+  it.each([
+    ['data download', 5, (token: string) => t.get(ApiPaths.personalData, { token })],
+    [
+      'deletion attempt',
+      5,
+      (token: string) =>
+        t.post(ApiPaths.deleteAccount, { password: 'wrong', confirmation: 'NO' }, { token }),
+    ],
+    [
+      'deletion passkey options',
+      5,
+      (token: string) => t.post(ApiPaths.deleteAccountPasskeyOptions, undefined, { token }),
+    ],
+    [
+      'passkey registration options',
+      20,
+      (token: string) =>
+        t.post(ApiPaths.passkeyRegistrationOptions, { password: 'wrong' }, { token }),
+    ],
+    [
+      'passkey registration',
+      20,
+      (token: string) => t.post(ApiPaths.registerPasskey, { name: 'x', credential: {} }, { token }),
+    ],
+  ])('counts the %s over all of a member’s sessions: %i a minute', async (_name, budget, call) => {
+    const tokens = await sessionsOf(await seedMember(t), 10);
+    const perSession = Math.ceil((budget + 1) / tokens.length);
+    const answers = await fromEach(tokens, perSession, call);
+    expect(limited(answers)).toHaveLength(tokens.length * perSession - budget);
+    const [other] = await sessionsOf(await seedMember(t), 1);
+    expect((await call(other)).body.code).not.toBe('RATE_LIMITED');
   });
 });

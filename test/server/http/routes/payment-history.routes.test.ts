@@ -188,7 +188,7 @@ describe('payment history and receipt routes on the in-memory container (app.inj
     expect((await history('', stranger)).data.payments).toEqual([]);
   });
 
-  it('limits receipts per session: the 21st in a minute is 429, another session is not held up', async () => {
+  it('limits receipts per member: the 21st in a minute is 429, another member is not held up', async () => {
     const pending = await newPayment('70.00');
     for (let i = 0; i < 20; i += 1) expect((await receipt(pending)).statusCode).toBe(409);
     const limited = await receipt(pending);
