@@ -1,4 +1,4 @@
-import { PASSKEY_NAME_MAX_LENGTH } from '../../src/contract/passkeys';
+import { PASSKEY_NAME_MAX_LENGTH, passkeyNameLength } from '../../src/contract/passkeys';
 
 /** A member's passkey (a WebAuthn credential) as stored: its public part only. */
 export interface PasskeyRecord {
@@ -31,10 +31,15 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** How many expired challenges one new challenge clears away at most. */
 export const CHALLENGES_PURGED_PER_CALL = 50;
 
-/** A passkey's name as kept: trimmed, at most 64 characters; a default when left empty. */
+/**
+ * A passkey's name as kept: trimmed, at most 64 code points (the API's schema refuses a longer
+ * one; this cut, by code point, never splits a character in two); a default when left empty.
+ */
 export function passkeyName(name: string | undefined): string {
   const trimmed = name?.trim() ?? '';
-  return trimmed === '' ? 'Passkey' : trimmed.slice(0, PASSKEY_NAME_MAX_LENGTH);
+  if (trimmed === '') return 'Passkey';
+  if (passkeyNameLength(trimmed) <= PASSKEY_NAME_MAX_LENGTH) return trimmed;
+  return Array.from(trimmed).slice(0, PASSKEY_NAME_MAX_LENGTH).join('');
 }
 
 /**

@@ -70,4 +70,16 @@ export interface RemovePasskeyRequest {
   passkey_id: string;
 }
 
+/**
+ * The longest passkey name, trimmed, in Unicode code points: what the API's schema
+ * (maxLength), the SPA's form and the database's check (length()) all count, so an emoji outside
+ * the Basic Multilingual Plane is one character, never two halves.
+ */
 export const PASSKEY_NAME_MAX_LENGTH = 64;
+
+/** A passkey name's length in code points (not UTF-16 units, which String#length counts). */
+export function passkeyNameLength(name: string): number {
+  let count = 0;
+  for (const _codePoint of name) count += 1;
+  return count;
+}

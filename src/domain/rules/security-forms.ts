@@ -1,11 +1,14 @@
-import { PASSKEY_NAME_MAX_LENGTH } from '../../contract/passkeys';
+import { PASSKEY_NAME_MAX_LENGTH, passkeyNameLength } from '../../contract/passkeys';
 import { ACCOUNT_DELETION_WORD } from '../../contract/personal-data';
 
-/** The i18n key of what is wrong with a passkey's name, or null when it will do. */
+/**
+ * The i18n key of what is wrong with a passkey's name, or null when it will do: its length is
+ * counted in code points, as the API counts it.
+ */
 export function passkeyNameError(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed.length === 0) return 'security.passkeys.nameRequired';
-  if (trimmed.length > PASSKEY_NAME_MAX_LENGTH) return 'security.passkeys.nameTooLong';
+  if (passkeyNameLength(trimmed) > PASSKEY_NAME_MAX_LENGTH) return 'security.passkeys.nameTooLong';
   return null;
 }
 
