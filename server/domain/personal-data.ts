@@ -32,6 +32,12 @@ export interface PersonalDataRecords {
 /** The name a deleted member's row keeps, so payments kept for the merchant name no person. */
 export const ERASED_MEMBER_NAME = 'Deleted member';
 
+const ERASED_PREFIX = 'erased:';
+
+/** Whether a member row is an erased one (see erasedMemberFields): it is no member any more. */
+export const isErasedMember = (member: Pick<Member, 'icOrPassport'>): boolean =>
+  member.icOrPassport.startsWith(ERASED_PREFIX);
+
 /**
  * What an erased member row holds instead of the person's data. IC/passport and phone become
  * `erased:<member id>`: lower case and a colon, which no normalised IC (upper case) or phone
@@ -42,8 +48,8 @@ export const ERASED_MEMBER_NAME = 'Deleted member';
 export function erasedMemberFields(memberId: string, unusablePasswordHash: string) {
   return {
     name: ERASED_MEMBER_NAME,
-    icOrPassport: `erased:${memberId}`,
-    phoneNo: `erased:${memberId}`,
+    icOrPassport: `${ERASED_PREFIX}${memberId}`,
+    phoneNo: `${ERASED_PREFIX}${memberId}`,
     passwordHash: unusablePasswordHash,
   };
 }

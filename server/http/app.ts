@@ -21,7 +21,7 @@ import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from './lo
 import { authRoutes } from './routes/auth.routes';
 import { devRoutes } from './routes/dev.routes';
 import { healthRoutes } from './routes/health.routes';
-import { isConnectionFailure } from '../adapters/postgres/database';
+import { isConnectionFailure, isContention } from '../adapters/postgres/database';
 import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { paymentHistoryRoutes } from './routes/payment-history.routes';
@@ -134,6 +134,12 @@ export async function buildApp(
       // The pool reconnects by itself: tell the client to come back shortly, never a 500.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return answer(reply, new ApiError('SERVICE_UNAVAILABLE'));
+    }
+    if (isContention(error)) {
+      // Transactions that kept colliding (deadlocks broken by the server), retried already.
+      request.log.warn({ err: error }, 'database contention');
+      reply.header('Retry-After', '1');
       return answer(reply, new ApiError('SERVICE_UNAVAILABLE'));
     }
     const code = clientErrorCode(error);

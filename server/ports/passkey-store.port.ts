@@ -1,6 +1,8 @@
 import { type ChallengePurpose, type ChallengeRecord, type PasskeyRecord } from '../domain/passkey';
 
-export type InsertPasskeyResult = { ok: true } | { ok: false; conflict: 'credential_id' };
+/** Refused for a credential already registered, or when no live member has the passkey's id. */
+export type InsertPasskeyResult =
+  { ok: true } | { ok: false; conflict: 'credential_id' | 'no_member' };
 
 export interface PasskeyStore {
   saveChallenge(challenge: ChallengeRecord): Promise<void>;

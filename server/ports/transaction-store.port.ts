@@ -16,7 +16,9 @@ export type CreatePendingResult =
   /** A new pending transaction was stored. */
   | { created: true; transaction: Transaction }
   /** The member already used this idempotency key: here is the transaction it made. */
-  | { created: false; transaction: Transaction };
+  | { created: false; transaction: Transaction }
+  /** No live member has that id (their account was deleted meanwhile): nothing was stored. */
+  | { created: false; transaction: null };
 
 export type CallbackSource = 'callback' | 'reconcile';
 /**
@@ -30,7 +32,10 @@ export interface CallbackRecord {
   source: CallbackSource;
   /** Null when the message did not even carry a well-formed id. */
   transactionId: string | null;
-  /** The body as received, serialised (and truncated) for the record. */
+  /**
+   * The body as received, serialised (and truncated) for the record; stored empty when the
+   * payment's member has been erased (the body may name the payer).
+   */
   payload: string;
   result: CallbackResult;
   reason: string | null;

@@ -28,10 +28,18 @@ export class PasskeyConfirmation {
     this.ceremony = new PasskeyCeremony(passkeys, clock, relyingParty, log);
   }
 
-  /** Request options for the member's own passkeys; PASSKEY_NOT_FOUND when they hold none. */
+  /**
+   * Request options for the member's own passkeys; PASSKEY_NOT_FOUND, naming no field (the
+   * request sent none), when they hold none.
+   */
   async options(memberId: string): Promise<Result<PasskeyOptionsResponse, UseCaseError>> {
     const own = await this.passkeys.listForMember(memberId);
-    if (own.length === 0) return failWith('PASSKEY_NOT_FOUND');
+    if (own.length === 0) {
+      return failWith('PASSKEY_NOT_FOUND', {
+        field: null,
+        message: 'You have no passkey to confirm with: use your password.',
+      });
+    }
     return ok(await this.ceremony.authenticationOptions(memberId, own));
   }
 

@@ -113,6 +113,8 @@ export class CreatePaymentRequestUseCase {
       key,
     );
     const tx = stored.transaction;
+    // The account was deleted while this request was on its way: nothing was stored.
+    if (tx === null) return failWith('AUTH_SESSION_ENDED');
     if (
       !stored.created &&
       (tx.amountSen !== amount.value || tx.paymentMethod !== input.paymentMethod)

@@ -66,12 +66,12 @@ export class LoginUseCase {
       : await this.hasher.verifyDummy(input.password).then(() => false);
     if (!member || !valid) return failWith('AUTH_INVALID_CREDENTIALS');
 
-    return ok(
-      await openSession({ uow: this.uow, random: this.random }, member, {
-        accountKey: accountKey,
-        now,
-        deviceLabel: input.deviceLabel,
-      }),
-    );
+    const session = await openSession({ uow: this.uow, random: this.random }, member, {
+      accountKey: accountKey,
+      now,
+      deviceLabel: input.deviceLabel,
+    });
+    // Deleted while the password was checked: as for an unknown account.
+    return session === null ? failWith('AUTH_INVALID_CREDENTIALS') : ok(session);
   }
 }

@@ -8,15 +8,18 @@ import { type UnitOfWork } from '../ports/unit-of-work.port';
 /**
  * Opens a signed-in member's session, whichever way they proved who they are (password or
  * passkey): the account's login failures are forgotten and the session row is made in one
- * transaction. The token is handed out once; only its hash is stored.
+ * transaction, after the member's row is locked (MemberRepository.lockLive): an account deleted
+ * while the password was being checked gets no session (null). The token is handed out once;
+ * only its hash is stored.
  */
 export async function openSession(
   deps: { uow: UnitOfWork; random: Random },
   member: Member,
   signIn: { accountKey: string; now: Date; deviceLabel?: string },
-): Promise<LoginResponse> {
+): Promise<LoginResponse | null> {
   const token = deps.random.sessionToken();
-  await deps.uow.run(async ({ loginFailures, sessions }) => {
+  const opened = await deps.uow.run(async ({ members, loginFailures, sessions }) => {
+    if (!(await members.lockLive(member.id))) return false;
     await loginFailures.clear(signIn.accountKey);
     await sessions.create({
       id: deps.random.uuid(),
@@ -25,6 +28,8 @@ export async function openSession(
       now: signIn.now,
       deviceLabel: boundedDeviceLabel(signIn.deviceLabel),
     });
+    return true;
   });
+  if (!opened) return null;
   return { user_id: member.id, name: member.name, phone_no: member.phoneNo, token };
 }

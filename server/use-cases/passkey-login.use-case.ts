@@ -81,12 +81,11 @@ export class PasskeyLoginUseCase {
       return failWith('PASSKEY_REJECTED');
     }
 
-    return ok(
-      await openSession({ uow: this.uow, random: this.random }, member, {
-        accountKey: member.icOrPassport,
-        now,
-        deviceLabel: input.deviceLabel,
-      }),
-    );
+    const session = await openSession({ uow: this.uow, random: this.random }, member, {
+      accountKey: member.icOrPassport,
+      now,
+      deviceLabel: input.deviceLabel,
+    });
+    return session === null ? failWith('PASSKEY_REJECTED') : ok(session);
   }
 }

@@ -118,7 +118,12 @@ export class PasskeyRegistrationUseCase {
       lastUsedAt: null,
     };
     const inserted = await this.passkeys.insert(passkey);
-    if (!inserted.ok) return failWith('PASSKEY_ALREADY_REGISTERED');
+    if (!inserted.ok) {
+      // A member deleted while the passkey was being made has no session left to hold it.
+      return failWith(
+        inserted.conflict === 'no_member' ? 'AUTH_SESSION_ENDED' : 'PASSKEY_ALREADY_REGISTERED',
+      );
+    }
     return ok(toPasskeyDto(passkey));
   }
 }

@@ -76,9 +76,10 @@ export interface DeleteAccountInput {
 
 /**
  * "Delete my account", after the typed confirmation and the password (PasswordConfirmation: tries
- * count with the login throttle). The sessions' revocation and the erasure commit together in
- * one unit of work, or nothing changes; the caches of every instance forget the member and their
- * sessions once it has committed.
+ * count with the login throttle) or a passkey. The erasure is one unit of work: the member's row,
+ * their sessions, passkeys and codes go together, or nothing changes. A login, profile change,
+ * payment or passkey of that member still in flight waits for it on the member's row lock and then
+ * finds no member (MemberRepository.lockLive).
  */
 export class DeleteAccountUseCase {
   constructor(
@@ -115,10 +116,11 @@ export class DeleteAccountUseCase {
     const now = new Date(this.clock.now());
     // A hash of a secret nobody keeps: the erased row can never be logged into.
     const unusable = await this.hasher.hash(this.random.sessionToken());
-    const erased = await this.uow.run(async ({ sessions, personalData }) => {
-      await sessions.revokeAllForMember(member.id, now);
-      return personalData.erase(member.id, erasedMemberFields(member.id, unusable), now);
-    });
+    // The erasure deletes every session of the member in the same transaction, after locking
+    // the member's row first; the caches of every instance forget them once it has committed.
+    const erased = await this.uow.run(({ personalData }) =>
+      personalData.erase(member.id, erasedMemberFields(member.id, unusable), now),
+    );
     return erased ? ok(null) : failWith('MEMBER_NOT_FOUND');
   }
 }

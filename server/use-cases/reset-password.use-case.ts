@@ -40,6 +40,10 @@ export class ResetPasswordUseCase {
     // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
     const passwordHash = await this.hasher.hash(input.newPassword);
     return this.uow.run(async ({ smsCodes, members, sessions }) => {
+      // The member's row is locked before the code's (the erasure's lock order, so the two never
+      // deadlock); whether there is one is answered only after the code, as before.
+      const owner = await members.findByPhone(input.phoneNo);
+      const member = owner !== null && (await members.lockLive(owner.id)) ? owner : null;
       const check = await verifyAndConsumeCode(
         smsCodes,
         { phoneNo: input.phoneNo, purpose: 'password_reset', code: input.code, ...this.codePolicy },
@@ -48,11 +52,9 @@ export class ResetPasswordUseCase {
       if (!check.ok) {
         return failWith(CODE_FAILURE_CODES[check.reason]);
       }
-      const member = await members.findByPhone(input.phoneNo);
-      if (member === null) {
+      if (member === null || !(await members.updatePasswordHash(member.id, passwordHash, now))) {
         return failWith(CODE_FAILURE_CODES.missing);
       }
-      await members.updatePasswordHash(member.id, passwordHash, now);
       await sessions.revokeAllForMember(member.id, now);
       return ok(null);
     });

@@ -18,12 +18,15 @@ export type UseCaseError =
   | { code: Exclude<ErrorCode, RateLimitCode>; message: string; field?: string }
   | { code: RateLimitCode; message: string; retryAfterS: number };
 
-/** The failure for `code`, with the code's own message and field unless others are given. */
+/**
+ * The failure for `code`, with the code's own message and field unless others are given (a null
+ * field: none, for a failure the request's fields did not cause).
+ */
 export function failWith(
   code: Exclude<ErrorCode, RateLimitCode>,
-  opts: { message?: string; field?: string } = {},
+  opts: { message?: string; field?: string | null } = {},
 ): { ok: false; error: UseCaseError } {
-  const field = opts.field ?? ERROR_FIELDS[code];
+  const field = opts.field === null ? undefined : (opts.field ?? ERROR_FIELDS[code]);
   const message = opts.message ?? ERROR_MESSAGES[code];
   return err(field === undefined ? { code, message } : { code, message, field });
 }

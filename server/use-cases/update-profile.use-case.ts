@@ -17,7 +17,8 @@ export interface UpdateProfileInput {
 }
 
 /**
- * Changes the member's name, phone or password. A password change and the sign-out of every
+ * Changes the member's name, phone or password. A member deleted meanwhile (the account erased
+ * while this request was on its way) changes nothing: AUTH_SESSION_ENDED, as their session has. A password change and the sign-out of every
  * other session are one transaction: if either write fails (or the connection drops between
  * them), neither happens, so a member told "it failed" still has the old password and no other
  * device stays signed in with a password that was in fact changed.
@@ -37,25 +38,32 @@ export class UpdateProfileUseCase {
     const { change } = input;
     switch (change.field) {
       case 'name':
-        await this.members.updateName(input.memberId, change.value.trim(), now);
+        if (!(await this.members.updateName(input.memberId, change.value.trim(), now))) {
+          return failWith('AUTH_SESSION_ENDED');
+        }
         break;
       case 'phone_no': {
         const current = await this.members.findById(input.memberId);
-        if (current?.phoneNo === change.value) break;
+        if (current === null) return failWith('AUTH_SESSION_ENDED');
+        if (current.phoneNo === change.value) break;
         const owner = await this.members.findByPhone(change.value);
         if (owner !== null) return failWith('MEMBER_PHONE_TAKEN');
         const updated = await this.members.updatePhone(input.memberId, change.value, now);
-        if (!updated.ok) return failWith('MEMBER_PHONE_TAKEN');
+        if (updated === 'phone_taken') return failWith('MEMBER_PHONE_TAKEN');
+        if (updated === 'no_member') return failWith('AUTH_SESSION_ENDED');
         break;
       }
       case 'password': {
         // Hash before the transaction: argon2 is deliberately slow and must not hold row locks.
         const passwordHash = await this.hasher.hash(change.value);
-        await this.uow.run(async ({ members, sessions }) => {
-          await members.updatePasswordHash(input.memberId, passwordHash, now);
+        const changed = await this.uow.run(async ({ members, sessions }) => {
+          // The member's row first (the erasure's lock order): no live member, nothing changes.
+          if (!(await members.updatePasswordHash(input.memberId, passwordHash, now))) return false;
           // Whoever else holds a session (a stolen token, another device) is signed out.
           await sessions.revokeAllForMember(input.memberId, now, input.sessionId);
+          return true;
         });
+        if (!changed) return failWith('AUTH_SESSION_ENDED');
         break;
       }
     }

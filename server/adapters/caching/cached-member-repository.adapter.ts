@@ -1,5 +1,9 @@
 import { type Member } from '../../domain/member';
-import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository.port';
+import {
+  type InsertMemberResult,
+  type MemberRepository,
+  type UpdatePhoneResult,
+} from '../../ports/member-repository.port';
 import { type Clock } from '../../ports/clock.port';
 import { type ReadCaches } from './read-caches';
 import { RefreshAhead } from './refresh-ahead';
@@ -58,19 +62,25 @@ export class CachedMemberRepository implements MemberRepository {
     return this.inner.insert(member);
   }
 
-  async updateName(id: string, name: string, now: Date): Promise<void> {
-    await this.inner.updateName(id, name, now);
+  async updateName(id: string, name: string, now: Date): Promise<boolean> {
+    const updated = await this.inner.updateName(id, name, now);
     await this.caches.invalidate({ kind: 'member', memberId: id });
+    return updated;
   }
 
-  async updatePhone(id: string, phoneNo: string, now: Date): Promise<InsertMemberResult> {
+  async updatePhone(id: string, phoneNo: string, now: Date): Promise<UpdatePhoneResult> {
     const result = await this.inner.updatePhone(id, phoneNo, now);
     await this.caches.invalidate({ kind: 'member', memberId: id });
     return result;
   }
 
-  async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
-    await this.inner.updatePasswordHash(id, passwordHash, now);
+  async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<boolean> {
+    const updated = await this.inner.updatePasswordHash(id, passwordHash, now);
     await this.caches.invalidate({ kind: 'member', memberId: id });
+    return updated;
+  }
+
+  lockLive(id: string): Promise<boolean> {
+    return this.inner.lockLive(id);
   }
 }

@@ -39,8 +39,9 @@ function recordingMembers(inner: MemberRepository, pending: Invalidation[]): Mem
     findByPhone: (phoneNo) => inner.findByPhone(phoneNo),
     insert: (member) => inner.insert(member),
     updateName: async (id, name, now) => {
-      await inner.updateName(id, name, now);
+      const updated = await inner.updateName(id, name, now);
       changed(id);
+      return updated;
     },
     updatePhone: async (id, phoneNo, now) => {
       const result = await inner.updatePhone(id, phoneNo, now);
@@ -48,9 +49,11 @@ function recordingMembers(inner: MemberRepository, pending: Invalidation[]): Mem
       return result;
     },
     updatePasswordHash: async (id, passwordHash, now) => {
-      await inner.updatePasswordHash(id, passwordHash, now);
+      const updated = await inner.updatePasswordHash(id, passwordHash, now);
       changed(id);
+      return updated;
     },
+    lockLive: (id) => inner.lockLive(id),
   };
 }
 

@@ -1,5 +1,10 @@
 import { type Member } from '../../domain/member';
-import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository.port';
+import { isErasedMember } from '../../domain/personal-data';
+import {
+  type InsertMemberResult,
+  type MemberRepository,
+  type UpdatePhoneResult,
+} from '../../ports/member-repository.port';
 import { type InMemoryTables, type UndoJournal } from './in-memory-tables';
 
 /**
@@ -14,13 +19,13 @@ export class InMemoryMemberRepository implements MemberRepository {
   ) {}
 
   async findById(id: string): Promise<Member | null> {
-    return this.tables.members.get(id) ?? null;
+    return this.live(id) ?? null;
   }
 
   async findManyByIds(ids: readonly string[]): Promise<ReadonlyMap<string, Member>> {
     const found = new Map<string, Member>();
     for (const id of ids) {
-      const member = this.tables.members.get(id);
+      const member = this.live(id);
       if (member !== undefined) found.set(id, member);
     }
     return found;
@@ -46,25 +51,36 @@ export class InMemoryMemberRepository implements MemberRepository {
     return { ok: true };
   }
 
-  async updateName(id: string, name: string, now: Date): Promise<void> {
-    this.tables.members.update(id, (row) => ({ ...row, name, updatedAt: now }), this.journal);
+  async updateName(id: string, name: string, now: Date): Promise<boolean> {
+    return this.update(id, (row) => ({ ...row, name, updatedAt: now }));
   }
 
-  async updatePhone(id: string, phoneNo: string, now: Date): Promise<InsertMemberResult> {
-    if (!this.tables.members.has(id)) return { ok: true };
-    if (this.taken((other) => other.phoneNo === phoneNo && other.id !== id)) {
-      return { ok: false, conflict: 'phone_no' };
-    }
-    this.tables.members.update(id, (row) => ({ ...row, phoneNo, updatedAt: now }), this.journal);
-    return { ok: true };
+  async updatePhone(id: string, phoneNo: string, now: Date): Promise<UpdatePhoneResult> {
+    if (this.live(id) === undefined) return 'no_member';
+    if (this.taken((other) => other.phoneNo === phoneNo && other.id !== id)) return 'phone_taken';
+    this.update(id, (row) => ({ ...row, phoneNo, updatedAt: now }));
+    return 'updated';
   }
 
-  async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
-    this.tables.members.update(
-      id,
-      (row) => ({ ...row, passwordHash, updatedAt: now }),
-      this.journal,
-    );
+  async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<boolean> {
+    return this.update(id, (row) => ({ ...row, passwordHash, updatedAt: now }));
+  }
+
+  /** One process, one thread: nothing to wait for, only whether the member is there. */
+  async lockLive(id: string): Promise<boolean> {
+    return this.live(id) !== undefined;
+  }
+
+  /** A member that is not erased, by id. */
+  private live(id: string): Member | undefined {
+    const member = this.tables.members.get(id);
+    return member === undefined || isErasedMember(member) ? undefined : member;
+  }
+
+  private update(id: string, change: (row: Member) => Member): boolean {
+    if (this.live(id) === undefined) return false;
+    this.tables.members.update(id, change, this.journal);
+    return true;
   }
 
   private taken(test: (member: Readonly<Member>) => boolean): boolean {
@@ -72,7 +88,7 @@ export class InMemoryMemberRepository implements MemberRepository {
   }
 
   private findOne(test: (member: Readonly<Member>) => boolean): Member | null {
-    const found = this.tables.members.find(test)[0];
+    const found = this.tables.members.find((member) => !isErasedMember(member) && test(member))[0];
     return found === undefined ? null : structuredClone(found);
   }
 }

@@ -1,3 +1,4 @@
+import { isErasedMember } from '../../domain/personal-data';
 import {
   type ChallengePurpose,
   type ChallengeRecord,
@@ -37,9 +38,8 @@ export class InMemoryPasskeyStore implements PasskeyStore {
   }
 
   async insert(passkey: PasskeyRecord): Promise<InsertPasskeyResult> {
-    if (!this.tables.members.has(passkey.memberId)) {
-      throw foreignKeyViolation('passkeys_member_id_fkey');
-    }
+    const member = this.tables.members.get(passkey.memberId);
+    if (member === undefined || isErasedMember(member)) return { ok: false, conflict: 'no_member' };
     const taken = this.tables.passkeys.find((row) => row.credentialId === passkey.credentialId);
     if (taken.length > 0) return { ok: false, conflict: 'credential_id' };
     this.tables.passkeys.insert(passkey.id, passkey);

@@ -1,5 +1,9 @@
 import { type Member } from '../../domain/member';
-import { type ErasedMemberFields, type PersonalDataRecords } from '../../domain/personal-data';
+import {
+  type ErasedMemberFields,
+  isErasedMember,
+  type PersonalDataRecords,
+} from '../../domain/personal-data';
 import { type PersonalDataStore } from '../../ports/personal-data.port';
 import { type InMemoryTables, type UndoJournal } from './in-memory-tables';
 
@@ -12,7 +16,7 @@ export class InMemoryPersonalDataStore implements PersonalDataStore {
 
   async recordsOf(memberId: string): Promise<PersonalDataRecords | null> {
     const member = this.tables.members.get(memberId);
-    if (member === undefined) return null;
+    if (member === undefined || isErasedMember(member)) return null;
     const t = this.tables;
     return {
       member,
@@ -54,7 +58,7 @@ export class InMemoryPersonalDataStore implements PersonalDataStore {
   async erase(memberId: string, erased: ErasedMemberFields, now: Date): Promise<boolean> {
     const t = this.tables;
     const member: Member | undefined = t.members.get(memberId);
-    if (member === undefined) return false;
+    if (member === undefined || isErasedMember(member)) return false;
     const { journal } = this;
     for (const { id } of t.sessions.find((row) => row.memberId === memberId)) {
       t.sessions.delete(id, journal);

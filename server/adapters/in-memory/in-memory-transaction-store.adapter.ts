@@ -1,10 +1,10 @@
 import { MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from '../../../src/contract/rules';
+import { isErasedMember } from '../../domain/personal-data';
 import { formatReceiptNumber, malaysiaYear } from '../../domain/receipt';
 import { type FinalStatus, isTransactionId, type Transaction } from '../../domain/transaction';
 import type * as store from '../../ports/transaction-store.port';
 import {
   checkViolation,
-  foreignKeyViolation,
   type InMemoryTables,
   type TransactionRow,
   UndoJournal,
@@ -26,6 +26,8 @@ export class InMemoryTransactionStore implements store.TransactionStore {
   ): Promise<store.CreatePendingResult> {
     // No await from here to the inserts: the key is claimed and the row stored in one step, so a
     // concurrent twin with the same key always finds the first one's transaction.
+    const owner = this.tables.members.get(tx.memberId);
+    if (owner === undefined || isErasedMember(owner)) return { created: false, transaction: null };
     const row = this.checkedRow(tx);
     if (idempotencyKey !== undefined) {
       const key = keyOf(tx.memberId, idempotencyKey);
@@ -163,9 +165,6 @@ export class InMemoryTransactionStore implements store.TransactionStore {
     ) {
       throw checkViolation('transactions_amount_sen_check');
     }
-    if (!this.tables.members.has(tx.memberId)) {
-      throw foreignKeyViolation('transactions_member_id_fkey');
-    }
     if (this.tables.transactions.has(tx.transactionId)) throw uniqueViolation('transactions_pkey');
     return {
       transactionId: tx.transactionId,
@@ -192,7 +191,13 @@ export class InMemoryTransactionStore implements store.TransactionStore {
       throw uniqueViolation('payment_callbacks_one_applied_idx');
     }
     const id = this.tables.nextCallbackId();
-    this.tables.callbacks.insert(String(id), { ...record, id }, journal);
+    const payment =
+      record.transactionId === null
+        ? undefined
+        : this.tables.transactions.get(record.transactionId);
+    const member = payment === undefined ? undefined : this.tables.members.get(payment.memberId);
+    const payload = member !== undefined && isErasedMember(member) ? '' : record.payload;
+    this.tables.callbacks.insert(String(id), { ...record, payload, id }, journal);
   }
 }
 

@@ -58,3 +58,28 @@ export function isUniqueViolation(error: unknown): error is { code: string; cons
 export function violatedConstraint(error: { constraint?: string; message?: string }): string {
   return error.constraint ?? error.message ?? '';
 }
+
+/**
+ * SQLSTATEs of a transaction that lost to another one, not of a wrong query: a deadlock the server
+ * broke (40P01) or a serialisation failure (40001). Run again, the work normally succeeds.
+ */
+const CONTENTION_SQLSTATES = new Set(['40P01', '40001']);
+
+/** Whether an error means "two transactions collided: try again". */
+export function isContention(error: unknown): boolean {
+  if (error instanceof DatabaseContentionError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && CONTENTION_SQLSTATES.has(code);
+}
+
+/**
+ * A transaction that kept colliding with others (deadlock or serialisation failure) after its
+ * retries: requests fail with a coded 503 and a short Retry-After, never 500.
+ */
+export class DatabaseContentionError extends Error {
+  constructor(cause: unknown) {
+    super('database contention: the transaction was retried and still collided', { cause });
+    this.name = 'DatabaseContentionError';
+  }
+}

@@ -1,13 +1,20 @@
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { Pool, type PoolClient } from 'pg';
 import { createDataDirApart } from './pglite-init';
-import { DatabaseUnavailableError, isConnectionFailure } from './database-errors';
+import {
+  DatabaseContentionError,
+  DatabaseUnavailableError,
+  isConnectionFailure,
+  isContention,
+} from './database-errors';
 import { PGLITE_START_PARAMS } from './pglite-settings';
 import { POOL_TYPES } from './timestamptz';
 
 export {
+  DatabaseContentionError,
   DatabaseUnavailableError,
   isConnectionFailure,
+  isContention,
   isUniqueViolation,
   violatedConstraint,
 } from './database-errors';
@@ -61,6 +68,11 @@ export interface OpenDatabaseOptions {
 /** Defaults short enough that a partition answers 503 within seconds instead of hanging. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+/** How many times a transaction aborted by a deadlock or serialisation failure is run in all. */
+export const TRANSACTION_ATTEMPTS = 4;
+const RETRY_PAUSE_MS = 20;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Rethrows a connection failure as DatabaseUnavailableError; anything else unchanged. */
 function rethrow(error: unknown): never {
@@ -145,7 +157,25 @@ class PgPoolDatabase extends PgStatements implements Database {
     super(pool);
   }
 
+  /**
+   * Runs `fn` in a transaction, run again from the start (at most TRANSACTION_ATTEMPTS times in
+   * all, after a short random pause) when the server broke a deadlock or a serialisation conflict
+   * by aborting it: the callbacks only read and write the database, so a second run is a clean
+   * one. Still colliding after that, it fails with DatabaseContentionError (a coded 503).
+   */
   async transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.transactionOnce(fn);
+      } catch (error) {
+        if (!isContention(error)) throw error;
+        if (attempt >= TRANSACTION_ATTEMPTS) throw new DatabaseContentionError(error);
+        await sleep(Math.random() * RETRY_PAUSE_MS * attempt);
+      }
+    }
+  }
+
+  private async transactionOnce<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
     const client = await this.pool.connect().catch(rethrow);
     // A checked-out client emits 'error' when its backend dies (a restart, a failover, an
     // idle-session kill); without a listener that event would end the process.

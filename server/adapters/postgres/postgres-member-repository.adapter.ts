@@ -1,6 +1,10 @@
 import { type Nationality } from '../../../src/contract/rules';
 import { type Member, type MemberConflict } from '../../domain/member';
-import { type InsertMemberResult, type MemberRepository } from '../../ports/member-repository.port';
+import {
+  type InsertMemberResult,
+  type MemberRepository,
+  type UpdatePhoneResult,
+} from '../../ports/member-repository.port';
 import { type Database, isUniqueViolation, violatedConstraint } from './database';
 
 interface MemberRow {
@@ -17,27 +21,32 @@ interface MemberRow {
 const COLUMNS =
   'id, name, nationality, ic_or_passport, phone_no, password_hash, created_at, updated_at';
 
+/** Erased rows stay for the payments that point to them, but are no member (see erased_at). */
+const LIVE = 'erased_at IS NULL';
+
 export class PostgresMemberRepository implements MemberRepository {
   constructor(private readonly db: Database) {}
 
   findById(id: string): Promise<Member | null> {
-    return this.one(`SELECT ${COLUMNS} FROM members WHERE id = $1`, [id]);
+    return this.one(`SELECT ${COLUMNS} FROM members WHERE id = $1 AND ${LIVE}`, [id]);
   }
 
   async findManyByIds(ids: readonly string[]): Promise<ReadonlyMap<string, Member>> {
     const rows = await this.db.query<MemberRow>(
-      `SELECT ${COLUMNS} FROM members WHERE id = ANY($1::uuid[])`,
+      `SELECT ${COLUMNS} FROM members WHERE id = ANY($1::uuid[]) AND ${LIVE}`,
       [ids],
     );
     return new Map(rows.map((row) => [row.id, toMember(row)]));
   }
 
   findByIcOrPassport(icOrPassport: string): Promise<Member | null> {
-    return this.one(`SELECT ${COLUMNS} FROM members WHERE ic_or_passport = $1`, [icOrPassport]);
+    return this.one(`SELECT ${COLUMNS} FROM members WHERE ic_or_passport = $1 AND ${LIVE}`, [
+      icOrPassport,
+    ]);
   }
 
   findByPhone(phoneNo: string): Promise<Member | null> {
-    return this.one(`SELECT ${COLUMNS} FROM members WHERE phone_no = $1`, [phoneNo]);
+    return this.one(`SELECT ${COLUMNS} FROM members WHERE phone_no = $1 AND ${LIVE}`, [phoneNo]);
   }
 
   async insert(member: Member): Promise<InsertMemberResult> {
@@ -61,35 +70,48 @@ export class PostgresMemberRepository implements MemberRepository {
     }
   }
 
-  async updateName(id: string, name: string, now: Date): Promise<void> {
-    await this.setColumn('name', id, name, now);
+  updateName(id: string, name: string, now: Date): Promise<boolean> {
+    return this.setColumn('name', id, name, now);
   }
 
-  async updatePhone(id: string, phoneNo: string, now: Date): Promise<InsertMemberResult> {
+  async updatePhone(id: string, phoneNo: string, now: Date): Promise<UpdatePhoneResult> {
     try {
-      await this.setColumn('phone_no', id, phoneNo, now);
-      return { ok: true };
+      return (await this.setColumn('phone_no', id, phoneNo, now)) ? 'updated' : 'no_member';
     } catch (error) {
-      return conflictOrThrow(error);
+      if (!isUniqueViolation(error)) throw error;
+      return 'phone_taken';
     }
   }
 
-  async updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<void> {
-    await this.setColumn('password_hash', id, passwordHash, now);
+  updatePasswordHash(id: string, passwordHash: string, now: Date): Promise<boolean> {
+    return this.setColumn('password_hash', id, passwordHash, now);
   }
 
-  /** One member's column changed, and when. The column name is one of ours, never input. */
+  async lockLive(id: string): Promise<boolean> {
+    // NO KEY UPDATE: waits for an erasure (FOR UPDATE) and for another write of this member, not
+    // for inserts of rows that point to it (their foreign key takes KEY SHARE).
+    const rows = await this.db.query(
+      `SELECT 1 FROM members WHERE id = $1 AND ${LIVE} FOR NO KEY UPDATE`,
+      [id],
+    );
+    return rows.length === 1;
+  }
+
+  /**
+   * One live member's column changed, and when; false when no live member has that id. The
+   * column name is one of ours, never input.
+   */
   private async setColumn(
     column: 'name' | 'phone_no' | 'password_hash',
     id: string,
     value: string,
     now: Date,
-  ): Promise<void> {
-    await this.db.query(`UPDATE members SET ${column} = $2, updated_at = $3 WHERE id = $1`, [
-      id,
-      value,
-      now,
-    ]);
+  ): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE members SET ${column} = $2, updated_at = $3 WHERE id = $1 AND ${LIVE} RETURNING 1`,
+      [id, value, now],
+    );
+    return rows.length === 1;
   }
 
   private async one(text: string, params: unknown[]): Promise<Member | null> {

@@ -79,8 +79,14 @@ export class PostgresPasskeyStore implements PasskeyStore {
 
   async insert(passkey: PasskeyRecord): Promise<InsertPasskeyResult> {
     try {
-      await this.db.query(
-        `INSERT INTO passkeys (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      // Only for a live member, whose row is key-share locked: a deletion in progress is waited
+      // for, and then there is no member to hold the passkey.
+      const inserted = await this.db.query(
+        `INSERT INTO passkeys (${COLUMNS})
+         SELECT $1, m.id, $3, $4, $5, $6, $7, $8, $9
+           FROM members m WHERE m.id = $2 AND m.erased_at IS NULL
+            FOR KEY SHARE
+         RETURNING 1`,
         [
           passkey.id,
           passkey.memberId,
@@ -93,7 +99,7 @@ export class PostgresPasskeyStore implements PasskeyStore {
           passkey.lastUsedAt,
         ],
       );
-      return { ok: true };
+      return inserted.length === 1 ? { ok: true } : { ok: false, conflict: 'no_member' };
     } catch (error) {
       if (isUniqueViolation(error)) return { ok: false, conflict: 'credential_id' };
       throw error;

@@ -77,9 +77,10 @@ export class PostgresPersonalDataStore implements PersonalDataStore {
   }
 
   async erase(memberId: string, erased: ErasedMemberFields, now: Date): Promise<boolean> {
-    // The row is locked first: a concurrent phone change or second deletion waits for this one.
+    // The member's row is locked before any other (the order MemberRepository.lockLive keeps):
+    // every write of this member waits for the erasure, then finds no live member.
     const found = await this.db.query<{ phone_no: string; ic_or_passport: string }>(
-      'SELECT phone_no, ic_or_passport FROM members WHERE id = $1 FOR UPDATE',
+      'SELECT phone_no, ic_or_passport FROM members WHERE id = $1 AND erased_at IS NULL FOR UPDATE',
       [memberId],
     );
     const member = found[0];
@@ -98,7 +99,8 @@ export class PostgresPersonalDataStore implements PersonalDataStore {
     );
     await this.db.query(
       `UPDATE members
-          SET name = $2, ic_or_passport = $3, phone_no = $4, password_hash = $5, updated_at = $6
+          SET name = $2, ic_or_passport = $3, phone_no = $4, password_hash = $5,
+              updated_at = $6, erased_at = $6
         WHERE id = $1`,
       [memberId, erased.name, erased.icOrPassport, erased.phoneNo, erased.passwordHash, now],
     );

@@ -58,10 +58,20 @@ export class PostgresTransactionStore implements TransactionStore {
 
   async createPending(tx: NewTransaction, idempotencyKey?: string): Promise<CreatePendingResult> {
     if (idempotencyKey === undefined) {
-      return { created: true, transaction: await insertTransaction(this.db, tx) };
+      const transaction = await insertTransaction(this.db, tx);
+      return transaction === null
+        ? { created: false, transaction: null }
+        : { created: true, transaction };
     }
     return this.db.transaction(async (db) => {
-      // Claim the key first: a concurrent request with the same key blocks on this insert until
+      // The member's row first, as every write of a member (MemberRepository.lockLive): a
+      // deletion in progress is waited for, and then there is no member to pay for.
+      const live = await db.query(
+        'SELECT 1 FROM members WHERE id = $1 AND erased_at IS NULL FOR KEY SHARE',
+        [tx.memberId],
+      );
+      if (live.length === 0) return { created: false, transaction: null };
+      // Claim the key: a concurrent request with the same key blocks on this insert until
       // the first commits, then finds the key taken and reads the first one's transaction.
       const claimed = await db.query(
         `INSERT INTO payment_idempotency_keys (member_id, idempotency_key, transaction_id, created_at)
@@ -71,7 +81,9 @@ export class PostgresTransactionStore implements TransactionStore {
         [tx.memberId, idempotencyKey, tx.transactionId, tx.createdAt],
       );
       if (claimed.length === 1) {
-        return { created: true, transaction: await insertTransaction(db, tx) };
+        const transaction = await insertTransaction(db, tx);
+        if (transaction === null) throw new Error('member locked live, yet not found');
+        return { created: true, transaction };
       }
       const rows = await db.query<TransactionRow>(
         `SELECT ${prefixed('t')} FROM payment_idempotency_keys k
@@ -200,21 +212,38 @@ export class PostgresTransactionStore implements TransactionStore {
   }
 }
 
-async function insertTransaction(db: Database, tx: NewTransaction): Promise<Transaction> {
+/**
+ * Inserts a pending payment for a live member (the member's row key-share locked, so a deletion in
+ * progress is waited for); null when no live member has that id.
+ */
+async function insertTransaction(db: Database, tx: NewTransaction): Promise<Transaction | null> {
   const rows = await db.query<TransactionRow>(
     `INSERT INTO transactions
        (id, member_id, amount_sen, payment_method, status, gateway, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, 'pending', $6, $5, $5)
+     SELECT $1, m.id, $3, $4, 'pending', $6, $5, $5
+       FROM members m WHERE m.id = $2 AND m.erased_at IS NULL
+        FOR KEY SHARE
      RETURNING ${COLUMNS}`,
     [tx.transactionId, tx.memberId, tx.amountSen, tx.paymentMethod, tx.createdAt, tx.gateway],
   );
-  return toTransaction(rows[0]);
+  return rows.length === 1 ? toTransaction(rows[0]) : null;
 }
 
+/**
+ * Records one gateway message. When the payment's member has been erased its body is not kept,
+ * only its outcome. The member's row is key-share locked whatever it holds (a filter on erased_at
+ * before the lock would read the row as it was before an erasure in progress): a message arriving
+ * during the erasure waits for it and then sees it, and one recorded before it is emptied by it.
+ */
 async function insertCallback(db: Database, record: CallbackRecord): Promise<void> {
   await db.query(
     `INSERT INTO payment_callbacks (transaction_id, source, payload, result, reason, received_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+     VALUES ($1, $2,
+             CASE WHEN (
+               SELECT m.erased_at IS NOT NULL FROM transactions t JOIN members m ON m.id = t.member_id
+                WHERE t.id = $1 FOR KEY SHARE OF m)
+             THEN '' ELSE $3 END,
+             $4, $5, $6)`,
     [
       record.transactionId,
       record.source,

@@ -1,3 +1,4 @@
+import { erasedMemberFields } from '../../../server/domain/personal-data';
 import { aMemberRow } from '../support/in-memory-stores';
 import { type StoreSet } from './store-backends';
 
@@ -47,8 +48,8 @@ export function memberRepositoryContract(stores: () => StoreSet): void {
     const { members } = stores();
     const member = aMemberRow();
     await members.insert(member);
-    await members.updateName(member.id, 'Siti Nur', LATER);
-    await members.updatePasswordHash(member.id, 'new-hash', LATER);
+    expect(await members.updateName(member.id, 'Siti Nur', LATER)).toBe(true);
+    expect(await members.updatePasswordHash(member.id, 'new-hash', LATER)).toBe(true);
     expect(await members.findById(member.id)).toEqual({
       ...member,
       name: 'Siti Nur',
@@ -63,17 +64,52 @@ export function memberRepositoryContract(stores: () => StoreSet): void {
     const other = aMemberRow();
     await members.insert(member);
     await members.insert(other);
-    expect(await members.updatePhone(member.id, other.phoneNo, LATER)).toEqual({
-      ok: false,
-      conflict: 'phone_no',
-    });
+    expect(await members.updatePhone(member.id, other.phoneNo, LATER)).toBe('phone_taken');
     expect((await members.findById(member.id))?.phoneNo).toBe(member.phoneNo);
-    expect(await members.updatePhone(member.id, '60199999999', LATER)).toEqual({ ok: true });
+    expect(await members.updatePhone(member.id, '60199999999', LATER)).toBe('updated');
     expect(await members.findByPhone('60199999999')).toEqual({
       ...member,
       phoneNo: '60199999999',
       updatedAt: LATER,
     });
+  });
+
+  it('changes nothing, and says so, for a member it does not hold', async () => {
+    const { members } = stores();
+    const absent = aMemberRow();
+    expect(await members.updateName(absent.id, 'Siti Nur', LATER)).toBe(false);
+    expect(await members.updatePasswordHash(absent.id, 'new-hash', LATER)).toBe(false);
+    expect(await members.updatePhone(absent.id, '60199999999', LATER)).toBe('no_member');
+    expect(await members.lockLive(absent.id)).toBe(false);
+  });
+
+  it('locks a live member in a unit of work', async () => {
+    const { members, unitOfWork } = stores();
+    const member = aMemberRow();
+    await members.insert(member);
+    expect(await unitOfWork.run((tx) => tx.members.lockLive(member.id))).toBe(true);
+  });
+
+  it('holds an erased member as no member: no lookup finds them, no update changes them', async () => {
+    const { members, unitOfWork } = stores();
+    const member = aMemberRow();
+    await members.insert(member);
+    const erased = erasedMemberFields(member.id, 'unusable-hash');
+    const erase = () =>
+      unitOfWork.run(({ personalData }) => personalData.erase(member.id, erased, LATER));
+    expect(await erase()).toBe(true);
+    expect(await members.findById(member.id)).toBeNull();
+    expect(await members.findManyByIds?.([member.id])).toEqual(new Map());
+    expect(await members.findByIcOrPassport(erased.icOrPassport)).toBeNull();
+    expect(await members.findByPhone(erased.phoneNo)).toBeNull();
+    expect(await members.updateName(member.id, 'Written Back', LATER)).toBe(false);
+    expect(await members.updatePhone(member.id, member.phoneNo, LATER)).toBe('no_member');
+    expect(await members.updatePasswordHash(member.id, member.passwordHash, LATER)).toBe(false);
+    expect(await members.lockLive(member.id)).toBe(false);
+    expect(await erase()).toBe(false);
+    expect(
+      await unitOfWork.run(({ personalData }) => personalData.recordsOf(member.id)),
+    ).toBeNull();
   });
 
   it('hands out copies: changing an answer changes nothing stored', async () => {

@@ -127,14 +127,13 @@ export function personalDataContract(stores: () => StoreSet): void {
       await set.unitOfWork.run(({ personalData }) => personalData.erase(member.id, erased, at(9))),
     ).toBe(true);
 
-    expect(await set.members.findById(member.id)).toEqual({
-      ...member,
-      ...erased,
-      updatedAt: at(9),
-    });
+    expect(await set.memberRow(member.id)).toEqual({ ...member, ...erased, updatedAt: at(9) });
+    expect(await set.members.findById(member.id)).toBeNull();
     expect(await set.members.findByIcOrPassport(member.icOrPassport)).toBeNull();
     expect(await set.members.findByPhone(member.phoneNo)).toBeNull();
-    expect(await set.read()).toMatchObject({ sessions: [], smsCodesSent: [], passkeys: [] });
+    expect(await set.read()).toBeNull();
+    expect(await set.sessions.listUnrevokedForMember(member.id)).toEqual([]);
+    expect(await set.passkeys.listForMember(member.id)).toEqual([]);
     expect(await set.passkeys.findByCredentialId(`cred-${member.id}`)).toBeNull();
     expect(await set.smsCodes.requestTimesForPhone(member.phoneNo, at(-60))).toEqual([]);
     expect(await set.loginFailures.failuresSince(member.icOrPassport, at(-60))).toEqual([]);

@@ -1,4 +1,5 @@
 import { type ServerStores } from '../../../server/container';
+import { type Member } from '../../../server/domain/member';
 import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
 import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
@@ -17,6 +18,8 @@ export type Backend = 'in-memory' | 'pglite' | 'postgres';
 export interface StoreSet extends ServerStores {
   /** The payment messages recorded, oldest first (no port reads them; the audit table does). */
   callbacks(): Promise<CallbackRecord[]>;
+  /** A member's row as stored, erased ones too (which no port finds any more). */
+  memberRow(id: string): Promise<Member | null>;
 }
 
 interface OpenBackend {
@@ -62,8 +65,13 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
   if (backend === 'in-memory') {
     return {
       async fresh() {
-        const stores = inMemoryStoresOver(new InMemoryTables());
-        return { ...stores, callbacks: async () => stores.transactions.callbacks() };
+        const tables = new InMemoryTables();
+        const stores = inMemoryStoresOver(tables);
+        return {
+          ...stores,
+          callbacks: async () => stores.transactions.callbacks(),
+          memberRow: async (id) => tables.members.get(id) ?? null,
+        };
       },
       async close() {},
     };
@@ -89,7 +97,11 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
         `TRUNCATE members, sessions, sms_codes, sms_requests, login_failures, transactions,
            payment_idempotency_keys, payment_callbacks, receipt_counters RESTART IDENTITY CASCADE`,
       );
-      return { ...postgresStoresOver(opened), callbacks: () => readCallbacks(opened) };
+      return {
+        ...postgresStoresOver(opened),
+        callbacks: () => readCallbacks(opened),
+        memberRow: (id) => readMemberRow(opened, id),
+      };
     },
     async close() {
       await opened.close();
@@ -120,4 +132,24 @@ async function readCallbacks(db: Database): Promise<CallbackRecord[]> {
     reason: row.reason,
     receivedAt: new Date(row.received_at),
   }));
+}
+
+async function readMemberRow(db: Database, id: string): Promise<Member | null> {
+  const rows = await db.query<Record<string, string | Date>>(
+    `SELECT id, name, nationality, ic_or_passport, phone_no, password_hash, created_at, updated_at
+       FROM members WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    nationality: row.nationality as Member['nationality'],
+    icOrPassport: String(row.ic_or_passport),
+    phoneNo: String(row.phone_no),
+    passwordHash: String(row.password_hash),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { erasedMemberFields } from '../../../server/domain/personal-data';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import {
   type CallbackRecord,
@@ -85,14 +86,38 @@ export function transactionStoreContract(stores: () => StoreSet): void {
     await members.insert(other);
     const theirs = await transactions.createPending(aPayment({ memberId: other.id }), 'key-1');
     expect(theirs.created).toBe(true);
-    expect(theirs.transaction.transactionId).not.toBe(a.transaction.transactionId);
+    expect(theirs.transaction?.transactionId).not.toBe(a.transaction?.transactionId);
   });
 
-  it('refuses a payment of an unknown member or outside the amount range', async () => {
+  it('refuses a payment of an unknown or erased member or outside the amount range', async () => {
+    const { transactions, aPayment, unitOfWork, member } = await withMember();
+    const nobody = { created: false, transaction: null };
+    expect(await transactions.createPending(aPayment({ memberId: aMemberRow().id }))).toEqual(
+      nobody,
+    );
+    const kept = aPayment();
+    await transactions.createPending(kept);
+    const erased = erasedMemberFields(member.id, 'unusable-hash');
+    await unitOfWork.run(({ personalData }) => personalData.erase(member.id, erased, at(9)));
+    expect(await transactions.createPending(aPayment())).toEqual(nobody);
+    expect(await transactions.createPending(aPayment(), 'key-after')).toEqual(nobody);
+    expect(await transactions.findById(kept.transactionId)).not.toBeNull();
+  });
+
+  it("keeps only the outcome of a message about an erased member's payment", async () => {
+    const { transactions, aPayment, callback, unitOfWork, member } = await withMember();
+    const payment = aPayment();
+    await transactions.createPending(payment);
+    const erased = erasedMemberFields(member.id, 'unusable-hash');
+    await unitOfWork.run(({ personalData }) => personalData.erase(member.id, erased, at(9)));
+    await transactions.recordCallback(callback(payment.transactionId, 'rejected'));
+    const [kept] = await stores().callbacks();
+    expect(kept).toMatchObject({ transactionId: payment.transactionId, result: 'rejected' });
+    expect(kept.payload).toBe('');
+  });
+
+  it('refuses a payment outside the amount range', async () => {
     const { transactions, aPayment } = await withMember();
-    await expect(
-      transactions.createPending(aPayment({ memberId: aMemberRow().id })),
-    ).rejects.toMatchObject({ code: '23503' });
     await expect(transactions.createPending(aPayment({ amountSen: 4_999 }))).rejects.toMatchObject({
       code: '23514',
     });
@@ -246,7 +271,9 @@ export function transactionStoreContract(stores: () => StoreSet): void {
 
   it('discards a payment the gateway never started, with its key, and no other', async () => {
     const { transactions, aPayment, callback } = await withMember();
-    const unstarted = (await transactions.createPending(aPayment(), 'key-d')).transaction;
+    const made = (await transactions.createPending(aPayment(), 'key-d')).transaction;
+    if (made === null) throw new Error('no payment made');
+    const unstarted = made;
     const started = aPayment();
     await transactions.createPending(started);
     await transactions.attachGatewayRef(started.transactionId, 'BILL-D');

@@ -130,8 +130,11 @@ describe('your data: delete my account', () => {
       ok: false,
       error: { code: 'AUTH_INVALID_CREDENTIALS' },
     });
-    const row = await s.members.findById(s.member.id);
-    expect(row).toMatchObject({ name: ERASED_MEMBER_NAME, icOrPassport: `erased:${s.member.id}` });
+    expect(await s.members.findById(s.member.id)).toBeNull();
+    expect(s.tables.members.get(s.member.id)).toMatchObject({
+      name: ERASED_MEMBER_NAME,
+      icOrPassport: `erased:${s.member.id}`,
+    });
     expect(await s.members.findByIcOrPassport(s.member.icOrPassport)).toBeNull();
     expect(await s.members.insert(aMemberRow({ icOrPassport: s.member.icOrPassport }))).toEqual({
       ok: true,

@@ -22,8 +22,9 @@ describe('the metered transaction store', () => {
       createdAt: new Date('2026-11-25T00:00:00Z'),
     });
 
-    expect(await transactions.discardUnstarted(transaction.transactionId)).toBe(true);
-    expect(await transactions.discardUnstarted(transaction.transactionId)).toBe(false);
+    const id = transaction?.transactionId ?? 'none';
+    expect(await transactions.discardUnstarted(id)).toBe(true);
+    expect(await transactions.discardUnstarted(id)).toBe(false);
 
     const { body } = await metrics.scrape();
     expect(counted(body, 'payments_created_total')).toBe(1);
