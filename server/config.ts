@@ -72,6 +72,19 @@ const LOG_LEVELS: readonly Config['logLevel'][] = [
   'silent',
 ];
 
+/** Addresses that mean this machine: reached from its own browser as localhost. */
+const LOOPBACK_OR_ANY = new Set(['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost']);
+
+/**
+ * PUBLIC_URL when unset: http://localhost:PORT for a server on this machine (HOST a loopback or
+ * every address), as WebAuthn takes a name and never an IP address as its relying party;
+ * http://HOST:PORT otherwise.
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = LOOPBACK_OR_ANY.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const read = envReader(env);
 
@@ -79,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = appEnv === 'production';
   const port = read.integer('PORT', 8080, 0, 65535);
   const host = read.text('HOST', '127.0.0.1');
-  const publicUrl = read.text('PUBLIC_URL', `http://${host}:${port}`).replace(/\/+$/, '');
+  const publicUrl = read.text('PUBLIC_URL', defaultPublicUrl(host, port)).replace(/\/+$/, '');
   read.checkUrl('PUBLIC_URL', publicUrl);
 
   const config: Config = {

@@ -79,6 +79,9 @@ async function main(): Promise<void> {
   // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
   // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
   console.log(`Member portal listening on http://${config.host}:${port}`);
+  // The address to open differs from the bind address: WebAuthn refuses an IP address.
+  // eslint-disable-next-line no-console -- the address to open is the program's output too
+  console.log(`Open ${browserAddress(config.publicUrl, port)} in a browser`);
 
   if (metricsApp !== undefined) {
     await metricsApp.listen({ host: config.metrics.host, port: config.metrics.port });
@@ -88,6 +91,13 @@ async function main(): Promise<void> {
     // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
     console.log(`Metrics on http://${config.metrics.host}:${metricsPort}/metrics`);
   }
+}
+
+/** PUBLIC_URL as a browser opens it, with the port taken when it asked for any free one (0). */
+function browserAddress(publicUrl: string, port: number): string {
+  const url = new URL(publicUrl);
+  if (url.port === '0') url.port = String(port);
+  return url.href.replace(/\/+$/, '');
 }
 
 /**

@@ -193,5 +193,7 @@ function reasonOf(error: unknown): PasskeyCeremonyFailure {
   if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED')
     return 'CANCELLED';
   if (name === 'NotSupportedError' || /not support/i.test(message)) return 'NOT_SUPPORTED';
+  // The page's address cannot be the relying party: an IP address, or not the site's own name.
+  if (name === 'SecurityError') return 'ORIGIN_REFUSED';
   return 'FAILED';
 }

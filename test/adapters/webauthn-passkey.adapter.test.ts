@@ -127,6 +127,22 @@ describe('WebAuthnPasskeyAdapter with the browser JSON forms (no library)', () =
     expect(await none).toEqual({ ok: false, error: 'FAILED' });
   });
 
+  it("tells the browser's refusal of the page's address (SecurityError) from other failures", async () => {
+    const refusing = (error: unknown) => {
+      const browser = jsonFormsBrowser();
+      const { credentials } = (browser.window as { navigator: { credentials: object } }).navigator;
+      Object.assign(credentials, { create: () => Promise.reject(error) });
+      return new WebAuthnPasskeyAdapter(browser.window, noLibrary);
+    };
+    const creation = { challenge: 'bmV3', user: { id: 'dXNlcg', name: 'm', displayName: 'm' } };
+    // Chromium at http://127.0.0.1: an IP address is no relying party.
+    const atIp = refusing(new DOMException('This is an invalid domain.', 'SecurityError'));
+    expect(await atIp.create(creation)).toEqual({ ok: false, error: 'ORIGIN_REFUSED' });
+    // A passkey of this account already on the authenticator stays a plain failure.
+    const known = refusing(new DOMException('already registered', 'InvalidStateError'));
+    expect(await known.create(creation)).toEqual({ ok: false, error: 'FAILED' });
+  });
+
   it('a new request, or cancel(), ends the waiting one as CANCELLED', async () => {
     const browser = jsonFormsBrowser();
     const adapter = new WebAuthnPasskeyAdapter(browser.window, noLibrary);
@@ -157,6 +173,25 @@ describe('WebAuthnPasskeyAdapter with the browser JSON forms (no library)', () =
 });
 
 describe('WebAuthnPasskeyAdapter without the JSON forms (the library, loaded on demand)', () => {
+  it("reads the library's WebAuthnError (the cause's name, its own code) like the browser's", async () => {
+    const library = {
+      startRegistration: async () => {
+        throw Object.assign(new Error('127.0.0.1 is an invalid domain'), {
+          name: 'SecurityError',
+          code: 'ERROR_INVALID_DOMAIN',
+        });
+      },
+    };
+    const adapter = new WebAuthnPasskeyAdapter(
+      scope({ isSecureContext: true, PublicKeyCredential: function PublicKeyCredential() {} }),
+      async () => library as unknown as typeof WebAuthnBrowser,
+    );
+    expect(await adapter.create({ challenge: 'bmV3' })).toEqual({
+      ok: false,
+      error: 'ORIGIN_REFUSED',
+    });
+  });
+
   it('loads the library once and hands it the options', async () => {
     let loads = 0;
     const calls: unknown[] = [];

@@ -12,9 +12,11 @@ export type PasskeyOptions = PasskeyOptionsResponse['options'];
  * Why the browser gave no credential:
  * - CANCELLED: the member dismissed the prompt, it timed out, or another ceremony replaced it;
  * - NOT_SUPPORTED: this browser has no WebAuthn (or no autofill for it);
+ * - ORIGIN_REFUSED: the browser refused the page's address as the relying party (a SecurityError:
+ *   the site opened at an IP address, or at another name than the site's);
  * - FAILED: anything else the authenticator refused (e.g. a passkey already on this device).
  */
-export type PasskeyCeremonyFailure = 'CANCELLED' | 'NOT_SUPPORTED' | 'FAILED';
+export type PasskeyCeremonyFailure = 'CANCELLED' | 'NOT_SUPPORTED' | 'ORIGIN_REFUSED' | 'FAILED';
 
 /** The browser's side of passkeys (WebAuthn), so use cases never touch navigator.credentials. */
 export interface PasskeyPort {

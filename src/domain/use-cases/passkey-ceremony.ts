@@ -5,6 +5,7 @@ import type { PasskeyCeremonyFailure } from '../ports/passkey.port';
 export const CeremonyMessages: Readonly<Record<PasskeyCeremonyFailure, string>> = {
   CANCELLED: 'security.passkeys.cancelled',
   NOT_SUPPORTED: 'security.passkeys.unsupported',
+  ORIGIN_REFUSED: 'security.passkeys.originRefused',
   FAILED: 'security.passkeys.ceremonyFailed',
 };
 

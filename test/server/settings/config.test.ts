@@ -27,7 +27,7 @@ describe('server configuration', () => {
       appEnv: 'development',
       dataDir: './data',
       databaseUrl: undefined,
-      publicUrl: 'http://127.0.0.1:8080',
+      publicUrl: 'http://localhost:8080',
       smsProvider: 'console',
       otpTtlS: 300,
       otpMaxAttempts: 5,
@@ -42,6 +42,17 @@ describe('server configuration', () => {
       reconcileAfterS: 600,
       purgeIntervalS: 3600,
     });
+  });
+
+  it('defaults PUBLIC_URL to localhost on this machine (WebAuthn refuses an IP address)', () => {
+    for (const HOST of ['127.0.0.1', '::1', '0.0.0.0', '::', 'localhost']) {
+      expect(loadConfig({ HOST, PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    }
+    expect(loadConfig({ HOST: '10.0.0.5' }).publicUrl).toBe('http://10.0.0.5:8080');
+    expect(loadConfig({ HOST: 'fd00::5' }).publicUrl).toBe('http://[fd00::5]:8080');
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
   });
 
   it('reads the purge interval, where 0 turns the purge off', () => {
