@@ -13,6 +13,7 @@ import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
 import { type ErrorCode } from '../../src/contract/errors';
 import { ERROR_MESSAGES } from '../use-cases/messages';
+import { answerClientError } from './client-error';
 import { registerConnectionsPerAddress } from './connections-per-address';
 import { failure } from './envelope';
 import { ApiError, DATABASE_RETRY_AFTER_S, validationField, validationMessage } from './errors';
@@ -92,6 +93,9 @@ export async function buildApp(
     // A URL the router cannot decode (bad percent-encoding, e.g. a lone surrogate's bytes): the
     // envelope with no-store, not Fastify's default body, which repeats the URL.
     frameworkErrors: answerFrameworkError,
+    // A request the HTTP parser refuses (bad request line, header or Content-Length): the
+    // envelope's 400 INVALID_REQUEST on the socket, not Fastify's body (client-error.ts).
+    clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: config.trustProxy,
