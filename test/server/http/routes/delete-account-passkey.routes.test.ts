@@ -129,7 +129,7 @@ describe('deleting the account with a passkey (software authenticator)', () => {
     expect(await sessionAlive()).toBe(true);
   });
 
-  it('answers 404 for options to a member without passkeys', async () => {
+  it('answers 404 for options to a member without passkeys, naming no field it was not sent', async () => {
     const other = await seedMember(t);
     const otherToken = (await logIn(t, other)).token;
     const answer = await t.post(ApiPaths.deleteAccountPasskeyOptions, undefined, {
@@ -137,5 +137,7 @@ describe('deleting the account with a passkey (software authenticator)', () => {
     });
     expect(answer.status).toBe(404);
     expect(answer.body.code).toBe('PASSKEY_NOT_FOUND');
+    expect(answer.body).not.toHaveProperty('field');
+    expect(answer.body.message).not.toMatch(/passkey_id/);
   });
 });
