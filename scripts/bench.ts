@@ -45,15 +45,9 @@ import { measureDatabase } from './bench/measure-database';
 import { initPglite, servePortal } from './bench/portal-server';
 import { measureRecords, serveRecords } from './bench/records';
 import { print } from './bench/report';
-import { holdNextTickShape } from '../server/runtime/next-tick-shape';
 import { CONNECTIONS, type Database, type Row, SESSIONS } from './bench/settings';
 
 async function main(): Promise<void> {
-  // Every process of the benchmark, as server/main.ts: the load generator, the reference
-  // servers and the portal (see server/runtime/next-tick-shape.ts). Without it a process's
-  // nextTick slows down after its first full collections, at a time that depends on its history:
-  // hello-world, running all along, answered a fifth slower during the second database's figures.
-  holdNextTickShape();
   const args = process.argv.slice(2);
   if (args[0] === '--hello') return serveHello();
   if (args[0] === '--raw') return serveRaw();

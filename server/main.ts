@@ -4,7 +4,6 @@ import { createContainer, type ServerContainer } from './container';
 import { warnAboutStrandedPayments } from './wiring/gateways';
 import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
-import { holdNextTickShape } from './runtime/next-tick-shape';
 import { schedulePurge } from './use-cases/purge-stale-records.use-case';
 import { scheduleReconciliation } from './use-cases/reconcile-pending-payments.use-case';
 
@@ -18,8 +17,6 @@ const CLOSE_DATABASE_MS = 5_000;
  * requests finish within SHUTDOWN_GRACE_MS, closes the database and exits 0.
  */
 async function main(): Promise<void> {
-  // Before start-up's first full collections (runtime/next-tick-shape.ts).
-  holdNextTickShape();
   let config;
   try {
     config = loadConfig();
