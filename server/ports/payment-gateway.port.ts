@@ -23,8 +23,13 @@ export interface PaymentGateway {
    */
   startPayment(request: PaymentStartRequest): Promise<PaymentStart>;
 
-  /** Verifies and reads a server-to-server callback, signature first. */
-  verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage>;
+  /**
+   * Verifies and reads a server-to-server callback, signature first. A gateway that signs
+   * nothing (callbackTrust `status_query`) asks the gateway only about a payment `isOurs` knows,
+   * refusing any other as `unknown_transaction` without a call out, and answers `unavailable`
+   * when the gateway cannot be asked (down, timed out, answering nonsense).
+   */
+  verifyCallback(request: GatewayCallbackRequest, isOurs: OurPaymentCheck): Promise<GatewayMessage>;
 
   /**
    * Verifies the query string the gateway sends the payer's tab back with. Gateways that send
@@ -111,7 +116,21 @@ export interface GatewayOutcome {
   note?: string;
 }
 
-export type GatewayRejectionKind = 'malformed' | 'bad_signature' | 'stale' | 'not_supported';
+export type GatewayRejectionKind =
+  | 'malformed'
+  | 'bad_signature'
+  | 'stale'
+  | 'not_supported'
+  /** The message names a payment our books do not hold for this gateway. */
+  | 'unknown_transaction'
+  /** The gateway could not be asked to confirm the message: nothing is known either way. */
+  | 'unavailable';
+
+/**
+ * Our books, as a callback's verification may consult them before any call out: whether one of
+ * our payments through this gateway carries the gateway's id `gatewayRef`.
+ */
+export type OurPaymentCheck = (gatewayRef: string) => Promise<boolean>;
 
 export interface GatewayRejection {
   kind: GatewayRejectionKind;

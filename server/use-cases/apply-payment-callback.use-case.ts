@@ -6,6 +6,7 @@ import type {
   GatewayCallbackRequest,
   GatewayMessage,
   GatewayRejectionKind,
+  OurPaymentCheck,
 } from '../ports/payment-gateway.port';
 import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type {
@@ -31,8 +32,7 @@ export type ApplyPaymentCallbackValue = {
   transactionId: string;
 };
 
-export type CallbackRejection =
-  GatewayRejectionKind | 'unknown_transaction' | 'amount_mismatch' | 'contradiction';
+export type CallbackRejection = GatewayRejectionKind | 'amount_mismatch' | 'contradiction';
 
 /** The code each rejection answers the gateway with. */
 export const CALLBACK_REJECTION_CODES = {
@@ -43,21 +43,33 @@ export const CALLBACK_REJECTION_CODES = {
   unknown_transaction: 'CALLBACK_UNKNOWN_TRANSACTION',
   amount_mismatch: 'CALLBACK_AMOUNT_MISMATCH',
   contradiction: 'CALLBACK_CONTRADICTION',
+  unavailable: 'PAYMENT_GATEWAY_UNAVAILABLE',
 } as const satisfies Record<CallbackRejection, ErrorCode>;
+
+/** Seconds a gateway is asked to wait before sending again a callback we could not confirm. */
+export const GATEWAY_RETRY_AFTER_S = 30;
 
 export type CallbackRejectionCode = (typeof CALLBACK_REJECTION_CODES)[CallbackRejection];
 
-/** A refused message: its code, and the adapter's or this use case's words for the reason. */
+/**
+ * A refused message: its code, and the adapter's or this use case's words for the reason; when
+ * the gateway could not be asked to confirm it, the seconds after which sending it again may do.
+ */
 export interface CallbackRejectionError {
   code: CallbackRejectionCode;
   message: string;
+  retryAfterS?: number;
 }
 
 export type ApplyPaymentCallbackResult = Result<ApplyPaymentCallbackValue, CallbackRejectionError>;
 
 /** The failure a rejection answers. */
 export const rejectionError = (kind: CallbackRejection, message: string) =>
-  err<CallbackRejectionError>({ code: CALLBACK_REJECTION_CODES[kind], message });
+  err<CallbackRejectionError>(
+    kind === 'unavailable'
+      ? { code: CALLBACK_REJECTION_CODES[kind], message, retryAfterS: GATEWAY_RETRY_AFTER_S }
+      : { code: CALLBACK_REJECTION_CODES[kind], message },
+  );
 
 /** The gateways that existed before callback paths named theirs, in the order tried. */
 const LEGACY_CALLBACK_GATEWAYS = ['sandbox', 'billplz'] as const;
@@ -67,9 +79,12 @@ const MAX_RECORDED_PAYLOAD = 2000;
 
 /**
  * Applies a gateway's outcome to a payment, exactly once. The adapter checks shape, signature
- * (before any lookup, so unsigned callers learn nothing) and freshness; then, with the row
- * locked, this checks existence, amount and the forward-only state machine. Every message is
- * recorded with its result, rejected ones included. Resolves after the commit.
+ * (before any lookup, so unsigned callers learn nothing) and freshness; an adapter of a gateway
+ * that signs nothing asks the gateway instead, and only about a payment our books hold (so a
+ * forged callback costs no call out), answering `unavailable` (PAYMENT_GATEWAY_UNAVAILABLE, with
+ * Retry-After) when the gateway cannot be asked. Then, with the row locked, this checks
+ * existence, amount and the forward-only state machine. Every message is recorded with its
+ * result, rejected ones included. Resolves after the commit.
  */
 export class ApplyPaymentCallbackUseCase {
   constructor(
@@ -84,7 +99,7 @@ export class ApplyPaymentCallbackUseCase {
     if (!gateway) {
       return rejectionError('not_supported', `No gateway named ${input.gateway} is configured`);
     }
-    const message = await gateway.verifyCallback(input.request);
+    const message = await gateway.verifyCallback(input.request, this.isPaymentOf(gateway.name));
     return this.apply(message, input.source, gateway.name);
   }
 
@@ -100,7 +115,8 @@ export class ApplyPaymentCallbackUseCase {
     for (const name of LEGACY_CALLBACK_GATEWAYS) {
       const gateway = this.gateways.byName(name);
       if (!gateway) continue;
-      last = { message: await gateway.verifyCallback(input.request), name };
+      const message = await gateway.verifyCallback(input.request, this.isPaymentOf(name));
+      last = { message, name };
       const verdict = last.message.verdict;
       if (verdict.ok || verdict.rejection.kind !== 'malformed') break;
     }
@@ -108,6 +124,15 @@ export class ApplyPaymentCallbackUseCase {
       return rejectionError('not_supported', 'This callback path serves no configured gateway');
     }
     return this.apply(last.message, input.source, last.name);
+  }
+
+  /** Whether a payment of ours through the gateway `name` carries the gateway's id `ref`. */
+  private isPaymentOf(name: string): OurPaymentCheck {
+    return async (ref) => {
+      const transactionId = await this.store.findTransactionIdByGatewayRef(ref);
+      if (transactionId === null) return false;
+      return (await this.store.findById(transactionId))?.gateway === name;
+    };
   }
 
   /**

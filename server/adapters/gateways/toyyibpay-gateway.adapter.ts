@@ -2,9 +2,10 @@ import { isTransactionId } from '../../domain/transaction';
 import {
   type GatewayMessage,
   type GatewayStatusAnswer,
+  type OurPaymentCheck,
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
-import { type BillStart, BillGateway } from './bill-gateway';
+import { type BillStart, BillGateway, GatewayUnavailableError } from './bill-gateway';
 import { billCapabilities } from './gateway-capabilities';
 import { accept, asObject, rejecter, serialise } from './gateway-messages';
 
@@ -32,8 +33,10 @@ const PAID = '1';
  * ToyyibPay signs neither its callback (a form: refno, status, billcode, order_id, amount...)
  * nor the payer's return query, so neither is believed as sent: every callback is confirmed by
  * asking ToyyibPay for the bill's transactions (getBillTransactions) over TLS, and that answer,
- * never the callback's own fields, states the outcome and the amount. A failed attempt leaves
- * the bill payable, so only a paid transaction is final.
+ * never the callback's own fields, states the outcome and the amount. So that a forged callback
+ * costs nothing outside, only a bill of one of our payments is asked about (any other is refused
+ * from our books), and reads of one bill are spaced out (BillGateway.askBill). A failed attempt
+ * leaves the bill payable, so only a paid transaction is final.
  */
 export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
   readonly name = 'toyyibpay';
@@ -69,6 +72,7 @@ export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
   protected async verifyCallbackForm(
     payload: string,
     params: Record<string, string>,
+    isOurs: OurPaymentCheck,
   ): Promise<GatewayMessage> {
     const reject = rejecter(payload);
     const { billcode, status, amount } = params;
@@ -77,8 +81,15 @@ export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
     }
     if (status === undefined || !/^[1-4]$/.test(status))
       return reject('malformed', 'Invalid status');
+    if (!(await isOurs(billcode))) return reject('unknown_transaction', 'Unknown bill');
     // Unsigned: what the callback claims must be what ToyyibPay itself answers for the bill.
-    const confirmed = await this.readBill(billcode);
+    let confirmed: GatewayStatusAnswer;
+    try {
+      confirmed = await this.askBill(billcode);
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      return reject('unavailable', `ToyyibPay could not confirm the callback: ${error.message}`);
+    }
     if (confirmed.kind === 'not_found' || !confirmed.message.verdict.ok) {
       return reject('bad_signature', 'ToyyibPay does not confirm the callback');
     }

@@ -5,6 +5,7 @@ import type {
   GatewayMessage,
   GatewayPaymentRef,
   GatewayStatusAnswer,
+  OurPaymentCheck,
   PaymentGateway,
   PaymentStart,
   PaymentStartRequest,
@@ -57,8 +58,11 @@ export class MeteredPaymentGateway implements PaymentGateway {
     return this.call('start_payment', true, () => this.inner.startPayment(request));
   }
 
-  verifyCallback(request: GatewayCallbackRequest): Promise<GatewayMessage> {
-    return this.call('verify_callback', false, () => this.inner.verifyCallback(request));
+  verifyCallback(
+    request: GatewayCallbackRequest,
+    isOurs: OurPaymentCheck,
+  ): Promise<GatewayMessage> {
+    return this.call('verify_callback', false, () => this.inner.verifyCallback(request, isOurs));
   }
 
   verifyRedirect(query: Record<string, unknown>): Promise<GatewayMessage> {

@@ -148,17 +148,20 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       callbacks.post(ApiPaths.paymentCallback, (request) => callback(request, null));
     });
     const callback = async (request: FastifyRequest, gateway: string | null) => {
-      const { result: outcome, status } = valueOrThrow(
-        await container.applyPaymentCallback.execute({
-          request: {
-            contentType: mediaType(request.headers['content-type']),
-            body: request.body,
-            headers: request.headers,
-          },
-          source: 'callback',
-          gateway,
-        }),
-      );
+      const result = await container.applyPaymentCallback.execute({
+        request: {
+          contentType: mediaType(request.headers['content-type']),
+          body: request.body,
+          headers: request.headers,
+        },
+        source: 'callback',
+        gateway,
+      });
+      // The gateway down is an outside condition, not our fault: one line, no stack (502).
+      if (!result.ok && result.error.code === 'PAYMENT_GATEWAY_UNAVAILABLE') {
+        request.log.warn({ gateway, reason: result.error.message }, 'callback not confirmed');
+      }
+      const { result: outcome, status } = valueOrThrow(result);
       return success(CALLBACK_MESSAGES[outcome], { status });
     };
 

@@ -34,10 +34,16 @@ const CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
  * (refno, status, reason, billcode, order_id, amount, transaction_time) and a return query
  * (status_id, billcode, order_id, msg, transaction_id). Amounts go in as sen and come back as
  * ringgit ('123.45'). A wrong secret key or category is refused as ToyyibPay refuses it.
+ * It counts the status queries it receives, and can answer them with a failure or not at all.
  */
 export class FakeToyyibPay {
   readonly bills = new Map<string, FakeToyyibPayBill>();
+  /** Every getBillTransactions received, by bill code as sent, in order. */
+  readonly statusQueries: string[] = [];
+  /** While set, getBillTransactions answers this HTTP status, or never answers (`hang`). */
+  statusFault: number | 'hang' | null = null;
   private readonly app: FastifyInstance = Fastify();
+  private readonly hanging = new Set<() => void>();
   private counter = 0;
 
   constructor(private readonly keys: { userSecretKey: string; categoryCode: string }) {
@@ -72,7 +78,19 @@ export class FakeToyyibPay {
     });
     this.app.post<{ Body: Record<string, string> }>(
       '/index.php/api/getBillTransactions',
-      (req, reply) => {
+      async (req, reply) => {
+        this.statusQueries.push(req.body.billCode ?? '');
+        if (this.statusFault === 'hang') {
+          // Held until close(): the caller's own timeout must give up first.
+          await new Promise<void>((release) => {
+            this.hanging.add(release);
+            reply.raw.once('close', release);
+          });
+          return reply.code(504).send('closed');
+        }
+        if (this.statusFault !== null) {
+          return reply.code(this.statusFault).send('<html>Internal Server Error</html>');
+        }
         const bill = this.bills.get(req.body.billCode ?? '');
         if (!bill) return reply.send([]);
         return reply.send(
@@ -118,7 +136,12 @@ export class FakeToyyibPay {
   }
 
   close(): Promise<void> {
-    return this.app.close();
+    for (const release of this.hanging) release();
+    this.hanging.clear();
+    const closed = this.app.close();
+    // A connection a hung query left behind must not hold the close.
+    this.app.server.closeAllConnections();
+    return closed;
   }
 
   /** The payer finishes on the bill's page: an attempt is recorded, its messages answered. */

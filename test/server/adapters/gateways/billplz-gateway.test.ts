@@ -8,6 +8,9 @@ import {
 import { type PaymentStartRequest } from '../../../../server/ports/payment-gateway.port';
 import { FakeBillplz } from '../../support/fake-billplz';
 
+/** Our books: every bill is one of our payments' (Billplz never asks; its callbacks are signed). */
+const ours = async () => true;
+
 /**
  * Billplz's documented X Signature example bill (W_79pJDk, RM 2.00, MICHAEL API), with the
  * signatures the Billplz PHP client's test suite pins for it: key 'foobar' for the callback,
@@ -133,11 +136,14 @@ describe('Billplz gateway adapter', () => {
   it('refuses a signed callback about a bill of another collection', async () => {
     const params = { ...EXAMPLE_CALLBACK };
     const body = new URLSearchParams({ ...params, x_signature: billplzSign(params, 'S-adapter') });
-    const message = await adapter.verifyCallback({
-      contentType: 'application/x-www-form-urlencoded',
-      body: body.toString(),
-      headers: {},
-    });
+    const message = await adapter.verifyCallback(
+      {
+        contentType: 'application/x-www-form-urlencoded',
+        body: body.toString(),
+        headers: {},
+      },
+      ours,
+    );
     expect(message.verdict).toEqual({
       ok: false,
       rejection: {
@@ -151,11 +157,14 @@ describe('Billplz gateway adapter', () => {
   it('refuses a callback repeating a field, which could be read two ways', async () => {
     const start = await adapter.startPayment(request);
     const genuine = fake.pay(start.gatewayRef ?? '', true).callbackBody;
-    const message = await adapter.verifyCallback({
-      contentType: 'application/x-www-form-urlencoded',
-      body: `${genuine}&paid=false`,
-      headers: {},
-    });
+    const message = await adapter.verifyCallback(
+      {
+        contentType: 'application/x-www-form-urlencoded',
+        body: `${genuine}&paid=false`,
+        headers: {},
+      },
+      ours,
+    );
     expect(message.verdict.ok).toBe(false);
   });
 

@@ -80,7 +80,7 @@ export function renamed(
     name,
     capabilities: real.capabilities,
     startPayment,
-    verifyCallback: (c) => real.verifyCallback(c),
+    verifyCallback: (c, isOurs) => real.verifyCallback(c, isOurs),
     verifyRedirect: (q) => real.verifyRedirect(q),
     queryStatus: (p) => real.queryStatus(p),
   };
