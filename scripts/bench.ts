@@ -13,6 +13,7 @@
  *   - session checks (5,000 live sessions), payment-status reads (pending and paid) and logins,
  *     each as its ratio to hello-world's rate measured just before it (the machine's other work
  *     varies), with both rates, p99 latency and the count of non-2xx answers;
+ *   - the health check's latency while 50 receipt PDFs are always being drawn;
  *   - the portal process's resident memory, idle once seeded and the highest after a figure;
  *   - argon2id verifications per second on one core, and logins per second per core;
  *   - the first-load bytes of /login: raw, gzip, and as the server sends them;
@@ -30,7 +31,8 @@
  * portal-server.ts (the child processes), children.ts (starting and stopping them), load.ts (the
  * load generator), measure-database.ts (each database's figures), memory.ts (resident memory),
  * argon2.ts, first-load-bytes.ts, lighthouse.ts, records.ts (the payment history on PostgreSQL
- * and receipt PDFs; `-- records` runs only these) and report.ts (the printed table).
+ * and receipt PDFs; `-- records` runs only these), health-during-receipts.ts (health beside receipt
+ * PDFs; `-- receipts-health` runs only it) and report.ts (the printed table).
  */
 import { availableParallelism } from 'node:os';
 import { version as autocannonVersion } from 'autocannon/package.json';
@@ -41,6 +43,7 @@ import { serveHello, serveRaw } from './bench/hello-world';
 import { GET_ROOT, load } from './bench/load';
 import { mib, rssMiB } from './bench/memory';
 import { measureGrowth } from './bench/growth';
+import { measureHealthDuringReceipts } from './bench/health-during-receipts';
 import { measureDatabase } from './bench/measure-database';
 import { initPglite, servePortal } from './bench/portal-server';
 import { measureRecords, serveRecords } from './bench/records';
@@ -77,6 +80,10 @@ async function main(): Promise<void> {
       `autocannon ${autocannonVersion}`,
   );
   const rows: Row[] = [];
+  if (args.includes('receipts-health')) {
+    await measureHealthDuringReceipts(databases, seconds, rows);
+    return print(rows, databases);
+  }
   if (args.includes('records')) {
     await measureRecords(seconds, databases, rows);
     return print(rows, databases);

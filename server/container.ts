@@ -12,6 +12,7 @@ import { ForwardingLogger } from './adapters/logging/forwarding-logger.adapter';
 import { PortalMetrics } from './adapters/metrics/portal-metrics';
 import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer.adapter';
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client.adapter';
+import { WorkerPoolReceiptRenderer } from './adapters/pdf/worker-pool-receipt-renderer.adapter';
 import { openDatabase } from './adapters/postgres/database';
 import { migrate } from './adapters/postgres/migrate';
 import { postgresStoresOver } from './adapters/postgres/postgres-stores';
@@ -81,6 +82,9 @@ export async function createContainer(
   const paymentSigner = new HmacSha256PaymentSigner(config.gatewaySecret);
   const gatewayStatusClient = new HttpGatewayStatusClient(() => config.gatewayStatusUrl);
 
+  // Receipts are drawn on worker threads, off the event loop; close() ends them.
+  const receiptRenderer = new WorkerPoolReceiptRenderer();
+
   const adapters: ServerAdapters = {
     db,
     clock,
@@ -95,6 +99,7 @@ export async function createContainer(
     paymentGateway: metrics.meterPaymentGateway(
       paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),
     ),
+    receiptRenderer,
   };
   // Sessions, members and final payments read from memory, invalidated across instances.
   const log = new ForwardingLogger();
@@ -116,6 +121,7 @@ export async function createContainer(
           log.warn({ err: error }, 'sessions: recording their use failed'),
         );
       await caching.close();
+      await receiptRenderer.close();
       // Closing a database the caller handed in is the caller's business.
       if (!overrides.db) await db.close();
     },
@@ -151,6 +157,8 @@ export function createInMemoryContainer(
   const paymentSigner =
     overrides.paymentSigner ?? new HmacSha256PaymentSigner(config.gatewaySecret);
   const gatewayStatusClient = overrides.gatewayStatusClient ?? new InMemoryGatewayStatusClient();
+  // As in createContainer; a renderer the test hands in is the test's to close.
+  const ownRenderer = overrides.receiptRenderer ? undefined : new WorkerPoolReceiptRenderer();
   const adapters: ServerAdapters = {
     db: new SqlFreeDatabase(),
     random: new CryptoRandom(),
@@ -161,6 +169,7 @@ export function createInMemoryContainer(
     paymentSigner,
     gatewayStatusClient,
     paymentGateway: paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),
+    receiptRenderer: ownRenderer,
     ...withoutUndefined(adapterOverrides),
     clock,
   };
@@ -173,7 +182,9 @@ export function createInMemoryContainer(
     metrics: new PortalMetrics(),
     ...adapters,
     ...wireUseCases(adapters, config, log),
-    async close() {},
+    async close() {
+      await ownRenderer?.close();
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { start, stop } from './children';
 import { firstLoadAsSent } from './first-load-bytes';
 import { firstVisitRow } from './first-load-chromium';
+import { healthDuringReceipts, HEALTH_DURING_RECEIPTS_ROW } from './health-during-receipts';
 import { lighthouseScores } from './lighthouse';
 import { type Calls, combine, type Figure, GET_ROOT, load } from './load';
 
@@ -47,7 +48,8 @@ function describe(hello: Figure, figure: Figure, minRatio?: number, p99Ms?: numb
 
 /**
  * One database's figures, each against a hello-world measured just before it: session checks,
- * payment-status reads (pending, paid) and logins; the loader's ceiling; the server's resident
+ * payment-status reads (pending, paid) and logins; the loader's ceiling; the health check's
+ * latency during receipt PDFs (health-during-receipts.ts); the server's resident
  * memory idle and loaded; on PGlite also the first-load bytes, the first visit in Chromium and
  * Lighthouse. Adds its cells to
  * `rows`.
@@ -155,6 +157,9 @@ export async function measureDatabase(
       `${mean((f) => f.rate).toFixed(0)} req/s, p99 ${ms(mean((f) => f.p99))}${bound}`;
     row('logins per second per core', '(no target)').cells[database] =
       `${(logins.figure.rate / availableParallelism()).toFixed(1)}/s (${availableParallelism()} cores)`;
+    const { name, target: healthTarget } = HEALTH_DURING_RECEIPTS_ROW;
+    row(name, healthTarget).cells[database] = await healthDuringReceipts(seed, seconds);
+    loadedRss = Math.max(loadedRss ?? 0, rssMiB(child.pid) ?? 0);
     row('server RSS: idle (seeded) / loaded (highest)', '').cells[database] =
       `${mib(idleRss)} / ${mib(loadedRss)}`;
 

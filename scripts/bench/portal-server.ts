@@ -95,6 +95,7 @@ export async function servePortal(
       now,
     );
   }
+  await countSeededReceipts(container.db, now, sessions);
   console.log(`READY ${JSON.stringify(seed)}`);
 }
 
@@ -124,14 +125,32 @@ async function insertChunk(
      SELECT s, m, h, $4, $4 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS x(s, m, h)`,
     [rows.sessionIds, rows.memberIds, rows.tokenHashes, now],
   );
-  // The i-th member (n = i + 1): a pending payment when i is even, a paid one when odd.
+  // The i-th member (n = i + 1): a pending payment when i is even, a paid one (with its receipt
+  // number, R-<year>-<n>) when odd.
   await db.query(
     `INSERT INTO transactions (id, member_id, amount_sen, payment_method, status, created_at,
-                               updated_at, finalised_at)
+                               updated_at, finalised_at, receipt_number)
      SELECT t, m, 12345, 'qr', CASE WHEN n % 2 = 0 THEN 'completed' ELSE 'pending' END, $4, $4,
-            CASE WHEN n % 2 = 0 THEN $4::timestamptz END
+            CASE WHEN n % 2 = 0 THEN $4::timestamptz END,
+            CASE WHEN n % 2 = 0 THEN 'R-' || $5 || '-' || lpad(n::text, 6, '0') END
        FROM unnest($1::text[], $2::uuid[], $3::int[]) AS x(t, m, n)`,
-    [rows.paymentIds, rows.memberIds, rows.numbers, now],
+    [rows.paymentIds, rows.memberIds, rows.numbers, now, receiptYear(now)],
+  );
+}
+
+/** The year of a receipt completed at `now`: the year in Malaysia (UTC+8), as the stores count. */
+const receiptYear = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
+
+/** The receipt counter of `now`'s year past the seeded numbers (1..sessions), so none repeats. */
+async function countSeededReceipts(
+  db: Awaited<ReturnType<typeof createContainer>>['db'],
+  now: Date,
+  sessions: number,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO receipt_counters (year, last_number) VALUES ($1, $2)
+     ON CONFLICT (year) DO UPDATE SET last_number = greatest(receipt_counters.last_number, $2)`,
+    [receiptYear(now), sessions],
   );
 }
 

@@ -11,7 +11,10 @@ import { RenderReceiptPdfUseCase } from '../use-cases/render-receipt-pdf.use-cas
 /** The history and receipt adapters beside the container's others. */
 export interface PaymentHistoryAdapters {
   paymentHistory: PaymentHistoryStore;
-  /** PdfkitReceiptRenderer unless a test hands another. */
+  /**
+   * The containers' WorkerPoolReceiptRenderer (worker threads) unless a test hands another;
+   * PdfkitReceiptRenderer, in the calling thread, when none is given.
+   */
   receiptRenderer?: ReceiptRenderer;
 }
 
