@@ -5,12 +5,15 @@ import type * as store from '../../ports/transaction-store.port';
 import { ForwardingTransactionStore } from '../forwarding-transaction-store';
 import { type ReadCaches } from './read-caches';
 import { REFRESH_AFTER, RefreshAhead } from './refresh-ahead';
-import { TtlCache, type TtlCacheOptions } from './ttl-cache';
+import { GenerationCache, type GenerationCacheOptions } from './generation-cache';
 
 /** A paid or failed payment is read again by polls and the receipt page for a while. */
-export const DEFAULT_FINAL_PAYMENT_CACHE: TtlCacheOptions = { ttlMs: 60_000, maxEntries: 20_000 };
+export const DEFAULT_FINAL_PAYMENT_CACHE: GenerationCacheOptions = {
+  ttlMs: 60_000,
+  maxEntries: 20_000,
+};
 /** A pending payment is polled every 3 s by its member's tab until it is final. */
-export const DEFAULT_PENDING_PAYMENT_CACHE: TtlCacheOptions = {
+export const DEFAULT_PENDING_PAYMENT_CACHE: GenerationCacheOptions = {
   ttlMs: 30_000,
   maxEntries: 20_000,
 };
@@ -30,13 +33,13 @@ export type PaymentInvalidations = Pick<ReadCaches, 'bus' | 'usable' | 'invalida
  * forgets it and publishes `{ kind: 'payment' }` on the invalidation bus, which every instance's
  * store listens to. While the bus is not live a message may be missed, so a pending payment is
  * then read from the store every time. A read racing an invalidation is not cached (see
- * TtlCache.setIfUnchanged); its lifetime (READ_CACHE_TTL_MS) bounds a missed message. Pending
- * payments in use are read again, many at once, before they expire (RefreshAhead); final ones
- * still read late in their life are kept on.
+ * GenerationCache.setIfUnchanged); its lifetime (READ_CACHE_TTL_MS) bounds a missed message.
+ * Pending payments in use are read again, many at once, before they expire (RefreshAhead); final
+ * ones still read late in their life are kept on.
  */
 export class CachedTransactionStore extends ForwardingTransactionStore {
-  private readonly finals: TtlCache<string, Transaction>;
-  private readonly pendings: TtlCache<string, Transaction>;
+  private readonly finals: GenerationCache<string, Transaction>;
+  private readonly pendings: GenerationCache<string, Transaction>;
   private readonly unsubscribe: () => void;
   /** Reads the pending payments in use again before they expire, many at once. */
   readonly refreshAhead?: RefreshAhead<string, Transaction>;
@@ -45,11 +48,11 @@ export class CachedTransactionStore extends ForwardingTransactionStore {
     inner: store.TransactionStore,
     clock: Clock,
     private readonly invalidations?: PaymentInvalidations,
-    options: { finals?: TtlCacheOptions; pendings?: TtlCacheOptions } = {},
+    options: { finals?: GenerationCacheOptions; pendings?: GenerationCacheOptions } = {},
   ) {
     super(inner);
-    this.finals = new TtlCache(clock, options.finals ?? DEFAULT_FINAL_PAYMENT_CACHE);
-    this.pendings = new TtlCache(clock, options.pendings ?? DEFAULT_PENDING_PAYMENT_CACHE);
+    this.finals = new GenerationCache(clock, options.finals ?? DEFAULT_FINAL_PAYMENT_CACHE);
+    this.pendings = new GenerationCache(clock, options.pendings ?? DEFAULT_PENDING_PAYMENT_CACHE);
     this.unsubscribe = invalidations?.bus.subscribe((event) => this.forget(event)) ?? (() => {});
     // A final payment never changes: one still read late in its life just lives on.
     this.finals.onAging({ after: REFRESH_AFTER, aging: (id) => this.finals.extend(id) });

@@ -2,7 +2,7 @@ import { type Member } from '../../domain/member';
 import { type SessionRecord } from '../../domain/session-policy';
 import { type Clock } from '../../ports/clock.port';
 import { type Invalidation, type InvalidationBus } from '../../ports/invalidation-bus.port';
-import { TtlCache } from './ttl-cache';
+import { GenerationCache } from './generation-cache';
 
 export interface ReadCacheOptions {
   /** Lifetime of a cached session or member: the longest a missed message could go unnoticed. */
@@ -20,9 +20,9 @@ export const DEFAULT_READ_CACHE_OPTIONS: ReadCacheOptions = { ttlMs: 30_000, max
  */
 export class ReadCaches {
   /** Live sessions by token hash. */
-  readonly sessions: TtlCache<string, SessionRecord>;
+  readonly sessions: GenerationCache<string, SessionRecord>;
   /** Members by id. */
-  readonly members: TtlCache<string, Member>;
+  readonly members: GenerationCache<string, Member>;
   /** Session id to token hash, for touches and logouts (may point at entries gone since). */
   private readonly sessionKeys = new Map<string, string>();
   private readonly maxEntries: number;
@@ -33,8 +33,8 @@ export class ReadCaches {
     clock: Clock,
     options: ReadCacheOptions = DEFAULT_READ_CACHE_OPTIONS,
   ) {
-    this.sessions = new TtlCache(clock, options);
-    this.members = new TtlCache(clock, options);
+    this.sessions = new GenerationCache(clock, options);
+    this.members = new GenerationCache(clock, options);
     this.maxEntries = options.maxEntries;
     this.unsubscribe = bus.subscribe((event) => this.forget(event));
   }
@@ -44,7 +44,7 @@ export class ReadCaches {
     return this.bus.live;
   }
 
-  /** Stores a live session read from the store (see TtlCache.setIfUnchanged). */
+  /** Stores a live session read from the store (see GenerationCache.setIfUnchanged). */
   rememberSession(tokenHash: string, session: SessionRecord, generation: number): void {
     if (!this.sessions.setIfUnchanged(tokenHash, session, generation)) return;
     if (this.sessionKeys.size >= this.maxEntries * 2) this.sessionKeys.clear();

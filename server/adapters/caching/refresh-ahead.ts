@@ -1,5 +1,5 @@
 import { type Cancel, type Clock } from '../../ports/clock.port';
-import { type TtlCache } from './ttl-cache';
+import { type GenerationCache } from './generation-cache';
 
 /** Read late in the last third of its life, an entry is read again before it expires. */
 export const REFRESH_AFTER = 2 / 3;
@@ -16,7 +16,7 @@ export type LoadMany<K, V> = (keys: K[]) => Promise<ReadonlyMap<K, V>>;
 
 /** What a refresh does with each key's answer: keep the fresh value, or forget the entry. */
 export interface RefreshTarget<K, V> {
-  cache: TtlCache<K, V>;
+  cache: GenerationCache<K, V>;
   loadMany: LoadMany<K, V>;
   /**
    * The value to keep for a key the store answered (undefined forgets the entry: a revoked
@@ -29,10 +29,10 @@ export interface RefreshTarget<K, V> {
 }
 
 /**
- * Batched refresh-ahead for a TtlCache: entries in use are read again in the last third of their
- * lifetime, many to one store read, off the request's path, so that a hot entry never expires
- * under its readers and a cache filled in one burst (a restart, a busy minute) is not read again
- * one row per request when its lifetime ends. An entry no one reads late in its life simply
+ * Batched refresh-ahead for a GenerationCache: entries in use are read again in the last third of
+ * their lifetime, many to one store read, off the request's path, so that a hot entry never
+ * expires under its readers and a cache filled in one burst (a restart, a busy minute) is not read
+ * again one row per request when its lifetime ends. An entry no one reads late in its life simply
  * expires.
  *
  * The lifetime keeps its meaning (the longest a missed invalidation goes unnoticed): a refreshed

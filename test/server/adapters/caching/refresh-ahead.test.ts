@@ -8,7 +8,7 @@ import {
   REFRESH_BATCH_DELAY_MS,
   REFRESH_BATCH_SIZE,
 } from '../../../../server/adapters/caching/refresh-ahead';
-import { TtlCache } from '../../../../server/adapters/caching/ttl-cache';
+import { GenerationCache } from '../../../../server/adapters/caching/generation-cache';
 import { InMemorySessionStore } from '../../../../server/adapters/in-memory/in-memory-session-store.adapter';
 import { type SessionRecord } from '../../../../server/domain/session-policy';
 import { type Sen } from '../../../../src/contract/money';
@@ -73,10 +73,10 @@ async function threeSessions() {
   return { clock, inner, caches, sessions, ids, readAll, member, stores };
 }
 
-describe('TtlCache aging', () => {
+describe('GenerationCache aging', () => {
   it('tells its listener once of an entry read late in its life, and extend gives a new life', async () => {
     const clock = new FakeClock();
-    const cache = new TtlCache<string, number>(clock, { ttlMs: 1000, maxEntries: 10 });
+    const cache = new GenerationCache<string, number>(clock, { ttlMs: 1000, maxEntries: 10 });
     const told: string[] = [];
     cache.onAging({ after: 0.5, aging: (key) => told.push(key) });
     cache.setIfUnchanged('a', 1, cache.generation);

@@ -4,7 +4,7 @@ import { CachedTransactionStore } from '../../../../server/adapters/caching/cach
 import { InProcessInvalidationBus } from '../../../../server/adapters/caching/in-process-invalidation-bus.adapter';
 import { InvalidatingUnitOfWork } from '../../../../server/adapters/caching/invalidating-unit-of-work.adapter';
 import { ReadCaches } from '../../../../server/adapters/caching/read-caches';
-import { TtlCache } from '../../../../server/adapters/caching/ttl-cache';
+import { GenerationCache } from '../../../../server/adapters/caching/generation-cache';
 import { InMemorySessionStore } from '../../../../server/adapters/in-memory/in-memory-session-store.adapter';
 import { type SessionRecord } from '../../../../server/domain/session-policy';
 import { type Sen } from '../../../../src/contract/money';
@@ -17,10 +17,10 @@ import { aMemberRow, inMemoryStores } from '../../support/in-memory-stores';
 
 jest.setTimeout(30_000);
 
-describe('TtlCache', () => {
+describe('GenerationCache', () => {
   it('serves an entry until its lifetime ends on the clock', async () => {
     const clock = new FakeClock();
-    const cache = new TtlCache<string, number>(clock, { ttlMs: 1000, maxEntries: 10 });
+    const cache = new GenerationCache<string, number>(clock, { ttlMs: 1000, maxEntries: 10 });
     cache.setIfUnchanged('a', 1, cache.generation);
     await clock.advance(999);
     expect(cache.get('a')).toBe(1);
@@ -29,7 +29,10 @@ describe('TtlCache', () => {
   });
 
   it('keeps at most maxEntries, dropping the oldest', () => {
-    const cache = new TtlCache<string, number>(new FakeClock(), { ttlMs: 1000, maxEntries: 2 });
+    const cache = new GenerationCache<string, number>(new FakeClock(), {
+      ttlMs: 1000,
+      maxEntries: 2,
+    });
     for (const [key, value] of [
       ['a', 1],
       ['b', 2],
@@ -41,8 +44,23 @@ describe('TtlCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
   });
 
+  it('drops the least recently read entry first, keeping one read since it was stored', () => {
+    const cache = new GenerationCache<string, number>(new FakeClock(), {
+      ttlMs: 1000,
+      maxEntries: 2,
+    });
+    cache.setIfUnchanged('a', 1, cache.generation);
+    cache.setIfUnchanged('b', 2, cache.generation);
+    expect(cache.get('a')).toBe(1);
+    cache.setIfUnchanged('c', 3, cache.generation);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
+  });
+
   it('refuses a value read before an invalidation', () => {
-    const cache = new TtlCache<string, number>(new FakeClock(), { ttlMs: 1000, maxEntries: 2 });
+    const cache = new GenerationCache<string, number>(new FakeClock(), {
+      ttlMs: 1000,
+      maxEntries: 2,
+    });
     const before = cache.generation;
     cache.delete('other');
     expect(cache.setIfUnchanged('a', 1, before)).toBe(false);
