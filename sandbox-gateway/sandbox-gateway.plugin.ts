@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import { languageOfAcceptLanguage } from '../src/contract/languages';
 import { CANONICAL_AMOUNT_PATTERN } from '../src/contract/money';
 import { PAYMENT_METHODS } from '../src/contract/rules';
 import {
@@ -174,6 +175,7 @@ export function sandboxGatewayRoutes(deps: SandboxGatewayDeps): FastifyPluginAsy
           amount: fields.amount,
         }),
         sessionToken,
+        language: languageOfAcceptLanguage(request.headers['accept-language']),
       });
       // The decision forms post here, then redirect to the merchant: browsers check the
       // redirect's target against form-action too. Recorded, not just posted: a re-post keeps

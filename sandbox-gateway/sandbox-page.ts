@@ -3,6 +3,9 @@
  * neither), one stylesheet served by the gateway, and every interpolated value HTML-escaped.
  */
 
+import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, type Language } from '../src/contract/languages';
+import { PAYMENT_PAGE_TEXTS } from './sandbox-page-texts';
+
 export const SANDBOX_CSS_PATH = '/sandbox.css';
 
 const ESCAPES: Record<string, string> = {
@@ -15,9 +18,9 @@ const ESCAPES: Record<string, string> = {
 
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, language: Language = FALLBACK_LANGUAGE): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${LANGUAGE_TAGS[language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -27,7 +30,7 @@ function layout(title: string, body: string): string {
 </head>
 <body>
 <main class="card">
-<p class="badge">Sandbox gateway &middot; no real money moves</p>
+<p class="badge">${escapeHtml(PAYMENT_PAGE_TEXTS[language].badge)}</p>
 ${body}
 </main>
 </body>
@@ -43,6 +46,8 @@ export interface PaymentPageModel {
   qrDataUri: string;
   /** Proves a decision comes from the tab that received the signed form. */
   sessionToken: string;
+  /** The payer's language (their browser's Accept-Language); English when not given. */
+  language?: Language;
 }
 
 /** Where the payment page's buttons post: this gateway's own origin. */
@@ -60,24 +65,28 @@ const decisionForm = (
 </form>`;
 
 export function renderPaymentPage(model: PaymentPageModel): string {
+  const language = model.language ?? FALLBACK_LANGUAGE;
+  const text = PAYMENT_PAGE_TEXTS[language];
+  const id = escapeHtml(model.transactionId);
   return layout(
-    `Pay ${model.merchantName}`,
+    text.title(model.merchantName),
     `<h1>${escapeHtml(model.merchantName)}</h1>
 <p class="amount">RM ${escapeHtml(model.amount)}</p>
 <dl class="details">
-<dt>Transaction ID</dt>
-<dd class="transaction-id">${escapeHtml(model.transactionId)}</dd>
-<dt>Method</dt>
+<dt>${escapeHtml(text.transactionId)}</dt>
+<dd class="transaction-id">${id}</dd>
+<dt>${escapeHtml(text.method)}</dt>
 <dd>DuitNow QR</dd>
 </dl>
 <figure class="qr">
-<img src="${escapeHtml(model.qrDataUri)}" width="240" height="240" alt="DuitNow QR code for transaction ${escapeHtml(model.transactionId)}">
-<figcaption>Scan with your banking app, or decide below.</figcaption>
+<img src="${escapeHtml(model.qrDataUri)}" width="240" height="240" alt="${escapeHtml(text.qrAlt(model.transactionId))}">
+<figcaption>${escapeHtml(text.qrCaption)}</figcaption>
 </figure>
 <div class="actions">
-${decisionForm(model.transactionId, 'approve', model.sessionToken, 'Approve payment')}
-${decisionForm(model.transactionId, 'decline', model.sessionToken, 'Decline payment')}
+${decisionForm(model.transactionId, 'approve', model.sessionToken, escapeHtml(text.approve))}
+${decisionForm(model.transactionId, 'decline', model.sessionToken, escapeHtml(text.decline))}
 </div>`,
+    language,
   );
 }
 

@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from './languages';
 import type { PaymentStatus } from './payment';
 import type { PaymentMethod } from './rules';
 
@@ -45,9 +46,9 @@ export interface PaymentHistoryResponse {
   nextCursor: string | null;
 }
 
-/** The languages a receipt is written in (as the SPA's locales name them; zn is Simplified Chinese). */
-export const RECEIPT_LANGUAGES = ['en', 'fr', 'zn'] as const;
-export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+/** The languages a receipt is written in: every language of the portal. */
+export const RECEIPT_LANGUAGES = LANGUAGES;
+export type ReceiptLanguage = Language;
 
 /** Query of GET /payment/receipt/{transactionId}/pdf; English when `lang` is absent. */
 export interface ReceiptPdfQuery {

@@ -96,7 +96,9 @@ describe('DownloadReceiptUseCase', () => {
 
   it('asks for the app’s language as a receipt language, English for any other', () => {
     expect(
-      ['en', 'fr', 'zn', 'fr-FR', 'ZN', 'zh-CN', 'ms', undefined].map(receiptLanguageOf),
-    ).toEqual(['en', 'fr', 'zn', 'fr', 'zn', 'zn', 'en', 'en']);
+      ['en', 'fr', 'zn', 'ms', 'fr-FR', 'ZN', 'zh-CN', 'ms-MY', 'de', undefined].map(
+        receiptLanguageOf,
+      ),
+    ).toEqual(['en', 'fr', 'zn', 'ms', 'fr', 'zn', 'zn', 'ms', 'en', 'en']);
   });
 });

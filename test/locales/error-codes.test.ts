@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ERROR_CODES } from '../../src/contract/errors';
+import { LANGUAGES } from '../../src/contract/languages';
 import { ERROR_CODE_KEYS, FIELD_RULE_KEYS } from '../../src/ui/shared/error-messages';
 
 /**
@@ -8,7 +9,6 @@ import { ERROR_CODE_KEYS, FIELD_RULE_KEYS } from '../../src/ui/shared/error-mess
  * to the contract without its translations fails here (and without a key, fails to compile).
  */
 const ROOT = resolve(__dirname, '../..');
-const LANGUAGES = ['en', 'fr', 'zn'] as const;
 
 const load = (lng: string): unknown =>
   JSON.parse(readFileSync(join(ROOT, 'locales', lng, 'translation.json'), 'utf8'));

@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { LANGUAGES } from '../../src/contract/languages';
+import { englishTextFor, expectedKeysOf, pluralCategoriesOf } from './plural-keys';
 
 /**
- * Messages are keys: every key the code uses exists in English, and every
- * language has exactly the English keys with the same {{placeholders}}.
+ * Messages are keys: every key the code uses exists in English, and every language of the
+ * contract's list has a file with exactly the English keys (plural keys in the language's own
+ * forms) and the same {{placeholders}}.
  */
 const ROOT = resolve(__dirname, '../..');
-const LANGUAGES = ['en', 'fr', 'zn'] as const;
+const TRANSLATED = LANGUAGES.filter((l) => l !== 'en');
 const NAMESPACES = [
   'common',
   'validation',
@@ -73,16 +76,24 @@ describe('translations', () => {
     expect([...missing]).toEqual([]);
   });
 
-  test.each(LANGUAGES.filter((l) => l !== 'en'))('%s has exactly the English keys', (lng) => {
-    const other = load(lng);
-    expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
+  test('every language of the contract has a translation file', () => {
+    const files = readdirSync(join(ROOT, 'locales')).filter((name) =>
+      statSync(join(ROOT, 'locales', name)).isDirectory(),
+    );
+    expect(files.sort()).toEqual([...LANGUAGES].sort());
   });
 
-  test.each(LANGUAGES.filter((l) => l !== 'en'))('%s keeps every {{placeholder}}', (lng) => {
+  test.each(TRANSLATED)('%s has exactly the English keys, plurals in its own forms', (lng) => {
     const other = load(lng);
-    const mismatched = [...en].filter(
+    expect([...other.keys()].sort()).toEqual(expectedKeysOf(en.keys(), lng));
+  });
+
+  test.each(TRANSLATED)('%s keeps every {{placeholder}}', (lng) => {
+    const other = load(lng);
+    const mismatched = [...other].filter(
       ([key, text]) =>
-        JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(other.get(key) ?? '')),
+        JSON.stringify(placeholders(text)) !==
+        JSON.stringify(placeholders(englishTextFor(en, key) ?? '')),
     );
     expect(mismatched.map(([key]) => key)).toEqual([]);
   });
@@ -90,5 +101,24 @@ describe('translations', () => {
   test.each(LANGUAGES)('%s has no empty message', (lng) => {
     const empty = [...load(lng)].filter(([, text]) => text.trim() === '').map(([key]) => key);
     expect(empty).toEqual([]);
+  });
+});
+
+describe('plural keys', () => {
+  it('asks Malay for its one form only, English for two', () => {
+    expect(pluralCategoriesOf('ms')).toEqual(['other']);
+    const english = ['security.count_one', 'security.count_other', 'common.menu'];
+    expect(expectedKeysOf(english, 'ms')).toEqual(['common.menu', 'security.count_other']);
+    expect(expectedKeysOf(english, 'en')).toEqual(english.slice().sort());
+  });
+
+  it("compares a language's extra form with English's _other", () => {
+    const english = new Map([
+      ['a_one', 'One {{count}} item'],
+      ['a_other', '{{count}} items'],
+    ]);
+    expect(englishTextFor(english, 'a_many')).toBe('{{count}} items');
+    expect(englishTextFor(english, 'a_one')).toBe('One {{count}} item');
+    expect(englishTextFor(english, 'b')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { fetchBackend, initI18n, languageDetector, translationUrl } from '../../src/ui/shell/i18n';
 import english from '../../locales/en/translation.json';
 import french from '../../locales/fr/translation.json';
+import malay from '../../locales/ms/translation.json';
 
 /** localStorage as the browser has it (node has none). */
 class MemoryStorage {
@@ -81,6 +82,26 @@ describe('initI18n', () => {
     await instance.changeLanguage('en');
     expect(storage.getItem('i18nextLng')).toBe('en');
   });
+
+  it('gives a Malay browser (\'ms-MY\') Bahasa Melayu at once, with <html lang="ms">', async () => {
+    const storage = browser({ languages: ['ms-MY', 'en-US'] });
+    serveLocales({ '/locales/ms/translation.json': malay });
+    const documentElement = { lang: 'en' };
+    Object.defineProperty(globalThis, 'document', {
+      value: { documentElement },
+      configurable: true,
+    });
+    try {
+      const instance = i18next.createInstance();
+      await initI18n(instance, english);
+      expect(instance.language).toBe('ms');
+      expect(instance.t('login.title')).toBe('Log Masuk');
+      expect(documentElement.lang).toBe('ms');
+      expect(storage.getItem('i18nextLng')).toBe('ms');
+    } finally {
+      delete (globalThis as { document?: unknown }).document;
+    }
+  });
 });
 
 describe('languageDetector', () => {
@@ -88,7 +109,11 @@ describe('languageDetector', () => {
     browser({ saved: 'zh-TW', languages: ['fr'] });
     expect(languageDetector.detect()).toBe('zn');
     browser({ languages: ['fr-FR', 'zh'] });
-    expect(languageDetector.detect()).toEqual(['fr-FR', 'zn']);
+    expect(languageDetector.detect()).toEqual(['fr', 'zn']);
+    browser({ languages: ['ms-MY', 'en-GB'] });
+    expect(languageDetector.detect()).toEqual(['ms', 'en']);
+    browser({ saved: 'en', languages: ['ms-MY'] });
+    expect(languageDetector.detect()).toBe('en');
     browser({});
     expect(languageDetector.detect()).toBeUndefined();
   });

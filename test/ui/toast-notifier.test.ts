@@ -61,8 +61,11 @@ describe('toSupportedLanguage', () => {
     ['zh', 'zn'],
     ['zh-CN', 'zn'],
     ['zh-TW', 'zn'],
-    ['en-GB', 'en-GB'],
+    ['en-GB', 'en'],
     ['fr', 'fr'],
+    ['ms', 'ms'],
+    ['ms-MY', 'ms'],
+    ['ms_MY', 'ms'],
     ['zu', 'zu'],
   ])('%p -> %p', (detected, used) => {
     expect(toSupportedLanguage(detected)).toBe(used);

@@ -1,8 +1,5 @@
-import {
-  RECEIPT_LANGUAGES,
-  receiptFileName,
-  type ReceiptLanguage,
-} from '../../contract/payment-history';
+import { FALLBACK_LANGUAGE, languageOfTag } from '../../contract/languages';
+import { receiptFileName, type ReceiptLanguage } from '../../contract/payment-history';
 import { err, ok, type Result } from '../../contract/result';
 import { failureFrom, gotNoAnswer, type Failure } from '../model/failure';
 import type { FileSaverPort } from '../ports/file-saver.port';
@@ -15,13 +12,11 @@ export const ReceiptMessages = {
 } as const;
 
 /**
- * The receipt language for an app language ('zn', 'fr-FR', a browser's 'zh-CN'...); English for
- * any other.
+ * The receipt language for an app language ('zn', 'fr-FR', 'ms-MY', a browser's 'zh-CN'...);
+ * English for any other.
  */
 export function receiptLanguageOf(language: string | undefined): ReceiptLanguage {
-  const lowered = (language ?? '').toLowerCase().split('-')[0];
-  const base = lowered === 'zh' ? 'zn' : lowered;
-  return (RECEIPT_LANGUAGES as readonly string[]).includes(base) ? (base as ReceiptLanguage) : 'en';
+  return languageOfTag(language ?? '') ?? FALLBACK_LANGUAGE;
 }
 
 /**

@@ -1,12 +1,19 @@
+import { type Language, languageOfTag } from '../../contract/languages';
+
 /** Malaysia's time zone: every date and time a member sees is said in it, as UTC+8. */
 export const MALAYSIA_TIME_ZONE = 'Asia/Kuala_Lumpur';
 
-/** The Intl locale for an app language (zn is Simplified Chinese). */
+/** The Intl locale of each language: Malaysia's English and Malay (day, month, year). */
+const INTL_LOCALES: Record<Language, string> = {
+  en: 'en-MY',
+  fr: 'fr-FR',
+  zn: 'zh-CN',
+  ms: 'ms-MY',
+};
+
+/** The Intl locale for an app language (zn is Simplified Chinese); Malaysia's English else. */
 export function intlLocaleOf(language: string | undefined): string {
-  const base = (language ?? 'en').toLowerCase().split('-')[0];
-  if (base === 'zn' || base === 'zh') return 'zh-CN';
-  if (base === 'fr') return 'fr-FR';
-  return 'en-MY';
+  return INTL_LOCALES[languageOfTag(language ?? '') ?? 'en'];
 }
 
 /**

@@ -5,17 +5,29 @@ import i18next, {
   type ResourceKey,
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  languageOfTag,
+} from '../../contract/languages';
 import { StorageKeys } from '../../domain/ports/storage.port';
-import { SUPPORTED_LANGUAGES } from '../shared/languages';
 
-/** The product spells Chinese 'zn'; browsers say 'zh', 'zh-CN', 'zh-TW', ... */
+/**
+ * A browser's or a stored tag as the product names its language: 'zh', 'zh-CN', 'zh-TW' are
+ * 'zn', 'ms-MY' is 'ms', 'en-GB' is 'en'. A language the portal does not speak is left as given
+ * (i18next falls back to English).
+ */
 export const toSupportedLanguage = (detected: string): string =>
-  /^zh(-|_|$)/i.test(detected) ? 'zn' : detected;
+  languageOfTag(detected) ?? detected;
 
 /** <html lang> wants a real language tag: the product's 'zn' is Chinese, 'zh'. */
-export const htmlLangOf = (lng: string): string => (lng === 'zn' ? 'zh' : lng);
+export const htmlLangOf = (lng: string): string => {
+  const language = languageOfTag(lng);
+  return language ? LANGUAGE_TAGS[language] : lng;
+};
 
-/** Where French and Chinese come from (served by the API server from locales/). */
+/** Where the other languages come from (served by the API server from locales/). */
 export const translationUrl = (lng: string, ns: string) => `/locales/${lng}/${ns}.json`;
 
 /**
@@ -75,10 +87,10 @@ export const languageDetector: LanguageDetectorModule = {
 /**
  * English is bundled and ready synchronously (initAsync: false), so a member whose language is
  * English renders at once: `english` is the first bundle's part of it (index.tsx), the lazily
- * loaded screens add the rest (addEnglish); French and Chinese load over HTTP (fetchBackend) when chosen or
- * detected. Language: localStorage first, then the browser. Small detector and backend of our
- * own instead of i18next-browser-languagedetector and i18next-http-backend: about 5 KB gzip less
- * on the first load for the two things used.
+ * loaded screens add the rest (addEnglish); the other languages load over HTTP (fetchBackend)
+ * when chosen or detected. Language: localStorage first, then the browser. Small detector and
+ * backend of our own instead of i18next-browser-languagedetector and i18next-http-backend: about
+ * 5 KB gzip less on the first load for the two things used.
  */
 export function initI18n(instance: I18n, english: ResourceKey): Promise<unknown> {
   instance.on('languageChanged', (lng) => {
@@ -92,10 +104,10 @@ export function initI18n(instance: I18n, english: ResourceKey): Promise<unknown>
       resources: { en: { translation: english } },
       partialBundledLanguages: true,
       initAsync: false,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
+      supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: 'en',
+      fallbackLng: FALLBACK_LANGUAGE,
       maxRetries: 5,
       retryTimeout: 350,
       interpolation: { escapeValue: false },
