@@ -36,4 +36,9 @@ export interface MemberRepository {
    * in progress and then find no member, and no two of them can deadlock.
    */
   lockLive(id: string): Promise<boolean>;
+  /**
+   * lockLive for a sign-in: false also when an operator has disabled the member's sign-in, so a
+   * disabled member's right password opens no session (it answers as a wrong one).
+   */
+  lockForSignIn(id: string): Promise<boolean>;
 }

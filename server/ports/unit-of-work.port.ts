@@ -1,4 +1,7 @@
+import { type AuditLog } from './audit-log.port';
 import { type LoginFailureStore } from './login-failure-store.port';
+import { type MemberDirectory } from './member-directory.port';
+import { type OperatorStore } from './operator-store.port';
 import { type MemberRepository } from './member-repository.port';
 import { type PersonalDataStore } from './personal-data.port';
 import { type SessionStore } from './session-store.port';
@@ -10,6 +13,10 @@ export interface TransactionalStores {
   smsCodes: SmsCodeStore;
   loginFailures: LoginFailureStore;
   personalData: PersonalDataStore;
+  /** The console's: operators, the audit log (an action and its entry commit together). */
+  operators: OperatorStore;
+  audit: AuditLog;
+  memberDirectory: MemberDirectory;
 }
 
 /**

@@ -8,8 +8,9 @@ import { type UnitOfWork } from '../ports/unit-of-work.port';
 /**
  * Opens a signed-in member's session, whichever way they proved who they are (password or
  * passkey): the account's login failures are forgotten and the session row is made in one
- * transaction, after the member's row is locked (MemberRepository.lockLive): an account deleted
- * while the password was being checked gets no session (null). The token is handed out once;
+ * transaction, after the member's row is locked (MemberRepository.lockForSignIn): an account
+ * deleted while the password was being checked, or whose sign-in an operator has disabled, gets
+ * no session (null). The token is handed out once;
  * only its hash is stored.
  */
 export async function openSession(
@@ -19,7 +20,7 @@ export async function openSession(
 ): Promise<LoginResponse | null> {
   const token = deps.random.sessionToken();
   const opened = await deps.uow.run(async ({ members, loginFailures, sessions }) => {
-    if (!(await members.lockLive(member.id))) return false;
+    if (!(await members.lockForSignIn(member.id))) return false;
     await loginFailures.clear(signIn.accountKey);
     await sessions.create({
       id: deps.random.uuid(),

@@ -83,4 +83,8 @@ export class CachedMemberRepository implements MemberRepository {
   lockLive(id: string): Promise<boolean> {
     return this.inner.lockLive(id);
   }
+
+  lockForSignIn(id: string): Promise<boolean> {
+    return this.inner.lockForSignIn(id);
+  }
 }

@@ -54,6 +54,7 @@ function recordingMembers(inner: MemberRepository, pending: Invalidation[]): Mem
       return updated;
     },
     lockLive: (id) => inner.lockLive(id),
+    lockForSignIn: (id) => inner.lockForSignIn(id),
   };
 }
 

@@ -71,6 +71,10 @@ export class InMemoryMemberRepository implements MemberRepository {
     return this.live(id) !== undefined;
   }
 
+  async lockForSignIn(id: string): Promise<boolean> {
+    return this.live(id) !== undefined && !this.tables.signInDisabled.has(id);
+  }
+
   /** A member that is not erased, by id. */
   private live(id: string): Member | undefined {
     const member = this.tables.members.get(id);

@@ -5,6 +5,9 @@ import { InMemoryLoginFailureStore } from './in-memory-login-failure-store.adapt
 import { InMemoryMemberRepository } from './in-memory-member-repository.adapter';
 import { InMemorySessionStore } from './in-memory-session-store.adapter';
 import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
+import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
+import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
+import { InMemoryOperatorStore } from './in-memory-operator-store.adapter';
 import { type InMemoryTables } from './in-memory-tables';
 import { InMemoryTransactionStore } from './in-memory-transaction-store.adapter';
 import { InMemoryUnitOfWork } from './in-memory-unit-of-work.adapter';
@@ -21,5 +24,8 @@ export function inMemoryStoresOver(tables: InMemoryTables) {
     unitOfWork: new InMemoryUnitOfWork(tables),
     transactions: new InMemoryTransactionStore(tables),
     paymentHistory: new InMemoryPaymentHistoryStore(tables),
+    operators: new InMemoryOperatorStore(tables),
+    audit: new InMemoryAuditLog(tables),
+    memberDirectory: new InMemoryMemberDirectory(tables),
   };
 }

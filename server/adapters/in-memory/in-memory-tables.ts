@@ -1,4 +1,6 @@
 import { type Member } from '../../domain/member';
+import { type AuditCheckpoint, type AuditEntry } from '../../domain/ops/audit-chain';
+import { type Operator, type OperatorSessionRecord } from '../../domain/ops/operator';
 import { type ChallengeRecord, type PasskeyRecord } from '../../domain/passkey';
 import { type SessionRecord } from '../../domain/session-policy';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
@@ -188,6 +190,26 @@ export class InMemoryTables {
   readonly passkeys = new InMemoryTable<PasskeyRecord>('passkeys');
   /** Keyed by the challenge itself. */
   readonly webauthnChallenges = new InMemoryTable<ChallengeRecord>('webauthn_challenges');
+
+  /** members.sign_in_disabled_at, by member id (set only while disabled). */
+  readonly signInDisabled = new InMemoryTable<{ memberId: string; at: Date }>(
+    'member_sign_in_disabled',
+  );
+  readonly operators = new InMemoryTable<Operator>('operators');
+  /** Keyed by the token's hash. */
+  readonly operatorEnrolments = new InMemoryTable<{
+    tokenHash: string;
+    operatorId: string;
+    expiresAt: Date;
+    usedAt: Date | null;
+  }>('operator_enrolments');
+  readonly operatorSessions = new InMemoryTable<OperatorSessionRecord & { tokenHash: string }>(
+    'operator_sessions',
+  );
+  /** Keyed by seq. */
+  readonly auditLog = new InMemoryTable<AuditEntry>('audit_log');
+  /** Keyed by the number of entries. */
+  readonly auditCheckpoints = new InMemoryTable<AuditCheckpoint>('audit_checkpoints');
 
   /** Units of work run one at a time, as on PGlite's single connection. */
   readonly unitOfWorkLock = new Mutex();

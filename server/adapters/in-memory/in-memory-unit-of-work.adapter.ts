@@ -4,6 +4,9 @@ import { InMemoryMemberRepository } from './in-memory-member-repository.adapter'
 import { InMemorySessionStore } from './in-memory-session-store.adapter';
 import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
 import { InMemoryPersonalDataStore } from './in-memory-personal-data-store.adapter';
+import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
+import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
+import { InMemoryOperatorStore } from './in-memory-operator-store.adapter';
 import { type InMemoryTables, UndoJournal } from './in-memory-tables';
 
 /**
@@ -30,6 +33,9 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           smsCodes: new InMemorySmsCodeStore(this.tables, journal),
           loginFailures: new InMemoryLoginFailureStore(this.tables, journal),
           personalData: new InMemoryPersonalDataStore(this.tables, journal),
+          operators: new InMemoryOperatorStore(this.tables, journal),
+          audit: new InMemoryAuditLog(this.tables, journal),
+          memberDirectory: new InMemoryMemberDirectory(this.tables, journal),
         });
       } catch (error) {
         journal.rollback();

@@ -97,6 +97,15 @@ export class PostgresMemberRepository implements MemberRepository {
     return rows.length === 1;
   }
 
+  async lockForSignIn(id: string): Promise<boolean> {
+    const rows = await this.db.query<{ allowed: boolean }>(
+      `SELECT sign_in_disabled_at IS NULL AS allowed FROM members
+        WHERE id = $1 AND ${LIVE} FOR NO KEY UPDATE`,
+      [id],
+    );
+    return rows[0]?.allowed === true;
+  }
+
   /**
    * One live member's column changed, and when; false when no live member has that id. The
    * column name is one of ours, never input.

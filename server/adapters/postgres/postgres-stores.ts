@@ -1,6 +1,9 @@
 import { PostgresPersonalDataStore } from './postgres-personal-data-store.adapter';
 import { PostgresPasskeyStore } from './postgres-passkey-store.adapter';
 import { type Database } from './database';
+import { PostgresAuditLog } from './postgres-audit-log.adapter';
+import { PostgresMemberDirectory } from './postgres-member-directory.adapter';
+import { PostgresOperatorStore } from './postgres-operator-store.adapter';
 import { PostgresPaymentHistoryStore } from './postgres-payment-history-store.adapter';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapter';
 import { PostgresMemberRepository } from './postgres-member-repository.adapter';
@@ -21,5 +24,8 @@ export function postgresStoresOver(db: Database) {
     unitOfWork: new PostgresUnitOfWork(db),
     transactions: new PostgresTransactionStore(db),
     paymentHistory: new PostgresPaymentHistoryStore(db),
+    operators: new PostgresOperatorStore(db),
+    audit: new PostgresAuditLog(db),
+    memberDirectory: new PostgresMemberDirectory(db),
   };
 }

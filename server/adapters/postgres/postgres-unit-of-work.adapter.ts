@@ -1,5 +1,8 @@
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
 import { type Database } from './database';
+import { PostgresAuditLog } from './postgres-audit-log.adapter';
+import { PostgresMemberDirectory } from './postgres-member-directory.adapter';
+import { PostgresOperatorStore } from './postgres-operator-store.adapter';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapter';
 import { PostgresMemberRepository } from './postgres-member-repository.adapter';
 import { PostgresSessionStore } from './postgres-session-store.adapter';
@@ -17,6 +20,9 @@ export class PostgresUnitOfWork implements UnitOfWork {
         smsCodes: new PostgresSmsCodeStore(tx),
         loginFailures: new PostgresLoginFailureStore(tx),
         personalData: new PostgresPersonalDataStore(tx),
+        operators: new PostgresOperatorStore(tx),
+        audit: new PostgresAuditLog(tx),
+        memberDirectory: new PostgresMemberDirectory(tx),
       }),
     );
   }

@@ -1,0 +1,185 @@
+import type { OpsRole, Permission } from './ops-roles';
+
+/**
+ * The operator console's API, on its own listener and origin (OPS_PORT): paths relative to its
+ * `/api`, and the shapes of each call. Answers use the member API's envelope
+ * (`{status: 1, message, data}` or `{status: 0, message, code, field?}`). Every state-changing
+ * call (POST) carries the session's CSRF token in the `X-CSRF-Token` header.
+ */
+export const OpsPaths = {
+  enrolmentStart: '/auth/enrolment/start',
+  enrolmentFinish: '/auth/enrolment/finish',
+  signIn: '/auth/sign-in',
+  signOut: '/auth/sign-out',
+  session: '/auth/session',
+  members: '/members',
+  /** With the member id appended: `${OpsPaths.member}/${id}`, and `/reveal` etc. after it. */
+  member: '/members',
+  operators: '/operators',
+  audit: '/audit',
+  auditExport: '/audit/export',
+  auditCheckpoint: '/audit/checkpoint',
+} as const;
+
+/** The member support actions, each by its path segment after the member's id. */
+export const MEMBER_ACTIONS = [
+  'reveal',
+  'sign-out-everywhere',
+  'clear-throttle',
+  'sign-in',
+] as const;
+export type MemberAction = (typeof MEMBER_ACTIONS)[number];
+
+/** The operator actions, each by its path segment after the operator's id. */
+export const OPERATOR_ACTIONS = ['role', 'disable', 'enable', 'reset-second-factor'] as const;
+export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
+
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface EnrolmentStartRequest {
+  token: string;
+}
+export interface EnrolmentStartResponse {
+  name: string;
+  email: string;
+  role: OpsRole;
+  /** The TOTP secret in base32 and its otpauth:// URI (for an authenticator app's QR code). */
+  totp_secret: string;
+  totp_uri: string;
+}
+export interface EnrolmentFinishRequest {
+  token: string;
+  password: string;
+  /** A current code of the authenticator app set up with the secret from the start. */
+  totp_code: string;
+}
+
+export interface SignInRequest {
+  email: string;
+  password: string;
+  totp_code: string;
+}
+
+export interface OperatorDto {
+  id: string;
+  name: string;
+  email: string;
+  role: OpsRole;
+}
+
+/** The signed-in operator, what they may do, and when the session ends unless used. */
+export interface OpsSessionResponse {
+  operator: OperatorDto;
+  permissions: Permission[];
+  csrf_token: string;
+  /** ISO times: the idle end moves on with every call; the absolute end never does. */
+  idle_expires_at: string;
+  expires_at: string;
+}
+
+export interface MemberSearchQuery {
+  /** A phone or IC/passport (exact), else a name prefix (case-insensitive). */
+  q: string;
+  cursor?: string;
+}
+
+/** A member as a list shows them: personal data masked. */
+export interface MemberSummaryDto {
+  id: string;
+  name: string;
+  phone_no: string;
+  ic_or_passport: string;
+  created_at: string;
+  sign_in_disabled: boolean;
+}
+
+export interface MemberSearchResponse {
+  items: MemberSummaryDto[];
+  next_cursor: string | null;
+}
+
+export interface MemberDetailResponse {
+  member: MemberSummaryDto;
+  last_sign_in_at: string | null;
+  sessions: { device: string | null; started_at: string; last_active_at: string }[];
+  passkeys: { name: string; created_at: string }[];
+  payments: {
+    payment_id: string;
+    amount: string;
+    status: string;
+    created_at: string;
+  }[];
+  throttle: { failures: number; locked: boolean };
+}
+
+/** Every member action asks for a written reason. */
+export interface ReasonRequest {
+  reason: string;
+}
+export interface SetSignInRequest extends ReasonRequest {
+  enabled: boolean;
+}
+export interface RevealResponse {
+  name: string;
+  phone_no: string;
+  ic_or_passport: string;
+}
+export interface SignOutEverywhereResponse {
+  signed_out: number;
+}
+
+export interface OperatorListResponse {
+  items: (OperatorDto & { enrolled: boolean; disabled: boolean; created_at: string })[];
+}
+export interface CreateOperatorRequest {
+  name: string;
+  email: string;
+  role: OpsRole;
+}
+/** A one-time enrolment link, valid for 24 hours. */
+export interface EnrolmentLinkResponse {
+  enrolment_url: string;
+  expires_at: string;
+}
+export interface ChangeRoleRequest extends ReasonRequest {
+  role: OpsRole;
+}
+
+export interface AuditQuery {
+  operator?: string;
+  action?: string;
+  target?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+}
+
+export interface AuditEntryDto {
+  seq: number;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  actor_role: string | null;
+  address: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  reason: string | null;
+  changes: Record<string, { before: unknown; after: unknown }> | null;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditChainStatus {
+  verified: boolean;
+  entries: number;
+  /** The first entry that does not verify, when one does not. */
+  first_bad_seq: number | null;
+  last_checkpoint: { entries: number; head_hash: string; signed_at: string } | null;
+}
+
+export interface AuditListResponse {
+  items: AuditEntryDto[];
+  next_cursor: string | null;
+  chain: AuditChainStatus;
+}

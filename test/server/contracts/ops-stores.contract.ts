@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { ChainVerifier, type AuditEntryInput } from '../../../server/domain/ops/audit-chain';
+import { type Operator } from '../../../server/domain/ops/operator';
+import { aMemberRow } from '../support/in-memory-stores';
+import { at } from './contract-time';
+import { type StoreSet } from './store-backends';
+
+export function anOperator(overrides: Partial<Operator> = {}): Operator {
+  const id = randomUUID();
+  return {
+    id,
+    name: 'Nur Ops',
+    email: `ops-${id.slice(0, 8)}@example.my`,
+    role: 'support',
+    passwordHash: null,
+    totpSecret: null,
+    totpLastStep: null,
+    createdAt: at(0),
+    enrolledAt: null,
+    disabledAt: null,
+    ...overrides,
+  };
+}
+
+export const anEntry = (overrides: Partial<AuditEntryInput> = {}): AuditEntryInput => ({
+  at: at(1),
+  actorId: null,
+  actorName: 'cli',
+  actorRole: null,
+  address: null,
+  action: 'operator.create',
+  targetType: 'operator',
+  targetId: randomUUID(),
+  reason: null,
+  changes: { role: { before: null, after: 'admin' } },
+  ...overrides,
+});
+
+/** What every OperatorStore does. */
+export function operatorStoreContract(stores: () => StoreSet): void {
+  it('stores an operator once per e-mail and finds it by id and e-mail', async () => {
+    const { operators } = stores();
+    const ops = anOperator();
+    expect(await operators.insert(ops)).toBe('inserted');
+    expect(await operators.insert(anOperator({ email: ops.email }))).toBe('email_taken');
+    expect(await operators.findById(ops.id)).toEqual(ops);
+    expect(await operators.findByEmail(ops.email)).toEqual(ops);
+    expect(await operators.findByEmail('nobody@example.my')).toBeNull();
+  });
+
+  it('enrols, accepts each TOTP step once and counts active admins', async () => {
+    const { operators } = stores();
+    const admin = anOperator({ role: 'admin' });
+    await operators.insert(admin);
+    expect(await operators.countActiveAdmins()).toBe(0);
+    await operators.enrol(admin.id, { passwordHash: 'h', totpSecret: 'SECRET' }, at(2));
+    expect(await operators.countActiveAdmins()).toBe(1);
+    expect(await operators.acceptTotpStep(admin.id, 100)).toBe(true);
+    expect(await operators.acceptTotpStep(admin.id, 100)).toBe(false);
+    expect(await operators.acceptTotpStep(admin.id, 99)).toBe(false);
+    expect(await operators.acceptTotpStep(admin.id, 101)).toBe(true);
+    await operators.setDisabled(admin.id, at(3));
+    expect(await operators.countActiveAdmins()).toBe(0);
+    await operators.clearSecondFactor(admin.id);
+    expect(await operators.findById(admin.id)).toMatchObject({
+      totpSecret: null,
+      enrolledAt: null,
+      disabledAt: at(3),
+    });
+  });
+
+  it('uses an enrolment link once and never after it expires', async () => {
+    const { operators } = stores();
+    const ops = anOperator();
+    await operators.insert(ops);
+    await operators.saveEnrolment({ tokenHash: 'link', operatorId: ops.id, expiresAt: at(10) });
+    expect(await operators.peekEnrolment('link', at(5))).toBe(ops.id);
+    expect(await operators.peekEnrolment('link', at(10))).toBeNull();
+    expect(await operators.takeEnrolment('link', at(5))).toBe(ops.id);
+    expect(await operators.takeEnrolment('link', at(5))).toBeNull();
+    expect(await operators.peekEnrolment('link', at(5))).toBeNull();
+  });
+
+  it('keeps sessions, touches them forward only and revokes them', async () => {
+    const { operators } = stores();
+    const ops = anOperator();
+    await operators.insert(ops);
+    const session = {
+      id: randomUUID(),
+      operatorId: ops.id,
+      csrfHash: 'csrf',
+      createdAt: at(0),
+      lastSeenAt: at(0),
+      revokedAt: null,
+    };
+    await operators.createSession({ ...session, tokenHash: 'token' });
+    await operators.touchSession(session.id, at(5));
+    await operators.touchSession(session.id, at(3));
+    expect(await operators.findSessionByTokenHash('token')).toEqual({
+      ...session,
+      lastSeenAt: at(5),
+    });
+    expect(await operators.revokeSessionsOf(ops.id, at(6))).toBe(1);
+    expect(await operators.revokeSessionsOf(ops.id, at(7))).toBe(0);
+    expect((await operators.findSessionByTokenHash('token'))?.revokedAt).toEqual(at(6));
+  });
+}
+
+/** What every AuditLog does. */
+export function auditLogContract(stores: () => StoreSet): void {
+  it('chains entries: each links to the one before and verifies', async () => {
+    const { audit } = stores();
+    const first = await audit.append(anEntry());
+    const second = await audit.append(anEntry({ reason: 'asked by phone' }));
+    expect(second).toMatchObject({ seq: 2, prevHash: first.hash });
+    expect(await audit.head()).toEqual({ seq: 2, hash: second.hash });
+    const verifier = new ChainVerifier();
+    for (const entry of await audit.page(0, 10)) verifier.next(entry);
+    expect(verifier.firstBadSeq).toBeNull();
+    expect(verifier.head).toEqual({ entries: 2, hash: second.hash });
+    expect(await audit.page(1, 10)).toEqual([second]);
+  });
+
+  it('lists newest first with filters and keyset pages', async () => {
+    const { audit } = stores();
+    const target = randomUUID();
+    await audit.append(anEntry({ action: 'member.reveal', targetId: target, at: at(1) }));
+    await audit.append(anEntry({ action: 'member.sign_out', targetId: target, at: at(2) }));
+    await audit.append(anEntry({ action: 'member.reveal', at: at(3) }));
+    const reveals = await audit.list({ action: 'member.reveal', limit: 10 });
+    expect(reveals.map((entry) => entry.seq)).toEqual([3, 1]);
+    expect((await audit.list({ targetId: target, limit: 1 })).map((e) => e.seq)).toEqual([2]);
+    expect((await audit.list({ targetId: target, beforeSeq: 2, limit: 5 })).length).toBe(1);
+    expect((await audit.list({ from: at(2), to: at(3), limit: 5 })).map((e) => e.seq)).toEqual([2]);
+  });
+
+  it('keeps signed checkpoints, one per count', async () => {
+    const { audit } = stores();
+    const checkpoint = {
+      entries: 0,
+      headHash: '0'.repeat(64),
+      signedAt: at(1),
+      keyId: 'k',
+      signature: 's',
+    };
+    await audit.saveCheckpoint(checkpoint);
+    await audit.saveCheckpoint({ ...checkpoint, signature: 'other' });
+    expect(await audit.checkpoints()).toEqual([checkpoint]);
+  });
+
+  it('drops the entry with the action when the unit of work fails', async () => {
+    const { unitOfWork, audit } = stores();
+    await expect(
+      unitOfWork.run(async (tx) => {
+        await tx.audit.append(anEntry());
+        throw new Error('connection lost');
+      }),
+    ).rejects.toThrow('connection lost');
+    expect(await audit.head()).toBeNull();
+  });
+}
+
+/** What every MemberDirectory does. */
+export function memberDirectoryContract(stores: () => StoreSet): void {
+  it('finds members by exact phone or IC, or by a name prefix, in keyset pages', async () => {
+    const { members, memberDirectory } = stores();
+    const siti = aMemberRow({ name: 'Siti Aminah' });
+    const sitiB = aMemberRow({ name: 'siti Zubaidah' });
+    const other = aMemberRow({ name: 'Lee Wei' });
+    for (const member of [siti, sitiB, other]) await members.insert(member);
+    const byName = await memberDirectory.search({ exact: [], namePrefix: 'SITI' }, { limit: 1 });
+    expect(byName.map((m) => m.id)).toEqual([siti.id]);
+    const next = await memberDirectory.search(
+      { exact: [], namePrefix: 'siti' },
+      { after: { name: siti.name, id: siti.id }, limit: 5 },
+    );
+    expect(next.map((m) => m.id)).toEqual([sitiB.id]);
+    const exact = await memberDirectory.search(
+      { exact: [other.phoneNo], namePrefix: '' },
+      { limit: 5 },
+    );
+    expect(exact).toEqual([{ ...other, signInDisabledAt: null }]);
+    expect(await memberDirectory.search({ exact: [], namePrefix: '%' }, { limit: 5 })).toEqual([]);
+  });
+
+  it("switches a member's sign-in off and on, and reads their page", async () => {
+    const { members, memberDirectory } = stores();
+    const member = aMemberRow();
+    await members.insert(member);
+    expect(await memberDirectory.setSignInDisabled(member.id, at(4))).toBe(true);
+    expect(await members.lockForSignIn(member.id)).toBe(false);
+    expect(await members.lockLive(member.id)).toBe(true);
+    const page = await memberDirectory.detail(member.id, at(5), 10);
+    expect(page).toMatchObject({
+      member: { id: member.id, signInDisabledAt: at(4) },
+      sessions: [],
+      passkeys: [],
+      payments: [],
+      lastSignInAt: null,
+    });
+    expect(await memberDirectory.setSignInDisabled(member.id, null)).toBe(true);
+    expect(await members.lockForSignIn(member.id)).toBe(true);
+    expect(await memberDirectory.detail(randomUUID(), at(5), 10)).toBeNull();
+    expect(await memberDirectory.setSignInDisabled(randomUUID(), at(4))).toBe(false);
+  });
+}
