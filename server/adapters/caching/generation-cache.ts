@@ -35,7 +35,7 @@ export interface AgingListener<K> {
  * Otherwise a read that started before a logout committed could put the live session back after
  * its invalidation.
  */
-export class GenerationCache<K extends NonNullable<unknown>, V> {
+export class GenerationCache<K extends string, V> {
   private readonly entries: LRUCache<K, Entry<V>>;
   private currentGeneration = 0;
   private listener: AgingListener<K> | undefined;

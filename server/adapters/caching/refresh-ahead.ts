@@ -15,7 +15,7 @@ export const REFRESH_BATCH_SIZE = 500;
 export type LoadMany<K, V> = (keys: K[]) => Promise<ReadonlyMap<K, V>>;
 
 /** What a refresh does with each key's answer: keep the fresh value, or forget the entry. */
-export interface RefreshTarget<K, V> {
+export interface RefreshTarget<K extends string, V> {
   cache: GenerationCache<K, V>;
   loadMany: LoadMany<K, V>;
   /**
@@ -39,7 +39,7 @@ export interface RefreshTarget<K, V> {
  * entry is as fresh as its read. A read racing an invalidation stores nothing (the cache's
  * generation, as for a read on a miss), and those entries expire as they would have.
  */
-export class RefreshAhead<K, V> {
+export class RefreshAhead<K extends string, V> {
   private readonly waiting = new Set<K>();
   private cancel: Cancel | undefined;
   private reading = false;
