@@ -2,6 +2,7 @@ import { type AddressInfo } from 'node:net';
 import { buildSandboxGateway } from '../../../../sandbox-gateway/app';
 import { loadSandboxGatewayConfig } from '../../../../sandbox-gateway/config';
 import { type CallbackTransport } from '../../../../sandbox-gateway/sandbox-callback-sender';
+import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../../../../server/adapters/gateways/bill-gateway';
 import { BillplzGatewayAdapter } from '../../../../server/adapters/gateways/billplz-gateway.adapter';
 import { SandboxGatewayAdapter } from '../../../../server/adapters/gateways/sandbox-gateway.adapter';
 import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
@@ -28,6 +29,11 @@ const OTHER_SECRET = 'another-gateway-secret-0123456789abcdef';
 const redirectParams = (query: string): Record<string, unknown> =>
   Object.fromEntries(new URLSearchParams(query));
 const FORM = 'application/x-www-form-urlencoded';
+/**
+ * Bill reads not spaced out: these suites read one bill again right after paying it, on purpose;
+ * the spacing itself is tested over HTTP (toyyibpay-callback-costs.test.ts).
+ */
+const UNSPACED = 0;
 
 /** Each adapter against a simulator of its gateway over real HTTP, for the conformance suites. */
 export const HARNESSES: Record<string, () => Promise<GatewayHarness>> = {};
@@ -150,7 +156,12 @@ HARNESSES.billplz = async (): Promise<GatewayHarness> => {
   const keys = { apiKey: 'test-api-key', collectionId: 'inbmmepb', xSignatureKey: 'S-contract' };
   const fake = await new FakeBillplz(keys).start();
   return billHarness({
-    gateway: new BillplzGatewayAdapter({ ...keys, baseUrl: fake.url }),
+    gateway: new BillplzGatewayAdapter(
+      { ...keys, baseUrl: fake.url },
+      fetch,
+      DEFAULT_GATEWAY_TIMEOUT_MS,
+      UNSPACED,
+    ),
     fake,
     tamper: (params) => params.set('amount', '100'),
     unsign: (params) => params.delete('x_signature'),
@@ -159,7 +170,7 @@ HARNESSES.billplz = async (): Promise<GatewayHarness> => {
       params.set('x_signature', billplzSign(Object.fromEntries(params), 'S-another-key'));
     },
     adapterAt: (baseUrl, timeoutMs) =>
-      new BillplzGatewayAdapter({ ...keys, baseUrl }, fetch, timeoutMs),
+      new BillplzGatewayAdapter({ ...keys, baseUrl }, fetch, timeoutMs, UNSPACED),
   });
 };
 
@@ -167,12 +178,17 @@ HARNESSES.toyyibpay = async (): Promise<GatewayHarness> => {
   const keys = { userSecretKey: 'ts-contract-secret', categoryCode: 'cat12345' };
   const fake = await new FakeToyyibPay(keys).start();
   return billHarness({
-    gateway: new ToyyibPayGatewayAdapter({ ...keys, baseUrl: fake.url }),
+    gateway: new ToyyibPayGatewayAdapter(
+      { ...keys, baseUrl: fake.url },
+      fetch,
+      DEFAULT_GATEWAY_TIMEOUT_MS,
+      UNSPACED,
+    ),
     fake,
     // Unsigned: a changed amount is caught by the status query, which does not confirm it.
     tamper: (params) => params.set('amount', '1.00'),
     unsign: (params) => params.delete('billcode'),
     adapterAt: (baseUrl, timeoutMs) =>
-      new ToyyibPayGatewayAdapter({ ...keys, baseUrl }, fetch, timeoutMs),
+      new ToyyibPayGatewayAdapter({ ...keys, baseUrl }, fetch, timeoutMs, UNSPACED),
   });
 };
