@@ -1,3 +1,4 @@
+import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,8 +13,12 @@ export interface FieldControlProps {
  * A form field around any control: the label, the control (drawn by `children` with the props
  * that tie it to the label, hint and error), the hint, and the error (an i18n key, in a
  * role="alert" element) — the hint and error ids are the control's id + `-hint` / `-error`.
+ *
+ * An observer: `children` runs in this component's render, not in the screen's, so a view-model
+ * value it reads (a select's value) must re-render this frame when it changes. Otherwise React
+ * puts a controlled control back to the value it last rendered.
  */
-export function FieldFrame({
+export const FieldFrame = observer(function FieldFrame({
   id,
   label,
   hint,
@@ -50,4 +55,4 @@ export function FieldFrame({
       )}
     </div>
   );
-}
+});

@@ -20,6 +20,7 @@ const TITLES: readonly [RegExp, string][] = [
   [/^\/return$/, 'pages.return'],
   [/^\/member\/profile$/, 'profile.title'],
   [/^\/member\/payments$/, 'pages.paymentHistory'],
+  [/^\/member\/security$/, 'pages.security'],
   [new RegExp(`^${Paths.wizardz}$`), 'wizardz.brand'],
 ];
 

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import '../styles/theme.css';
 import '../styles/surface-button.css';
 
@@ -8,6 +8,7 @@ export interface SurfaceButtonProps extends Omit<
 > {
   /** primary: the card's main action; danger: one that removes or ends something. */
   tone?: 'primary' | 'danger';
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button of the member's own pages (profile, security); a plain button unless `type` says submit. */

@@ -63,3 +63,41 @@ export async function handOffToGateway(
   const transactionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
   return { gatewayTab, transactionId };
 }
+
+/**
+ * A payment made over real HTTP, no browser: the API creates it for the member holding `token`,
+ * the sandbox gateway's page is opened with the signed hand-off and the payment approved there
+ * (the gateway's signed callback reaches the API before the gateway answers). Resolves with the
+ * transaction ID once the payment is completed.
+ */
+export async function approvedPaymentByHttp(
+  baseUrl: string,
+  token: string,
+  amount: string,
+): Promise<string> {
+  const created = await fetch(`${baseUrl}/api/transaction/generate-payment-request-body`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    },
+    body: JSON.stringify({ amount, payment_method: 'qr' }),
+  });
+  if (created.status !== 200) throw new Error(`create payment answered ${created.status}`);
+  const { data } = (await created.json()) as {
+    data: { transactionId: string; gateway: { url: string; fields: Record<string, string> } };
+  };
+  const page = await fetch(data.gateway.url, {
+    method: 'POST',
+    body: new URLSearchParams(data.gateway.fields),
+  });
+  const session = /name="session" value="([^"]+)"/.exec(await page.text())?.[1];
+  if (session === undefined) throw new Error(`no gateway page for ${data.transactionId}`);
+  const decided = await fetch(
+    `${new URL(data.gateway.url).origin}/pay/${data.transactionId}/approve`,
+    { method: 'POST', body: new URLSearchParams({ session }), redirect: 'manual' },
+  );
+  if (decided.status !== 303) throw new Error(`approving answered ${decided.status}`);
+  return data.transactionId;
+}

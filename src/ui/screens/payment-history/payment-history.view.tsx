@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HISTORY_STATUS_FILTERS } from '../../../contract/payment-history';
@@ -9,6 +9,7 @@ import { useViewModel } from '../../shared/di';
 import type { UiMessage } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
 import { DetailRow } from '../../components/detail-row';
+import { rowControl, useFocusAfter } from '../../components/focus-after';
 import { formatMalaysiaTime } from '../../components/malaysia-time';
 import { Spinner } from '../../components/spinner';
 import '../../styles/auth.css';
@@ -24,12 +25,22 @@ function useMessageText(): (message: UiMessage) => string {
   return (message) => ('key' in message ? t(message.key, message.values) : message.text);
 }
 
-/** /member/payments: the member's payments, newest first, with their receipts. */
+/**
+ * /member/payments: the member's payments, newest first, with their receipts. "Load more" keeps
+ * the focus while it loads; once the last page is in, it is gone, and focus moves to the first
+ * row it brought.
+ */
 export const PaymentHistoryScreen = observer(function PaymentHistoryScreen() {
   const { t } = useTranslation();
   const text = useMessageText();
   const vm = useViewModel(PaymentHistoryViewModel);
   useEffect(() => void vm.load(), [vm]);
+  const list = useRef<HTMLUListElement>(null);
+  const after = useFocusAfter();
+  const loadMore = () => {
+    const firstNew = vm.rows.length;
+    after(vm.loadMore(), () => rowControl(list.current, firstNew));
+  };
 
   return (
     <main id="main" className="card payment-card history-card">
@@ -78,7 +89,7 @@ export const PaymentHistoryScreen = observer(function PaymentHistoryScreen() {
       )}
 
       {vm.state === 'ready' && vm.rows.length > 0 && (
-        <ul className="history-list" aria-label={t('paymentHistory.listLabel')}>
+        <ul ref={list} className="history-list" aria-label={t('paymentHistory.listLabel')}>
           {vm.rows.map((row) => (
             <HistoryItem key={row.transactionId} row={row} vm={vm} />
           ))}
@@ -95,8 +106,8 @@ export const PaymentHistoryScreen = observer(function PaymentHistoryScreen() {
           <button
             type="button"
             className="button-secondary"
-            onClick={() => void vm.loadMore()}
-            disabled={vm.loadingMore}
+            onClick={loadMore}
+            aria-disabled={vm.loadingMore}
             aria-busy={vm.loadingMore}
           >
             {t(vm.loadingMore ? 'paymentHistory.loadingMore' : 'paymentHistory.loadMore')}
@@ -159,7 +170,7 @@ const HistoryItem = observer(function HistoryItem({
             type="button"
             className="button-link"
             onClick={() => void vm.download(row, i18n.resolvedLanguage ?? i18n.language)}
-            disabled={vm.downloading !== null}
+            aria-disabled={vm.downloading !== null}
             aria-busy={vm.downloading === row.transactionId}
             aria-label={t('receipt.downloadPdfLabel', { id: row.transactionId })}
           >

@@ -80,11 +80,12 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
       {!unavailable && (
         <div className="payment-actions receipt-actions no-print">
           {vm.canDownload && (
+            // aria-disabled, not disabled, while it works: a disabled button loses the focus.
             <button
               type="button"
               className="button-primary"
               onClick={() => void vm.downloadPdf(i18n.resolvedLanguage ?? i18n.language)}
-              disabled={vm.downloading}
+              aria-disabled={vm.downloading}
               aria-busy={vm.downloading}
             >
               {t(vm.downloading ? 'receipt.downloading' : 'receipt.downloadPdf')}

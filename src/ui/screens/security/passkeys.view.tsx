@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Passkey } from '../../../domain/model/security';
+import { rowControl, useFocusAfter, useFocusWhenEnded } from '../../components/focus-after';
 import { submitWith } from '../../components/submit';
 import { SurfaceButton } from '../../components/surface-button';
 import { TextField } from '../../components/text-field';
@@ -9,22 +11,36 @@ import { PasswordCheckDialog } from './password-check-dialog';
 import { SecurityCard } from './security-card';
 import { useSecurityTime } from './security-time';
 
-/** The member's passkeys; a browser without WebAuthn still lists them but cannot add one. */
+/**
+ * The member's passkeys; a browser without WebAuthn still lists them but cannot add one. A
+ * passkey removed leaves the list: focus goes to the next row's first button (or the heading
+ * when none is left), never to the page's body.
+ */
 export const PasskeysCard = observer(function PasskeysCard({
   section,
 }: {
   section: PasskeysSection;
 }) {
   const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  const after = useFocusAfter();
+  const heading = () => document.getElementById('security-passkeys-title');
   return (
     <SecurityCard card="passkeys" busy={section.status === 'loading'}>
       {section.status === 'failed' && <p>{t('security.passkeys.loadFailed')}</p>}
       {section.status === 'displayed' && section.passkeys.length === 0 && (
         <p>{t('security.passkeys.none')}</p>
       )}
-      <ul className="security-list" aria-label={t('security.passkeys.title')}>
-        {section.passkeys.map((passkey) => (
-          <PasskeyItem key={passkey.id} section={section} passkey={passkey} />
+      <ul ref={list} className="security-list" aria-label={t('security.passkeys.title')}>
+        {section.passkeys.map((passkey, index) => (
+          <PasskeyItem
+            key={passkey.id}
+            section={section}
+            passkey={passkey}
+            onRemove={() =>
+              after(section.remove(passkey), () => rowControl(list.current, index), heading)
+            }
+          />
         ))}
       </ul>
       {section.supported && (
@@ -37,17 +53,26 @@ export const PasskeysCard = observer(function PasskeysCard({
   );
 });
 
+/**
+ * One passkey, or the form renaming it in its place: when the form closes (saved, cancelled or
+ * Escape), focus returns to the Rename button that opened it.
+ */
 const PasskeyItem = observer(function PasskeyItem({
   section,
   passkey,
+  onRemove,
 }: {
   section: PasskeysSection;
   passkey: Passkey;
+  onRemove: () => void;
 }) {
   const { t } = useTranslation();
   const when = useSecurityTime();
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const renaming = section.renamingId === passkey.id;
+  useFocusWhenEnded(renaming, () => renameButton.current);
   const busy = section.busyId !== null;
-  if (section.renamingId === passkey.id) {
+  if (renaming) {
     return (
       <li className="security-item">
         <form
@@ -86,11 +111,15 @@ const PasskeyItem = observer(function PasskeyItem({
         </p>
       </div>
       <div className="security-actions">
-        <SurfaceButton onClick={() => section.startRename(passkey)} disabled={busy}>
+        <SurfaceButton
+          ref={renameButton}
+          onClick={() => section.startRename(passkey)}
+          disabled={busy}
+        >
           {t('security.passkeys.rename')}
           <span className="visually-hidden"> {passkey.name}</span>
         </SurfaceButton>
-        <SurfaceButton tone="danger" onClick={() => void section.remove(passkey)} disabled={busy}>
+        <SurfaceButton tone="danger" onClick={onRemove} disabled={busy}>
           {t('security.passkeys.remove')}
           <span className="visually-hidden"> {passkey.name}</span>
         </SurfaceButton>

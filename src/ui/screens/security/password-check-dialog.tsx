@@ -42,7 +42,7 @@ export const PasswordCheckDialog = observer(function PasswordCheckDialog(props: 
       describedBy={props.textId}
     >
       <p id={props.textId}>{props.text}</p>
-      <form onSubmit={submitWith(props.onSubmit)} noValidate>
+      <form className="security-dialog-form" onSubmit={submitWith(props.onSubmit)} noValidate>
         <PasswordField
           name={props.passwordName}
           label={t('security.currentPassword')}

@@ -1,5 +1,7 @@
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rowControl, useFocusAfter } from '../../components/focus-after';
 import { useLoadedViewModel } from '../../components/loaded-view-model';
 import { SurfaceButton } from '../../components/surface-button';
 import '../../styles/theme.css';
@@ -25,7 +27,12 @@ export const SecurityScreen = observer(function SecurityScreen() {
       <SessionsCard vm={vm} />
       <PasskeysCard section={vm.passkeys} />
       <SecurityCard card="data">
-        <SurfaceButton onClick={vm.download} disabled={vm.downloading} aria-busy={vm.downloading}>
+        {/* aria-disabled, not disabled, while it works: a disabled button loses the focus. */}
+        <SurfaceButton
+          onClick={vm.download}
+          aria-disabled={vm.downloading}
+          aria-busy={vm.downloading}
+        >
           {vm.downloading ? t('security.data.downloading') : t('security.data.download')}
         </SurfaceButton>
       </SecurityCard>
@@ -34,10 +41,17 @@ export const SecurityScreen = observer(function SecurityScreen() {
   );
 });
 
-/** Where the member is signed in. */
+/**
+ * Where the member is signed in. A device signed out leaves the list: focus goes to the next
+ * row's button (or the heading when none is left), never to the page's body.
+ */
 const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewModel }) {
   const { t } = useTranslation();
   const when = useSecurityTime();
+  const list = useRef<HTMLUListElement>(null);
+  const othersButton = useRef<HTMLButtonElement>(null);
+  const after = useFocusAfter();
+  const heading = () => document.getElementById('security-sessions-title');
   return (
     <SecurityCard card="sessions" busy={vm.sessionsStatus === 'loading'}>
       {vm.sessionsStatus === 'loading' && <p role="status">{t('security.loading')}</p>}
@@ -47,8 +61,8 @@ const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewMo
           <SurfaceButton onClick={vm.loadSessions}>{t('security.retry')}</SurfaceButton>
         </p>
       )}
-      <ul className="security-list" aria-label={t('security.sessions.title')}>
-        {vm.sessions.map((session) => {
+      <ul ref={list} className="security-list" aria-label={t('security.sessions.title')}>
+        {vm.sessions.map((session, index) => {
           const device = session.device ?? t('security.sessions.unknownDevice');
           return (
             <li key={session.id} className="security-item" data-session-id={session.id}>
@@ -67,7 +81,9 @@ const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewMo
               </div>
               {!session.current && (
                 <SurfaceButton
-                  onClick={() => void vm.signOut(session)}
+                  onClick={() =>
+                    after(vm.signOut(session), () => rowControl(list.current, index), heading)
+                  }
                   disabled={vm.signingOut !== null}
                 >
                   {t('security.sessions.signOut')}
@@ -79,7 +95,12 @@ const SessionsCard = observer(function SessionsCard({ vm }: { vm: SecurityViewMo
         })}
       </ul>
       {vm.hasOtherSessions && (
-        <SurfaceButton tone="danger" onClick={vm.signOutOthers} disabled={vm.signingOut !== null}>
+        <SurfaceButton
+          ref={othersButton}
+          tone="danger"
+          onClick={() => after(vm.signOutOthers(), () => othersButton.current, heading)}
+          disabled={vm.signingOut !== null}
+        >
           {t('security.sessions.signOutOthers')}
         </SurfaceButton>
       )}
