@@ -8,7 +8,6 @@ import {
   isContention,
 } from './database-errors';
 import { PGLITE_START_PARAMS } from './pglite-settings';
-import { POOL_TYPES } from './timestamptz';
 
 export {
   DatabaseContentionError,
@@ -92,8 +91,6 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       query_timeout: statementTimeoutMs + 1000,
       idle_in_transaction_session_timeout: statementTimeoutMs * 2,
       keepAlive: true,
-      // timestamptz read digit by digit (timestamptz.ts); every other type as node-postgres reads it.
-      types: POOL_TYPES,
     });
     // A client whose backend dies emits 'error', possibly more than once and at moments when the
     // pool has no listener on it (between a failed query and its removal): without a listener of
