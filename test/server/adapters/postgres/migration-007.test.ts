@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Database, openDatabase } from '../../../../server/adapters/postgres/database';
 import { MIGRATIONS_DIR, migrate } from '../../../../server/adapters/postgres/migrate';
 import { postgresStoresOver } from '../../../../server/adapters/postgres/postgres-stores';
+import { openEmptyPglite } from '../../support/database-images';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
 import { aMemberRow } from '../../support/in-memory-stores';
 
@@ -15,7 +16,9 @@ describe.each(eachDatabase())('migration 007 on %s', (database) => {
   let before: string;
   beforeEach(async () => {
     scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
-    db = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+    db = scratch
+      ? await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' })
+      : await openEmptyPglite();
     // The migrations before 007 alone, as a database made before it has them.
     before = await mkdtemp(path.join(tmpdir(), 'before-007-'));
     for (const name of await readdir(MIGRATIONS_DIR)) {

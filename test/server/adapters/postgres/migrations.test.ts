@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../../../../server/adapters/postgres/database';
 import { migrate } from '../../../../server/adapters/postgres/migrate';
+import { openEmptyPglite } from '../../support/database-images';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
 
 jest.setTimeout(60_000);
@@ -12,7 +13,9 @@ describe.each(eachDatabase())('migrations on %s', (database) => {
   let db: Database;
   beforeEach(async () => {
     scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
-    db = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+    db = scratch
+      ? await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' })
+      : await openEmptyPglite();
   });
   afterEach(async () => {
     await db.close();

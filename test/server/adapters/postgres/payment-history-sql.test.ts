@@ -7,6 +7,7 @@ import { migrate, MIGRATIONS_DIR } from '../../../../server/adapters/postgres/mi
 import { generateTransactionId } from '../../../../server/domain/transaction';
 import { historySql } from '../../../../server/adapters/postgres/postgres-payment-history-store.adapter';
 import { postgresStoresOver } from '../../../../server/adapters/postgres/postgres-stores';
+import { openEmptyPglite } from '../../support/database-images';
 import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
 import { aMemberRow } from '../../support/in-memory-stores';
 
@@ -19,7 +20,9 @@ describe.each(eachDatabase())('receipts and history in SQL on %s', (database) =>
   let db: Database;
   beforeEach(async () => {
     scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
-    db = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+    db = scratch
+      ? await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' })
+      : await openEmptyPglite();
   });
   afterEach(async () => {
     await db.close();
