@@ -5,6 +5,8 @@
  *  - sandbox: the sandbox gateway app (inject and real HTTP), alone and beside the API
  *  - e2e:    Debian's Chromium driven by playwright-core against the real server
  */
+// ts-jest transpiles each file on its own, without a type-check (isolatedModules: true in
+// tsconfig.json, which tsconfig.jest.json extends; `npm run typecheck` checks the types).
 const tsJest = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }],
   // PGlite's CommonJS build uses import() for node builtins: see the transform's comment.

@@ -13,6 +13,9 @@ const ESTIMATES_MS = [
     /gateway-conformance|hostile-input\.(property|http)|\/sandbox-gateway\/(with-api|processes)|gateway-restart|concurrent-limits|platform/,
     25_000,
   ],
+  // The suites over both databases (contracts, migrations, races of several instances or
+  // processes), each some 10-40 s: after those above, before the many short ones.
+  [/\/server\/(contracts|system|adapters\/postgres)\/|\/http\/sessions-/, 15_000],
 ];
 
 class SlowSuitesFirst extends Sequencer {
