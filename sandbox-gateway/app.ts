@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { type GatewayClock, SystemGatewayClock } from './clock';
 import { type SandboxGatewayConfig } from './config';
 import { logFormatInputs } from './log-format-inputs';
@@ -72,7 +72,8 @@ export async function buildSandboxGateway(
   app.addHook('onClose', async () => sender.close());
 
   await app.register(fastifyFormbody);
-  await app.register(fastifyHelmet, {
+  // Helmet's headers on every answer, as the portal's pages have them (one middleware, built once).
+  const securityHeaders = helmet({
     // Set per response below: the payment page widens form-action to the merchant's origin.
     contentSecurityPolicy: false,
     // The page opens in a tab the merchant's app opened; the merchant's return page follows.
@@ -81,6 +82,11 @@ export async function buildSandboxGateway(
     // Plain http on a development machine: pinning https would lock the host out.
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    ),
+  );
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('Content-Security-Policy')) {
       reply.header('Content-Security-Policy', pageCsp());
