@@ -7,6 +7,7 @@
 import { type ConnectionLimits, loadConnectionLimits } from './settings/connection-limits';
 import { envReader } from './settings/env-reader';
 import { type GatewaySettings, loadGateway } from './settings/gateway';
+import { type JobSettings, loadJobs } from './settings/jobs';
 import { loadSecrets, type SecretSettings } from './settings/secrets';
 import { loadSms, type SmsSettings } from './settings/sms';
 import { loadStorage, type StorageSettings } from './settings/storage';
@@ -28,7 +29,8 @@ export { type SmsProvider, type TwilioConfig } from './settings/sms';
 
 export type AppEnv = 'development' | 'test' | 'production';
 
-export interface Config extends StorageSettings, SmsSettings, SecretSettings, GatewaySettings {
+export interface Config
+  extends StorageSettings, SmsSettings, SecretSettings, GatewaySettings, JobSettings {
   port: number;
   host: string;
   appEnv: AppEnv;
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...loadSms(read),
     ...loadSecrets(read, production),
     ...loadGateway(read, { production, host, port, publicUrl }),
+    ...loadJobs(read),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 10, 1, 1000),
     purgeIntervalS: read.integer('PURGE_INTERVAL_S', 3600, 0, 86400),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),

@@ -19,6 +19,8 @@ import { postgresStoresOver } from './adapters/postgres/postgres-stores';
 import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender.adapter';
 import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender.adapter';
 import { SystemClock } from './adapters/system-clock.adapter';
+import { type Scheduler } from './ports/scheduler.port';
+import { inMemoryJobs, pgBossJobs } from './wiring/scheduled-jobs';
 import { type ContainerOverrides, type ServerAdapters } from './wiring/server-adapters';
 import { type ServerUseCases, wireUseCases } from './wiring/use-cases';
 
@@ -43,6 +45,8 @@ export interface ServerContainer extends ServerAdapters, ServerUseCases {
   log: ForwardingLogger;
   /** Prometheus metrics of this container (served by main on METRICS_PORT). */
   metrics: PortalMetrics;
+  /** The recurring jobs (wiring/scheduled-jobs.ts): main starts them, close() stops them. */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -107,13 +111,17 @@ export async function createContainer(
     log.warn({ err: error }, 'cache invalidation failed'),
   );
   const useCases = wireUseCases(caching.adapters, config, log);
+  const scheduler = pgBossJobs(db, { config, clock, metrics, log, useCases });
   return {
     config,
     log,
     metrics,
+    scheduler,
     ...caching.adapters,
     ...useCases,
     async close() {
+      // A job run in progress finishes (within the grace period) before the database closes.
+      await scheduler.stop();
       // The sessions' uses still held in memory are written before the database closes.
       await useCases.authenticateSession
         .close()
@@ -174,15 +182,20 @@ export function createInMemoryContainer(
     clock,
   };
   const log = new ForwardingLogger();
+  // Counted here: HTTP requests and job runs (the ports are the tests' fakes, left unwrapped).
+  const metrics = new PortalMetrics();
+  const useCases = wireUseCases(adapters, config, log);
+  const scheduler = inMemoryJobs(tables, { config, clock, metrics, log, useCases });
   return {
     config,
     tables,
     log,
-    // Counted here: HTTP requests only (the ports are the tests' fakes, left unwrapped).
-    metrics: new PortalMetrics(),
+    metrics,
+    scheduler,
     ...adapters,
-    ...wireUseCases(adapters, config, log),
+    ...useCases,
     async close() {
+      await scheduler.stop();
       await ownRenderer?.close();
     },
   };

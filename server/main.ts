@@ -4,8 +4,6 @@ import { createContainer, type ServerContainer } from './container';
 import { warnAboutStrandedPayments } from './wiring/gateways';
 import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
-import { schedulePurge } from './use-cases/purge-stale-records.use-case';
-import { scheduleReconciliation } from './use-cases/reconcile-pending-payments.use-case';
 
 /** After the grace period, closing the database may take this long before we give up. */
 const CLOSE_DATABASE_MS = 5_000;
@@ -38,23 +36,9 @@ async function main(): Promise<void> {
   if (config.appEnv === 'production' && config.smsProvider === 'console') {
     app.log.warn('SMS_PROVIDER=console in production: codes are only logged, not sent');
   }
-  // payments: re-query payments left pending (a lost callback) every RECONCILE_INTERVAL_S.
-  const stopReconciling = scheduleReconciliation(
-    container.reconcilePendingPayments,
-    container.clock,
-    config.reconcileIntervalS * 1000,
-    (context, message) => app.log.warn(context, message),
-  );
-  app.addHook('onClose', async () => stopReconciling());
-  // Delete used codes, old throttle records and ended sessions every PURGE_INTERVAL_S.
-  const stopPurging = schedulePurge(
-    container.purgeStaleRecords,
-    container.clock,
-    config.purgeIntervalS * 1000,
-    (context, message) => app.log.warn(context, message),
-    (report) => app.log.info({ deleted: report }, 'purged stale records'),
-  );
-  app.addHook('onClose', async () => stopPurging());
+  // Re-query payments left pending, purge stale records and payments past their retention: once
+  // per interval across all instances (wiring/scheduled-jobs.ts); container.close() stops them.
+  await container.scheduler.start();
 
   let metricsApp: FastifyInstance | undefined;
   if (config.metrics.port !== undefined) {
@@ -120,6 +104,8 @@ function gracefulShutdown(
   });
 
   const drain = async (): Promise<void> => {
+    // No new job run starts; the one in progress finishes beside the requests, within the grace.
+    const jobsStopped = container.scheduler.stop();
     const grace = setTimeout(() => {
       cut = true;
       app.log.warn(`shutdown: grace period of ${graceMs} ms over, closing open connections`);
@@ -131,6 +117,7 @@ function gracefulShutdown(
       clearTimeout(grace);
     }
     await metricsApp?.close();
+    await jobsStopped;
     await container.close();
   };
 

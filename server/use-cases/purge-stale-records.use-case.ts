@@ -1,11 +1,11 @@
 import { loginFailurePurgeCutoff } from '../domain/login-throttle-policy';
 import { sessionPurgeCutoffs } from '../domain/session-policy';
 import { smsCodePurgeCutoff, smsRequestPurgeCutoff } from '../domain/sms-code-policy';
-import { type Cancel, type Clock } from '../ports/clock.port';
+import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type SessionStore } from '../ports/session-store.port';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
-import { oneAtATime, runScheduled, type ScheduleOf, type Warn } from './run-every';
+import { oneAtATime, type Warn } from './run-every';
 
 /** Rows deleted by one purge, per kind. */
 export interface PurgeReport {
@@ -61,12 +61,4 @@ export class PurgeStaleRecordsUseCase {
       if (deleted < this.batchSize) return total;
     }
   }
-}
-
-/** Runs the purge every intervalMs on the clock (see `runScheduled`). */
-export function schedulePurge(
-  useCase: Pick<PurgeStaleRecordsUseCase, 'execute'>,
-  ...schedule: ScheduleOf<PurgeReport>
-): Cancel {
-  return runScheduled(useCase, 'purge of stale records failed', ...schedule);
 }

@@ -1,10 +1,10 @@
 import { isStalePending } from '../domain/transaction';
 import type { Transaction } from '../domain/transaction';
-import type { Cancel, Clock } from '../ports/clock.port';
+import type { Clock } from '../ports/clock.port';
 import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
 import type { ApplyPaymentCallbackUseCase } from './apply-payment-callback.use-case';
-import { oneAtATime, runScheduled, type ScheduleOf, type Warn } from './run-every';
+import { oneAtATime, type Warn } from './run-every';
 
 export interface ReconcileSettings {
   /** A payment still pending this long after creation is re-queried from the gateway. */
@@ -123,12 +123,4 @@ export class ReconcilePendingPaymentsUseCase {
       return 'error';
     }
   }
-}
-
-/** Runs the sweep every intervalMs on the clock (see `runScheduled`). */
-export function scheduleReconciliation(
-  useCase: Pick<ReconcilePendingPaymentsUseCase, 'execute'>,
-  ...schedule: ScheduleOf<ReconcileReport>
-): Cancel {
-  return runScheduled(useCase, 'reconciliation failed', ...schedule);
 }

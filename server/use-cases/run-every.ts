@@ -39,29 +39,3 @@ export function oneAtATime<T>(work: () => Promise<T>): () => Promise<T> {
       running = null;
     }));
 }
-
-/** When and how a scheduled use case runs: the clock, its interval, the warning, the report. */
-export type ScheduleOf<Report> = [
-  clock: Clock,
-  intervalMs: number,
-  warn: Warn,
-  onReport?: (report: Report) => void,
-];
-
-/**
- * Runs a use case every intervalMs on the clock until the returned stop function is called (never
- * with an interval of 0); a tick while a run is still going is skipped, and a failed run is
- * warned about as `failure` and the schedule goes on.
- */
-export function runScheduled<Report>(
-  useCase: { execute(): Promise<Report> },
-  failure: string,
-  ...[clock, intervalMs, warn, onReport = () => {}]: ScheduleOf<Report>
-): Cancel {
-  return runEvery(
-    clock,
-    intervalMs,
-    async () => onReport(await useCase.execute()),
-    (error) => warn({ err: error }, failure),
-  );
-}

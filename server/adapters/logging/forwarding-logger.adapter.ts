@@ -1,5 +1,10 @@
 import { type Logger } from '../../ports/logger.port';
 
+/** A logger's error level (pino's `error`). */
+export interface ErrorLogger {
+  error(context: Record<string, unknown>, message: string): void;
+}
+
 /**
  * A logger made before the real one exists: the container is built before the Fastify app whose
  * pino logger (with its level and redaction) should carry the container's warnings, so the app
@@ -7,13 +12,19 @@ import { type Logger } from '../../ports/logger.port';
  * dropped; with LOG_LEVEL=silent the attached logger drops them too.
  */
 export class ForwardingLogger implements Logger {
-  private target: Logger | undefined;
+  private target: (Logger & Partial<ErrorLogger>) | undefined;
 
-  attach(target: Logger): void {
+  attach(target: Logger & Partial<ErrorLogger>): void {
     this.target = target;
   }
 
   warn(context: Record<string, unknown>, message: string): void {
     this.target?.warn(context, message);
+  }
+
+  /** At error level (a target without one gets a warning). */
+  error(context: Record<string, unknown>, message: string): void {
+    if (this.target?.error) this.target.error(context, message);
+    else this.target?.warn(context, message);
   }
 }

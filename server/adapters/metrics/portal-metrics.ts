@@ -3,6 +3,7 @@ import { isConnectionFailure, isUniqueViolation, type Database } from '../postgr
 import type { PaymentGateway } from '../../ports/payment-gateway.port';
 import type { SmsSender } from '../../ports/sms-sender.port';
 import type { TransactionStore } from '../../ports/transaction-store.port';
+import { JobMetrics } from './job-metrics';
 import { MeteredDatabase, pgliteStats } from './metered-database';
 import {
   MeteredPaymentGateway,
@@ -84,6 +85,8 @@ export class PortalMetrics {
   ]);
   readonly databaseErrors = this.counter('database_errors_total', ['kind']);
   readonly databaseConnectionsLost = this.counter('database_connections_lost_total');
+  /** The scheduled jobs' runs (job-metrics.ts). */
+  readonly jobs = new JobMetrics(this.registry);
 
   private databases: { db: Database; inFlight: () => number }[] = [];
 

@@ -1,7 +1,6 @@
 import {
   PurgeStaleRecordsUseCase,
   type PurgeReport,
-  schedulePurge,
 } from '../../../server/use-cases/purge-stale-records.use-case';
 import { eachDatabase } from '../support/databases';
 import { postJson } from '../support/http';
@@ -178,47 +177,4 @@ describe.each(eachDatabase())('purging stale records on %s', (database) => {
     expect(await batched.execute()).toEqual({ ...NOTHING, loginFailures: 7 });
     expect((await rowCounts()).loginFailures).toBe(0);
   });
-
-  it('runs on the clock at each interval until stopped, and not at all with interval 0', async () => {
-    await open();
-    await failLogin(aMember().ic_or_passport);
-    await t.clock.set(t0 + 2 * DAY);
-    const execute = jest.spyOn(t.container.purgeStaleRecords, 'execute');
-    const warn = jest.fn();
-    const reports: PurgeReport[] = [];
-    const timersBefore = t.clock.pendingTimers;
-
-    schedulePurge(t.container.purgeStaleRecords, t.clock, 0, warn);
-    expect(t.clock.pendingTimers).toBe(timersBefore);
-
-    const stop = schedulePurge(t.container.purgeStaleRecords, t.clock, HOUR, warn, (report) =>
-      reports.push(report),
-    );
-    await t.clock.advance(HOUR - 1);
-    expect(execute).not.toHaveBeenCalled();
-    await t.clock.advance(1);
-    expect(execute).toHaveBeenCalledTimes(1);
-    await until(() => reports.length === 1);
-    expect(reports[0]).toEqual({ ...NOTHING, loginFailures: 1 });
-
-    await t.clock.advance(HOUR);
-    expect(execute).toHaveBeenCalledTimes(2);
-    await until(() => reports.length === 2);
-    expect(reports[1]).toEqual(NOTHING);
-
-    stop();
-    expect(t.clock.pendingTimers).toBe(timersBefore);
-    await t.clock.advance(DAY);
-    expect(execute).toHaveBeenCalledTimes(2);
-    expect(warn).not.toHaveBeenCalled();
-  });
 });
-
-/** Waits (in real time: the database answers in real time) until `done` holds. */
-async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -1,0 +1,86 @@
+import { type Config } from '../config';
+import { InMemoryPaymentRetentionStore } from '../adapters/in-memory/in-memory-payment-retention.adapter';
+import { type InMemoryTables } from '../adapters/in-memory/in-memory-tables';
+import { InMemoryScheduler } from '../adapters/jobs/in-memory-scheduler.adapter';
+import { observeJobRuns } from '../adapters/jobs/job-runs-observer';
+import { PgBossScheduler } from '../adapters/jobs/pg-boss-scheduler.adapter';
+import { type ForwardingLogger } from '../adapters/logging/forwarding-logger.adapter';
+import { type PortalMetrics } from '../adapters/metrics/portal-metrics';
+import { type Database } from '../adapters/postgres/database';
+import { PostgresPaymentRetentionStore } from '../adapters/postgres/postgres-payment-retention.adapter';
+import { type Clock } from '../ports/clock.port';
+import { type PaymentRetentionStore } from '../ports/payment-retention.port';
+import { type JobRunObserver, type Scheduler } from '../ports/scheduler.port';
+import { PurgePaymentsPastRetentionUseCase } from '../use-cases/purge-payments-past-retention.use-case';
+import { type ServerUseCases } from './use-cases';
+
+/** The recurring jobs by name: queue names, metric labels and log fields. */
+export const JOBS = {
+  reconcile: 'reconcile-payments',
+  purge: 'purge-stale-records',
+  retention: 'purge-payments-past-retention',
+} as const;
+
+/**
+ * Registers the portal's recurring jobs, each run once per interval across all instances: the
+ * sweep of stale pending payments every RECONCILE_INTERVAL_S, and every PURGE_INTERVAL_S the purge
+ * of stale records and the removal of payments past their retention (RETENTION_YEARS). An
+ * interval of 0 leaves a job out.
+ */
+export function registerScheduledJobs(
+  scheduler: Scheduler,
+  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords'>,
+  retention: PaymentRetentionStore,
+  config: Pick<Config, 'reconcileIntervalS' | 'purgeIntervalS' | 'retentionYears'>,
+): void {
+  const retentionPurge = new PurgePaymentsPastRetentionUseCase(retention, config.retentionYears);
+  scheduler.register({
+    name: JOBS.reconcile,
+    intervalMs: config.reconcileIntervalS * 1000,
+    run: () => useCases.reconcilePendingPayments.execute(),
+  });
+  scheduler.register({
+    name: JOBS.purge,
+    intervalMs: config.purgeIntervalS * 1000,
+    run: () => useCases.purgeStaleRecords.execute(),
+  });
+  scheduler.register({
+    name: JOBS.retention,
+    intervalMs: config.purgeIntervalS * 1000,
+    run: () => retentionPurge.execute(),
+  });
+}
+
+/** What the schedulers below are built from. */
+export interface JobsWiring {
+  config: Config;
+  clock: Clock;
+  metrics: PortalMetrics;
+  log: ForwardingLogger;
+  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords'>;
+}
+
+/** The jobs on pg-boss in the portal's database (PostgreSQL or PGlite); main starts them. */
+export function pgBossJobs(db: Database, wiring: JobsWiring): Scheduler {
+  const { config, log } = wiring;
+  const scheduler = new PgBossScheduler(db, observe(wiring), {
+    ...config.jobTiming,
+    drainMs: config.shutdownGraceMs,
+    onError: (error) => log.warn({ err: error }, 'jobs: the job engine failed'),
+  });
+  registerScheduledJobs(scheduler, wiring.useCases, new PostgresPaymentRetentionStore(db), config);
+  return scheduler;
+}
+
+/** The jobs of the in-memory container, on its clock (a FakeClock in tests). */
+export function inMemoryJobs(tables: InMemoryTables, wiring: JobsWiring): Scheduler {
+  const { config, clock } = wiring;
+  const scheduler = new InMemoryScheduler(clock, config.jobTiming, observe(wiring));
+  const retention = new InMemoryPaymentRetentionStore(tables, clock);
+  registerScheduledJobs(scheduler, wiring.useCases, retention, config);
+  return scheduler;
+}
+
+function observe({ metrics, log, clock }: JobsWiring): JobRunObserver {
+  return observeJobRuns(metrics.jobs, log, () => clock.now());
+}
