@@ -8,6 +8,7 @@ import { type ConnectionLimits, loadConnectionLimits } from './settings/connecti
 import { envReader } from './settings/env-reader';
 import { type GatewaySettings, loadGateway } from './settings/gateway';
 import { type JobSettings, loadJobs } from './settings/jobs';
+import { loadOps, type OpsSettings } from './settings/ops';
 import { loadSecrets, type SecretSettings } from './settings/secrets';
 import { loadSms, type SmsSettings } from './settings/sms';
 import { loadStorage, type StorageSettings } from './settings/storage';
@@ -30,7 +31,7 @@ export { type SmsProvider, type TwilioConfig } from './settings/sms';
 export type AppEnv = 'development' | 'test' | 'production';
 
 export interface Config
-  extends StorageSettings, SmsSettings, SecretSettings, GatewaySettings, JobSettings {
+  extends StorageSettings, SmsSettings, SecretSettings, GatewaySettings, JobSettings, OpsSettings {
   port: number;
   host: string;
   appEnv: AppEnv;
@@ -107,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...loadSecrets(read, production),
     ...loadGateway(read, { production, host, port, publicUrl }),
     ...loadJobs(read),
+    ...loadOps(read, { test: appEnv === 'test', production }),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 10, 1, 1000),
     purgeIntervalS: read.integer('PURGE_INTERVAL_S', 3600, 0, 86400),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),

@@ -1,5 +1,6 @@
 import { type Config } from './config';
 import { CryptoRandom } from './adapters/crypto-random.adapter';
+import { opsAdaptersFor } from './wiring/ops';
 import { cacheReads } from './adapters/caching/read-caching';
 import { paymentGatewayFor } from './adapters/gateways/payment-gateway.factory';
 import { Argon2PasswordHasher } from './adapters/hashing/argon2-password-hasher.adapter';
@@ -104,6 +105,7 @@ export async function createContainer(
       paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),
     ),
     receiptRenderer,
+    ...opsAdaptersFor(config),
   };
   // Sessions, members and final payments read from memory, invalidated across instances.
   const log = new ForwardingLogger();
@@ -178,6 +180,7 @@ export function createInMemoryContainer(
     gatewayStatusClient,
     paymentGateway: paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),
     receiptRenderer: ownRenderer,
+    ...opsAdaptersFor(config),
     ...withoutUndefined(adapterOverrides),
     clock,
   };

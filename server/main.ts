@@ -4,6 +4,7 @@ import { createContainer, type ServerContainer } from './container';
 import { warnAboutStrandedPayments } from './wiring/gateways';
 import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
+import { buildOpsApp } from './ops-http/app';
 
 /** After the grace period, closing the database may take this long before we give up. */
 const CLOSE_DATABASE_MS = 5_000;
@@ -46,7 +47,11 @@ async function main(): Promise<void> {
     metricsApp = buildMetricsApp(container.metrics);
   }
 
-  const shutdown = gracefulShutdown(app, metricsApp, container, config.shutdownGraceMs);
+  // The operator console on a listener of its own (OPS_PORT, private to OPS_HOST by default).
+  const opsApp = config.ops.port !== undefined ? await buildOpsApp(container, config) : undefined;
+
+  const sideApps = [metricsApp, opsApp].filter((one) => one !== undefined);
+  const shutdown = gracefulShutdown(app, sideApps, container, config.shutdownGraceMs);
   // Every signal is handled (a repeat is ignored): none may end the process mid-drain.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -72,6 +77,15 @@ async function main(): Promise<void> {
     // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
     console.log(`Metrics on http://${config.metrics.host}:${metricsPort}/metrics`);
   }
+  if (opsApp !== undefined) {
+    await opsApp.listen({ host: config.ops.host, port: config.ops.port });
+    const opsAddress = opsApp.server.address();
+    const opsPort = opsAddress !== null && typeof opsAddress === 'object' ? opsAddress.port : 0;
+    // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
+    console.log(
+      `Operator console on http://${config.ops.host}:${opsPort} (open ${config.ops.publicUrl})`,
+    );
+  }
 }
 
 /** PUBLIC_URL as a browser opens it, with the port taken when it asked for any free one (0). */
@@ -88,7 +102,7 @@ function browserAddress(publicUrl: string, port: number): string {
  */
 function gracefulShutdown(
   app: FastifyInstance,
-  metricsApp: FastifyInstance | undefined,
+  sideApps: readonly FastifyInstance[],
   container: ServerContainer,
   graceMs: number,
 ): (reason: string) => void {
@@ -116,7 +130,7 @@ function gracefulShutdown(
     } finally {
       clearTimeout(grace);
     }
-    await metricsApp?.close();
+    for (const side of sideApps) await side.close();
     await jobsStopped;
     await container.close();
   };

@@ -36,6 +36,12 @@ const SECRET_KEYS = [
   'x_signature',
   'hashVal',
   'idempotency-key',
+  'x-csrf-token',
+  'csrf_token',
+  'totp_code',
+  'totp_secret',
+  'totp_uri',
+  'enrolment_url',
 ];
 
 /**

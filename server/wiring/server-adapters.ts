@@ -1,3 +1,7 @@
+import { type OpsAdapters } from './ops';
+import { type AuditLog } from '../ports/audit-log.port';
+import { type MemberDirectory } from '../ports/member-directory.port';
+import { type OperatorStore } from '../ports/operator-store.port';
 import { type Database } from '../adapters/postgres/database';
 import { type Clock } from '../ports/clock.port';
 import { type GatewayStatusClient } from '../ports/gateway-status-client.port';
@@ -34,10 +38,15 @@ export interface ServerStores
   loginFailures: LoginFailureStore;
   unitOfWork: UnitOfWork;
   transactions: TransactionStore;
+  /** The operator console's stores (also in every unit of work). */
+  operators: OperatorStore;
+  audit: AuditLog;
+  memberDirectory: MemberDirectory;
 }
 
 /** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */
-export interface ServerAdapters extends ContainerOverrides, ServerStores, PaymentHistoryAdapters {
+export interface ServerAdapters
+  extends ContainerOverrides, ServerStores, PaymentHistoryAdapters, OpsAdapters {
   paymentSigner: PaymentSigner;
   /** The sandbox-style gateway's status transport (unused with GATEWAY=billplz). */
   gatewayStatusClient: GatewayStatusClient;

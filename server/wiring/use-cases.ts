@@ -19,12 +19,13 @@ import { ReturnFromGatewayUseCase } from '../use-cases/return-from-gateway.use-c
 import { SendSmsCodeUseCase } from '../use-cases/send-sms-code.use-case';
 import { UpdateProfileUseCase } from '../use-cases/update-profile.use-case';
 import { paymentGatewaysFor } from './gateways';
+import { type OpsUseCases, wireOps } from './ops';
 import { type PaymentHistoryUseCases, wirePaymentHistory } from './payment-history';
 import { type SecurityUseCases, wireSecurity } from './security';
 import { type ServerAdapters } from './server-adapters';
 
 /** The use cases, wired once (wireUseCases) whatever adapters serve them. */
-export interface ServerUseCases extends PaymentHistoryUseCases, SecurityUseCases {
+export interface ServerUseCases extends PaymentHistoryUseCases, SecurityUseCases, OpsUseCases {
   login: LoginUseCase;
   logout: LogoutUseCase;
   authenticateSession: AuthenticateSessionUseCase;
@@ -135,5 +136,6 @@ export function wireUseCases(
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
     ...wirePaymentHistory(adapters, config, reconcilePendingPayments),
     ...wireSecurity(adapters, config, log),
+    ...wireOps(adapters, config),
   };
 }

@@ -69,6 +69,13 @@ export const ERROR_HTTP_STATUS = {
   PASSKEY_REJECTED: 400,
   PASSKEY_ALREADY_REGISTERED: 409,
   PASSKEY_NOT_FOUND: 404,
+  // The operator console: a state-changing call without its session's CSRF token; an enrolment
+  // link unknown, used or expired (or a wrong first code); an operator e-mail already in use; a
+  // change the rules refuse (an operator's own role, the last admin).
+  OPS_CSRF_REJECTED: 403,
+  OPS_ENROLMENT_INVALID: 400,
+  OPS_EMAIL_TAKEN: 409,
+  OPS_CHANGE_REFUSED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

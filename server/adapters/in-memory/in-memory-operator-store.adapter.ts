@@ -58,6 +58,10 @@ export class InMemoryOperatorStore implements OperatorStore {
     this.change(id, (row) => ({ ...row, ...factors, totpLastStep: null, enrolledAt: at }));
   }
 
+  async stageTotpSecret(id: string, secret: string): Promise<void> {
+    this.change(id, (row) => (row.enrolledAt === null ? { ...row, totpSecret: secret } : row));
+  }
+
   async clearSecondFactor(id: string): Promise<void> {
     this.change(id, (row) => ({ ...row, totpSecret: null, totpLastStep: null, enrolledAt: null }));
   }

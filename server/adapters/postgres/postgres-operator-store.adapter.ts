@@ -1,7 +1,7 @@
 import { type OpsRole } from '../../../src/contract/ops-roles';
 import { type Operator, type OperatorSessionRecord } from '../../domain/ops/operator';
 import { type InsertOperatorResult, type OperatorStore } from '../../ports/operator-store.port';
-import { type Database, isUniqueViolation } from './database';
+import { type Database } from './database';
 
 interface OperatorRow {
   id: string;
@@ -47,27 +47,24 @@ export class PostgresOperatorStore implements OperatorStore {
   constructor(private readonly db: Database) {}
 
   async insert(operator: Operator): Promise<InsertOperatorResult> {
-    try {
-      await this.db.query(
-        `INSERT INTO operators (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [
-          operator.id,
-          operator.name,
-          operator.email,
-          operator.role,
-          operator.passwordHash,
-          operator.totpSecret,
-          operator.totpLastStep,
-          operator.createdAt,
-          operator.enrolledAt,
-          operator.disabledAt,
-        ],
-      );
-      return 'inserted';
-    } catch (error) {
-      if (isUniqueViolation(error)) return 'email_taken';
-      throw error;
-    }
+    // ON CONFLICT, not a caught error: a failed statement would abort the unit of work it is in.
+    const rows = await this.db.query(
+      `INSERT INTO operators (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (email) DO NOTHING RETURNING 1`,
+      [
+        operator.id,
+        operator.name,
+        operator.email,
+        operator.role,
+        operator.passwordHash,
+        operator.totpSecret,
+        operator.totpLastStep,
+        operator.createdAt,
+        operator.enrolledAt,
+        operator.disabledAt,
+      ],
+    );
+    return rows.length === 1 ? 'inserted' : 'email_taken';
   }
 
   findById(id: string): Promise<Operator | null> {
@@ -112,6 +109,13 @@ export class PostgresOperatorStore implements OperatorStore {
         WHERE id = $1`,
       [id, factors.passwordHash, factors.totpSecret, at],
     );
+  }
+
+  async stageTotpSecret(id: string, secret: string): Promise<void> {
+    await this.db.query('UPDATE operators SET totp_secret = $2 WHERE id = $1 AND enrolled_at IS NULL', [
+      id,
+      secret,
+    ]);
   }
 
   async clearSecondFactor(id: string): Promise<void> {

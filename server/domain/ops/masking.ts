@@ -26,3 +26,11 @@ export function maskName(name: string): string {
     })
     .join(' ');
 }
+
+/** `nur@example.my` -> `n**@example.my`: who tried to sign in, without their whole address. */
+export function maskedEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '*'.repeat(Math.min(email.length, 20));
+  const local = Array.from(email.slice(0, at));
+  return `${local[0]}${'*'.repeat(local.length - 1)}${email.slice(at)}`;
+}

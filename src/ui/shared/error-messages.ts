@@ -55,6 +55,10 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   PASSKEY_REJECTED: 'serverMessages.passkeyRejected',
   PASSKEY_ALREADY_REGISTERED: 'serverMessages.passkeyAlreadyRegistered',
   PASSKEY_NOT_FOUND: 'serverMessages.passkeyNotFound',
+  OPS_CSRF_REJECTED: 'serverMessages.opsCsrfRejected',
+  OPS_ENROLMENT_INVALID: 'serverMessages.opsEnrolmentInvalid',
+  OPS_EMAIL_TAKEN: 'serverMessages.opsEmailTaken',
+  OPS_CHANGE_REFUSED: 'serverMessages.opsChangeRefused',
 };
 
 /**

@@ -1,3 +1,4 @@
+import { Ed25519AuditSigner } from '../../../server/adapters/ops/ed25519-audit-signer.adapter';
 import { execFileSync, spawn } from 'node:child_process';
 import {
   copyFileSync,
@@ -77,6 +78,9 @@ describe('the compiled production server (npm run build:server)', () => {
         SMS_CODE_PEPPER: `pepper-${SECRET}`,
         GATEWAY_URL: 'https://gateway.example.com/pay',
         GATEWAY_STATUS_URL: 'https://gateway.example.com/status',
+        // The operator console on a free port, its checkpoints signed with a key of the test's.
+        OPS_PORT: '0',
+        AUDIT_SIGNING_KEY: Ed25519AuditSigner.generate().exportSetting(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { isOpsRole } from '../../src/contract/ops-roles';
+import { type ServerContainer } from '../container';
+import { enrolmentUrl } from '../ops-http/routes/operators.routes';
+import { CLI } from '../use-cases/ops/actor';
+
+export const OPS_USAGE = `Usage: npm run ops -- <command>
+  create-operator --name NAME --email EMAIL --role viewer|support|finance|admin
+      creates an operator and prints a one-time enrolment link (valid 24 hours)
+  verify-audit
+      recomputes the audit log's hash chain and checks every signed checkpoint;
+      exits 1 naming the first entry (or checkpoint) that does not verify
+  checkpoint
+      signs the audit log's head now (the scheduler also does it every hour)`;
+
+/** What a command printed and its exit status. */
+export interface CliOutcome {
+  code: number;
+  out: string[];
+}
+
+/** Runs one operator command against a container (the actor in the audit log is `cli`). */
+export async function runOpsCommand(
+  container: ServerContainer,
+  argv: readonly string[],
+): Promise<CliOutcome> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'create-operator': {
+      const { values } = parseArgs({
+        args: [...rest],
+        options: { name: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+      });
+      const { name, email, role } = values;
+      if (name === undefined || email === undefined || !isOpsRole(role)) {
+        return { code: 2, out: [OPS_USAGE] };
+      }
+      const created = await container.manageOperators.create(CLI, { name, email, role });
+      if (!created.ok) return { code: 1, out: [created.error.message] };
+      const link = enrolmentUrl(container.config.ops.publicUrl, created.value);
+      return {
+        code: 0,
+        out: [
+          `Operator ${email} (${role}) created.`,
+          `One-time enrolment link, valid until ${link.expires_at}:`,
+          link.enrolment_url,
+        ],
+      };
+    }
+    case 'verify-audit': {
+      const report = await container.auditTrail.verify();
+      if (report.verified) {
+        return {
+          code: 0,
+          out: [`Audit log verified: ${report.entries} entries, every checkpoint signed.`],
+        };
+      }
+      const out =
+        report.first_bad_seq !== null
+          ? [
+              `Audit log does NOT verify: entry ${report.first_bad_seq} was edited, deleted or inserted.`,
+            ]
+          : [
+              `Audit log does NOT verify: the checkpoint at ${report.first_bad_checkpoint} entries does not match.`,
+            ];
+      return { code: 1, out };
+    }
+    case 'checkpoint': {
+      const checkpoint = await container.auditTrail.checkpoint(CLI);
+      return {
+        code: 0,
+        out: [`Checkpoint signed: ${checkpoint.entries} entries, head ${checkpoint.headHash}.`],
+      };
+    }
+    default:
+      return { code: 2, out: [OPS_USAGE] };
+  }
+}

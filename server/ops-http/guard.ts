@@ -1,0 +1,84 @@
+import fastifyCookie from '@fastify/cookie';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { CSRF_HEADER } from '../../src/contract/ops-api';
+import { can, type Permission } from '../../src/contract/ops-roles';
+import { type OperatorSignedIn } from '../use-cases/ops/operator-auth.use-case';
+import { type Actor } from '../use-cases/ops/actor';
+import { type ServerContainer } from '../container';
+import { ApiError } from '../http/errors';
+
+/** The operator session's cookie: HttpOnly, SameSite=Strict, Secure behind https. */
+export const SESSION_COOKIE = 'ops_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator?: OperatorSignedIn;
+  }
+}
+
+/**
+ * Who may call a console route: a signed-in operator (the cookie, never a bearer token) whose
+ * role holds `permission`. Without a session: 401 AUTH_REQUIRED. A role without the permission
+ * gets 404, as an unknown path does. Every POST must carry the session's CSRF token (403).
+ */
+export function guard(container: ServerContainer, permission: Permission | null) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = request.cookies[SESSION_COOKIE];
+    const signedIn = token ? await container.operatorAuth.authenticate(token) : null;
+    if (signedIn === null) throw new ApiError('AUTH_REQUIRED');
+    if (permission !== null && !can(signedIn.operator.role, permission)) {
+      throw new ApiError('NOT_FOUND');
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const header = request.headers[CSRF_HEADER];
+      const csrf = typeof header === 'string' ? header : undefined;
+      if (!container.operatorAuth.csrfMatches(signedIn.session, csrf)) {
+        throw new ApiError('OPS_CSRF_REJECTED');
+      }
+    }
+    request.operator = signedIn;
+  };
+}
+
+/** The signed-in operator as the actor of an action, from this request's address. */
+export function actorOf(request: FastifyRequest): Actor {
+  const signedIn = request.operator;
+  if (signedIn === undefined) throw new ApiError('AUTH_REQUIRED');
+  const { id, name, role } = signedIn.operator;
+  return { kind: 'operator', id, name, role, address: request.ip };
+}
+
+/**
+ * A route's guard and its per-operator budget (after the guard, so counted by operator id), as
+ * its preHandlers. The address budget is the app's global limit.
+ */
+export function allowed(
+  app: FastifyInstance,
+  container: ServerContainer,
+  permission: Permission | null,
+  perMinute: number,
+) {
+  return [
+    guard(container, permission),
+    app.rateLimit({
+      max: perMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `operator:${request.operator?.operator.id ?? request.ip}`,
+    }),
+  ];
+}
+
+/** A reason field's schema: 3 to 500 characters. */
+export const REASON_SCHEMA = { type: 'string', minLength: 3, maxLength: 500 } as const;
+
+export const ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', format: 'uuid' } },
+} as const;
+
+/** Registers the cookie parser (signing is not needed: the cookie is a random token). */
+export async function registerCookies(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCookie);
+}

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import { type FastifyInstance } from 'fastify';
+import { type AuditQuery, OpsPaths } from '../../../src/contract/ops-api';
+import { type ServerContainer } from '../../container';
+import { success } from '../../http/envelope';
+import { valueOrThrow } from '../../http/errors';
+import { actorOf, allowed } from '../guard';
+
+const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
+
+/** The audit log: filtered pages with the chain's status, a checkpoint, the JSON Lines export. */
+export function opsAuditRoutes(app: FastifyInstance, container: ServerContainer): void {
+  const trail = container.auditTrail;
+
+  app.get<{ Querystring: AuditQuery }>(
+    OpsPaths.audit,
+    {
+      preHandler: allowed(app, container, 'audit.read', 60),
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            operator: { type: 'string', format: 'uuid' },
+            action: text(64),
+            target: text(100),
+            from: text(40),
+            to: text(40),
+            cursor: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+          },
+        },
+      },
+    },
+    async (request) => success('OK', valueOrThrow(await trail.list(request.query))),
+  );
+
+  app.post(
+    OpsPaths.auditCheckpoint,
+    { preHandler: allowed(app, container, 'audit.read', 10) },
+    async (request) => {
+      const checkpoint = await trail.checkpoint(actorOf(request));
+      return success('Checkpoint signed.', {
+        entries: checkpoint.entries,
+        head_hash: checkpoint.headHash,
+        signed_at: checkpoint.signedAt.toISOString(),
+      });
+    },
+  );
+
+  app.get(
+    OpsPaths.auditExport,
+    { preHandler: allowed(app, container, 'audit.read', 5) },
+    async (request, reply) => {
+      const lines = trail.exportLines(actorOf(request));
+      // The export is audited before its first line goes out.
+      const first = await lines.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* lines;
+      }
+      const name = `audit-${new Date(container.clock.now()).toISOString().slice(0, 10)}.jsonl`;
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(Readable.from(all()));
+    },
+  );
+}

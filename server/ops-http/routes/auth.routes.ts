@@ -1,0 +1,114 @@
+import { type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  type EnrolmentFinishRequest,
+  type EnrolmentStartRequest,
+  OpsPaths,
+  type OpsSessionResponse,
+  type SignInRequest,
+} from '../../../src/contract/ops-api';
+import { permissionsOf } from '../../../src/contract/ops-roles';
+import { type ServerContainer } from '../../container';
+import { success } from '../../http/envelope';
+import { ApiError, valueOrThrow } from '../../http/errors';
+import { csrfTokenFor, type OperatorSignedIn } from '../../use-cases/ops/operator-auth.use-case';
+import { allowed, SESSION_COOKIE } from '../guard';
+
+const body = (properties: Record<string, object>) => ({
+  type: 'object',
+  required: Object.keys(properties),
+  additionalProperties: false,
+  properties,
+});
+const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
+const CODE = { type: 'string', pattern: '^[0-9]{6}$' };
+
+function sessionAnswer(signedIn: OperatorSignedIn, csrfToken: string): OpsSessionResponse {
+  const { operator, ends } = signedIn;
+  return {
+    operator: { id: operator.id, name: operator.name, email: operator.email, role: operator.role },
+    permissions: permissionsOf(operator.role),
+    csrf_token: csrfToken,
+    idle_expires_at: ends.idle.toISOString(),
+    expires_at: ends.absolute.toISOString(),
+  };
+}
+
+/** Enrolment, sign-in with both factors, the session, sign-out. */
+export function opsAuthRoutes(
+  app: FastifyInstance,
+  container: ServerContainer,
+  opts: { secureCookie: boolean },
+): void {
+  const auth = container.operatorAuth;
+  const setCookie = (reply: FastifyReply, token: string, maxAgeS: number) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: opts.secureCookie,
+      path: '/',
+      maxAge: maxAgeS,
+    });
+  // Sign-in and enrolment: 10 a minute per address, on top of the per-account throttle.
+  const strict = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } };
+
+  app.post<{ Body: EnrolmentStartRequest }>(
+    OpsPaths.enrolmentStart,
+    { ...strict, schema: { body: body({ token: TOKEN }) } },
+    async (request) => success('OK', valueOrThrow(await auth.startEnrolment(request.body.token))),
+  );
+
+  app.post<{ Body: EnrolmentFinishRequest }>(
+    OpsPaths.enrolmentFinish,
+    {
+      ...strict,
+      schema: {
+        body: body({ token: TOKEN, password: { type: 'string', maxLength: 128 }, totp_code: CODE }),
+      },
+    },
+    async (request) => {
+      const { token, password, totp_code: totpCode } = request.body;
+      valueOrThrow(await auth.finishEnrolment({ token, password, totpCode, address: request.ip }));
+      return success('Enrolled. Sign in with your password and a code.');
+    },
+  );
+
+  app.post<{ Body: SignInRequest }>(
+    OpsPaths.signIn,
+    {
+      ...strict,
+      schema: {
+        body: body({
+          email: { type: 'string', minLength: 3, maxLength: 254 },
+          password: { type: 'string', maxLength: 128 },
+          totp_code: CODE,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { email, password, totp_code: totpCode } = request.body;
+      const signedIn = valueOrThrow(
+        await auth.signIn({ email, password, totpCode, address: request.ip }),
+      );
+      const maxAgeS = Math.floor((signedIn.ends.absolute.getTime() - Date.now()) / 1000);
+      setCookie(reply, signedIn.token, Math.max(60, maxAgeS));
+      return success('Signed in.', sessionAnswer(signedIn, signedIn.csrfToken));
+    },
+  );
+
+  app.get(OpsPaths.session, { preHandler: allowed(app, container, null, 120) }, async (request) => {
+    const signedIn = request.operator;
+    if (signedIn === undefined) throw new ApiError('AUTH_REQUIRED');
+    const token = request.cookies[SESSION_COOKIE] ?? '';
+    return success('OK', sessionAnswer(signedIn, csrfTokenFor(token)));
+  });
+
+  app.post(
+    OpsPaths.signOut,
+    { preHandler: allowed(app, container, null, 30) },
+    async (request, reply) => {
+      if (request.operator) await auth.signOut(request.operator, request.ip);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return success('Signed out.');
+    },
+  );
+}

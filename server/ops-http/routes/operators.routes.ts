@@ -1,0 +1,109 @@
+import { type FastifyInstance } from 'fastify';
+import {
+  type ChangeRoleRequest,
+  type CreateOperatorRequest,
+  type EnrolmentLinkResponse,
+  OpsPaths,
+  type ReasonRequest,
+} from '../../../src/contract/ops-api';
+import { OPS_ROLES } from '../../../src/contract/ops-roles';
+import { type ServerContainer } from '../../container';
+import { success } from '../../http/envelope';
+import { valueOrThrow } from '../../http/errors';
+import { type EnrolmentLink } from '../../use-cases/ops/manage-operators.use-case';
+import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
+
+const ROLE = { type: 'string', enum: [...OPS_ROLES] };
+
+const objectOf = (properties: Record<string, object>) => ({
+  type: 'object',
+  required: Object.keys(properties),
+  additionalProperties: false,
+  properties,
+});
+
+/** The one-time link an operator enrols with: the token in the fragment, never sent to a server. */
+export function enrolmentUrl(publicUrl: string, link: EnrolmentLink): EnrolmentLinkResponse {
+  return {
+    enrolment_url: `${publicUrl}/enrol#token=${encodeURIComponent(link.token)}`,
+    expires_at: link.expiresAt.toISOString(),
+  };
+}
+
+type ById<B = unknown> = { Params: { id: string }; Body: B };
+
+/** Operators, for admins: list, create, role, disable, enable, reset the second factor. */
+export function opsOperatorRoutes(app: FastifyInstance, container: ServerContainer): void {
+  const manage = container.manageOperators;
+  const publicUrl = () => container.config.ops.publicUrl;
+  const admin = (perMinute: number) => allowed(app, container, 'operators.manage', perMinute);
+  const operator = (action: string) => `${OpsPaths.operators}/:id/${action}`;
+
+  app.get(OpsPaths.operators, { preHandler: admin(60) }, async () =>
+    success('OK', await manage.list()),
+  );
+
+  app.post<{ Body: CreateOperatorRequest }>(
+    OpsPaths.operators,
+    {
+      preHandler: admin(20),
+      schema: {
+        body: objectOf({
+          name: { type: 'string', minLength: 1, maxLength: 100 },
+          email: { type: 'string', minLength: 3, maxLength: 254 },
+          role: ROLE,
+        }),
+      },
+    },
+    async (request) => {
+      const link = valueOrThrow(await manage.create(actorOf(request), request.body));
+      return success('Operator created.', enrolmentUrl(publicUrl(), link));
+    },
+  );
+
+  app.post<ById<ChangeRoleRequest>>(
+    operator('role'),
+    {
+      preHandler: admin(20),
+      schema: { params: ID_PARAMS, body: objectOf({ role: ROLE, reason: REASON_SCHEMA }) },
+    },
+    async (request) => {
+      valueOrThrow(await manage.changeRole(actorOf(request), request.params.id, request.body));
+      return success('Role changed.');
+    },
+  );
+
+  for (const [action, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post<ById<ReasonRequest>>(
+      operator(action),
+      {
+        preHandler: admin(20),
+        schema: { params: ID_PARAMS, body: objectOf({ reason: REASON_SCHEMA }) },
+      },
+      async (request) => {
+        const { reason } = request.body;
+        valueOrThrow(
+          await manage.setDisabled(actorOf(request), request.params.id, { disabled, reason }),
+        );
+        return success(disabled ? 'Operator disabled.' : 'Operator enabled.');
+      },
+    );
+  }
+
+  app.post<ById<ReasonRequest>>(
+    operator('reset-second-factor'),
+    {
+      preHandler: admin(20),
+      schema: { params: ID_PARAMS, body: objectOf({ reason: REASON_SCHEMA }) },
+    },
+    async (request) => {
+      const link = valueOrThrow(
+        await manage.resetSecondFactor(actorOf(request), request.params.id, request.body.reason),
+      );
+      return success('Second factor reset.', enrolmentUrl(publicUrl(), link));
+    },
+  );
+}

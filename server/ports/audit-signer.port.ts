@@ -1,0 +1,9 @@
+/** Signs and verifies the audit log's checkpoints (Ed25519, key from AUDIT_SIGNING_KEY). */
+export interface AuditSigner {
+  /** Names the key (a fingerprint of its public key), stored beside each signature. */
+  readonly keyId: string;
+  /** The public key, PEM (SPKI): what a third party needs to verify an export. */
+  readonly publicKeyPem: string;
+  sign(message: string): string;
+  verify(message: string, signature: string): boolean;
+}

@@ -1,0 +1,73 @@
+import { BlockList, isIP } from 'node:net';
+import { type EnvReader } from './env-reader';
+
+export interface OpsSettings {
+  ops: {
+    /** The console's own listener (OPS_PORT); undefined = no console (the default under test). */
+    port?: number;
+    /** OPS_HOST: 127.0.0.1 unless a team chooses to expose it. */
+    host: string;
+    /** Where operators open the console (OPS_PUBLIC_URL): enrolment links point here. */
+    publicUrl: string;
+    /** OPS_ALLOWED_IPS: CIDR blocks; any other address gets 404. Undefined = any address. */
+    allowedIps?: BlockList;
+    /** AUDIT_SIGNING_KEY: an Ed25519 PKCS#8 key (PEM or base64 DER); required in production. */
+    auditSigningKey?: string;
+  };
+}
+
+export const DEFAULT_OPS_PORT = 8090;
+
+/** Parses `10.0.0.0/8, 192.168.1.7` into a BlockList; a bad entry is a problem. */
+export function parseAllowedIps(text: string, problems: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [address, bits] = entry.split('/');
+    const family = isIP(address ?? '');
+    const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
+    if (
+      family === 0 ||
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > (family === 6 ? 128 : 32)
+    ) {
+      problems.push(`OPS_ALLOWED_IPS: "${entry}" is not an address or CIDR block`);
+      continue;
+    }
+    list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');
+  }
+  return list;
+}
+
+export function loadOps(
+  read: EnvReader,
+  opts: { test: boolean; production: boolean },
+): OpsSettings {
+  const port = read.isSet('OPS_PORT')
+    ? read.integer('OPS_PORT', DEFAULT_OPS_PORT, 0, 65535)
+    : opts.test
+      ? undefined
+      : DEFAULT_OPS_PORT;
+  const host = read.text('OPS_HOST', '127.0.0.1');
+  const publicUrl = read
+    .text('OPS_PUBLIC_URL', `http://localhost:${port ?? DEFAULT_OPS_PORT}`)
+    .replace(/\/+$/, '');
+  read.checkUrl('OPS_PUBLIC_URL', publicUrl);
+  const allowed = read.text('OPS_ALLOWED_IPS', '');
+  const auditSigningKey = read.text('AUDIT_SIGNING_KEY', '') || undefined;
+  if (opts.production && auditSigningKey === undefined) {
+    read.problems.push('AUDIT_SIGNING_KEY: required in production (signs the audit checkpoints)');
+  }
+  return {
+    ops: {
+      port,
+      host,
+      publicUrl,
+      allowedIps: allowed === '' ? undefined : parseAllowedIps(allowed, read.problems),
+      auditSigningKey,
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { type OperatorListResponse } from '../../../src/contract/ops-api';
+import { type OpsRole } from '../../../src/contract/ops-roles';
+import { ENROLMENT_TTL_MS, isPlausibleEmail, normaliseEmail } from '../../domain/ops/operator';
+import { type Clock } from '../../ports/clock.port';
+import { type Random } from '../../ports/random.port';
+import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
+import { failWith, ok, type Result, type UseCaseError } from '../result';
+import { type Actor, entryOf } from './actor';
+
+export const hashToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+/** A one-time enrolment link's token (handed out once) and when it stops working. */
+export interface EnrolmentLink {
+  operatorId: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Operators: created (by the command line or an admin) with a one-time enrolment link, listed,
+ * their role changed, disabled and enabled, their second factor reset. No operator changes their
+ * own role or disables themselves, and the last enrolled admin can be neither demoted nor
+ * disabled. Each change and its audit entry commit together.
+ */
+export class ManageOperatorsUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly random: Random,
+  ) {}
+
+  async list(): Promise<OperatorListResponse> {
+    const operators = await this.uow.run(({ operators }) => operators.list());
+    return {
+      items: operators.map((operator) => ({
+        id: operator.id,
+        name: operator.name,
+        email: operator.email,
+        role: operator.role,
+        enrolled: operator.enrolledAt !== null,
+        disabled: operator.disabledAt !== null,
+        created_at: operator.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  async create(
+    actor: Actor,
+    input: { name: string; email: string; role: OpsRole },
+  ): Promise<Result<EnrolmentLink, UseCaseError>> {
+    const name = input.name.trim();
+    const email = normaliseEmail(input.email);
+    if (name.length < 1 || name.length > 100) {
+      return failWith('VALIDATION_FAILED', {
+        field: 'name',
+        message: 'name: 1 to 100 characters.',
+      });
+    }
+    if (!isPlausibleEmail(email)) {
+      return failWith('VALIDATION_FAILED', {
+        field: 'email',
+        message: 'email: not an e-mail address.',
+      });
+    }
+    const now = new Date(this.clock.now());
+    const id = this.random.uuid();
+    return this.uow.run(async (tx) => {
+      const inserted = await tx.operators.insert({
+        id,
+        name,
+        email,
+        role: input.role,
+        passwordHash: null,
+        totpSecret: null,
+        totpLastStep: null,
+        createdAt: now,
+        enrolledAt: null,
+        disabledAt: null,
+      });
+      if (inserted === 'email_taken') return failWith('OPS_EMAIL_TAKEN');
+      await tx.audit.append(
+        entryOf(actor, now, {
+          action: 'operator.create',
+          targetType: 'operator',
+          targetId: id,
+          changes: {
+            name: { before: null, after: name },
+            email: { before: null, after: email },
+            role: { before: null, after: input.role },
+          },
+        }),
+      );
+      return ok(await this.newLink(tx, id, now));
+    });
+  }
+
+  async changeRole(
+    actor: Actor,
+    operatorId: string,
+    change: { role: OpsRole; reason: string },
+  ): Promise<Result<null, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async (tx) => {
+      const target = await tx.operators.findById(operatorId);
+      if (target === null) return failWith('NOT_FOUND');
+      if (actor.kind === 'operator' && actor.id === operatorId) {
+        return failWith('OPS_CHANGE_REFUSED', {
+          message: 'No operator can change their own role.',
+        });
+      }
+      if (target.role === change.role) return ok(null);
+      if (target.role === 'admin' && (await this.isLastAdmin(tx, target))) {
+        return failWith('OPS_CHANGE_REFUSED', { message: 'The last admin keeps the admin role.' });
+      }
+      await tx.operators.setRole(operatorId, change.role);
+      await tx.audit.append(
+        entryOf(actor, now, {
+          action: 'operator.role',
+          targetType: 'operator',
+          targetId: operatorId,
+          reason: change.reason,
+          changes: { role: { before: target.role, after: change.role } },
+        }),
+      );
+      return ok(null);
+    });
+  }
+
+  /** Disables (their sessions end) or enables an operator. */
+  async setDisabled(
+    actor: Actor,
+    operatorId: string,
+    change: { disabled: boolean; reason: string },
+  ): Promise<Result<null, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async (tx) => {
+      const target = await tx.operators.findById(operatorId);
+      if (target === null) return failWith('NOT_FOUND');
+      if (change.disabled && actor.kind === 'operator' && actor.id === operatorId) {
+        return failWith('OPS_CHANGE_REFUSED', { message: 'No operator can disable themselves.' });
+      }
+      if ((target.disabledAt !== null) === change.disabled) return ok(null);
+      if (change.disabled && target.role === 'admin' && (await this.isLastAdmin(tx, target))) {
+        return failWith('OPS_CHANGE_REFUSED', { message: 'The last admin cannot be disabled.' });
+      }
+      await tx.operators.setDisabled(operatorId, change.disabled ? now : null);
+      if (change.disabled) await tx.operators.revokeSessionsOf(operatorId, now);
+      await tx.audit.append(
+        entryOf(actor, now, {
+          action: change.disabled ? 'operator.disable' : 'operator.enable',
+          targetType: 'operator',
+          targetId: operatorId,
+          reason: change.reason,
+          changes: { disabled: { before: !change.disabled, after: change.disabled } },
+        }),
+      );
+      return ok(null);
+    });
+  }
+
+  /** Clears the second factor, ends the sessions and hands out a new enrolment link. */
+  async resetSecondFactor(
+    actor: Actor,
+    operatorId: string,
+    reason: string,
+  ): Promise<Result<EnrolmentLink, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async (tx) => {
+      const target = await tx.operators.findById(operatorId);
+      if (target === null) return failWith('NOT_FOUND');
+      await tx.operators.clearSecondFactor(operatorId);
+      await tx.operators.revokeSessionsOf(operatorId, now);
+      await tx.audit.append(
+        entryOf(actor, now, {
+          action: 'operator.reset_second_factor',
+          targetType: 'operator',
+          targetId: operatorId,
+          reason,
+          changes: { enrolled: { before: target.enrolledAt !== null, after: false } },
+        }),
+      );
+      return ok(await this.newLink(tx, operatorId, now));
+    });
+  }
+
+  private async isLastAdmin(
+    tx: TransactionalStores,
+    target: { enrolledAt: Date | null; disabledAt: Date | null },
+  ): Promise<boolean> {
+    const counts = target.enrolledAt !== null && target.disabledAt === null;
+    return counts && (await tx.operators.countActiveAdmins()) <= 1;
+  }
+
+  private async newLink(
+    tx: TransactionalStores,
+    operatorId: string,
+    now: Date,
+  ): Promise<EnrolmentLink> {
+    const token = this.random.sessionToken();
+    const expiresAt = new Date(now.getTime() + ENROLMENT_TTL_MS);
+    await tx.operators.saveEnrolment({ tokenHash: hashToken(token), operatorId, expiresAt });
+    return { operatorId, token, expiresAt };
+  }
+}

@@ -1,0 +1,210 @@
+import {
+  type MemberDetailResponse,
+  type MemberSearchResponse,
+  type MemberSummaryDto,
+  type RevealResponse,
+} from '../../../src/contract/ops-api';
+import { formatSen } from '../../../src/contract/money';
+import { normaliseIcOrPassport, normalisePhone } from '../../../src/contract/rules';
+import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
+import { maskIcOrPassport, maskName, maskPhone } from '../../domain/ops/masking';
+import { type Clock } from '../../ports/clock.port';
+import { type DirectoryMember } from '../../ports/member-directory.port';
+import { type UnitOfWork } from '../../ports/unit-of-work.port';
+import { failWith, ok, type Result, type UseCaseError } from '../result';
+import { type Actor, entryOf } from './actor';
+
+const PAGE_SIZE = 20;
+const PAYMENTS_SHOWN = 20;
+
+/** A keyset cursor over (name, id), opaque to the console. */
+const encodeCursor = (member: DirectoryMember) =>
+  Buffer.from(JSON.stringify([member.name, member.id])).toString('base64url');
+
+function decodeCursor(cursor: string): { name: string; id: string } | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [name, id] = value as unknown[];
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    return typeof name === 'string' && typeof id === 'string' && uuid.test(id)
+      ? { name, id }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const masked = (member: DirectoryMember): MemberSummaryDto => ({
+  id: member.id,
+  name: maskName(member.name),
+  phone_no: maskPhone(member.phoneNo),
+  ic_or_passport: maskIcOrPassport(member.icOrPassport),
+  created_at: member.createdAt.toISOString(),
+  sign_in_disabled: member.signInDisabledAt !== null,
+});
+
+/**
+ * Member support: find a member (exact phone or IC/passport, or a name prefix), read their page
+ * with personal data masked, reveal it with a reason, sign them out everywhere, clear their login
+ * throttle, switch their sign-in off or on. Every action and its audit entry commit together;
+ * the member's row is locked first, as every write of a member does (MemberRepository.lockLive).
+ */
+export class MemberSupportUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly maxLoginFailures: number,
+  ) {}
+
+  async search(q: string, cursor?: string): Promise<Result<MemberSearchResponse, UseCaseError>> {
+    const text = q.trim();
+    if (text.length < 2 || text.length > 100) {
+      return failWith('VALIDATION_FAILED', { field: 'q', message: 'q: 2 to 100 characters.' });
+    }
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (after === null) {
+      return failWith('VALIDATION_FAILED', { field: 'cursor', message: 'cursor: not a cursor.' });
+    }
+    const exact = [...new Set([normalisePhone(text), normaliseIcOrPassport(text)])];
+    const found = await this.uow.run(({ memberDirectory }) =>
+      memberDirectory.search({ exact, namePrefix: text }, { after, limit: PAGE_SIZE + 1 }),
+    );
+    const page = found.slice(0, PAGE_SIZE);
+    return ok({
+      items: page.map(masked),
+      next_cursor: found.length > PAGE_SIZE ? encodeCursor(page[page.length - 1]) : null,
+    });
+  }
+
+  async detail(memberId: string): Promise<Result<MemberDetailResponse, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    const found = await this.uow.run(async ({ memberDirectory, loginFailures }) => {
+      const records = await memberDirectory.detail(memberId, now, PAYMENTS_SHOWN);
+      if (records === null) return null;
+      const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+      const failures = await loginFailures.failuresSince(records.member.icOrPassport, since);
+      return { records, failures: failures.length };
+    });
+    if (found === null) return failWith('NOT_FOUND');
+    const { records, failures } = found;
+    return ok({
+      member: masked(records.member),
+      last_sign_in_at: records.lastSignInAt?.toISOString() ?? null,
+      sessions: records.sessions.map((session) => ({
+        device: session.deviceLabel,
+        started_at: session.createdAt.toISOString(),
+        last_active_at: session.lastSeenAt.toISOString(),
+      })),
+      passkeys: records.passkeys.map((passkey) => ({
+        name: passkey.name,
+        created_at: passkey.createdAt.toISOString(),
+      })),
+      payments: records.payments.map((payment) => ({
+        payment_id: payment.transactionId,
+        amount: formatSen(payment.amountSen),
+        status: payment.status,
+        created_at: payment.createdAt.toISOString(),
+      })),
+      throttle: { failures, locked: failures >= this.maxLoginFailures },
+    });
+  }
+
+  /** The member's personal data unmasked, for one member, with a reason: audited. */
+  async reveal(
+    actor: Actor,
+    memberId: string,
+    reason: string,
+  ): Promise<Result<RevealResponse, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async ({ members, audit }) => {
+      const member = await members.findById(memberId);
+      if (member === null) return failWith('NOT_FOUND');
+      await audit.append(
+        entryOf(actor, now, {
+          action: 'member.reveal',
+          targetType: 'member',
+          targetId: memberId,
+          reason,
+        }),
+      );
+      return ok({
+        name: member.name,
+        phone_no: member.phoneNo,
+        ic_or_passport: member.icOrPassport,
+      });
+    });
+  }
+
+  /** Ends every session of the member on every instance (the caches hear it on commit). */
+  async signOutEverywhere(
+    actor: Actor,
+    memberId: string,
+    reason: string,
+  ): Promise<Result<{ signedOut: number }, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async ({ members, sessions, audit }) => {
+      if (!(await members.lockLive(memberId))) return failWith('NOT_FOUND');
+      const live = await sessions.listUnrevokedForMember(memberId);
+      await sessions.revokeAllForMember(memberId, now);
+      await audit.append(
+        entryOf(actor, now, {
+          action: 'member.sign_out_everywhere',
+          targetType: 'member',
+          targetId: memberId,
+          reason,
+          changes: { live_sessions: { before: live.length, after: 0 } },
+        }),
+      );
+      return ok({ signedOut: live.length });
+    });
+  }
+
+  async clearThrottle(actor: Actor, memberId: string, reason: string) {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async ({ members, loginFailures, audit }) => {
+      if (!(await members.lockLive(memberId))) return failWith('NOT_FOUND');
+      const member = await members.findById(memberId);
+      if (member === null) return failWith('NOT_FOUND');
+      const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
+      const failures = await loginFailures.failuresSince(member.icOrPassport, since);
+      await loginFailures.clear(member.icOrPassport);
+      await audit.append(
+        entryOf(actor, now, {
+          action: 'member.clear_throttle',
+          targetType: 'member',
+          targetId: memberId,
+          reason,
+          changes: { failed_sign_ins: { before: failures.length, after: 0 } },
+        }),
+      );
+      return ok(null);
+    });
+  }
+
+  /** Switches the member's sign-in off (their sessions end) or on again. */
+  async setSignIn(
+    actor: Actor,
+    memberId: string,
+    change: { enabled: boolean; reason: string },
+  ): Promise<Result<null, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async ({ members, memberDirectory, sessions, audit }) => {
+      if (!(await members.lockLive(memberId))) return failWith('NOT_FOUND');
+      const current = await memberDirectory.detail(memberId, now, 0);
+      const wasEnabled = current?.member.signInDisabledAt === null;
+      await memberDirectory.setSignInDisabled(memberId, change.enabled ? null : now);
+      if (!change.enabled) await sessions.revokeAllForMember(memberId, now);
+      await audit.append(
+        entryOf(actor, now, {
+          action: change.enabled ? 'member.sign_in_enable' : 'member.sign_in_disable',
+          targetType: 'member',
+          targetId: memberId,
+          reason: change.reason,
+          changes: { sign_in_enabled: { before: wasEnabled, after: change.enabled } },
+        }),
+      );
+      return ok(null);
+    });
+  }
+}

@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import { type EnrolmentStartResponse } from '../../../src/contract/ops-api';
+import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
+import { maskedEmail } from '../../domain/ops/masking';
+import {
+  isOperatorSessionLive,
+  normaliseEmail,
+  type Operator,
+  type OperatorSessionRecord,
+  sessionEnds,
+} from '../../domain/ops/operator';
+import { type Clock } from '../../ports/clock.port';
+import { type LoginFailureStore } from '../../ports/login-failure-store.port';
+import { type PasswordHasher } from '../../ports/password-hasher.port';
+import { type Random } from '../../ports/random.port';
+import { type Totp } from '../../ports/totp.port';
+import { type UnitOfWork } from '../../ports/unit-of-work.port';
+import { failWith, ok, rateLimited, type Result, type UseCaseError } from '../result';
+import { entryOf } from './actor';
+import { hashToken } from './manage-operators.use-case';
+
+/** An operator's password: 12 to 128 characters (longer than members': a back office). */
+export const isOperatorPassword = (password: string): boolean =>
+  password.length >= 12 && password.length <= 128;
+
+/** A signed-in operator and their live session. */
+export interface OperatorSignedIn {
+  operator: Operator;
+  session: OperatorSessionRecord;
+  ends: { idle: Date; absolute: Date };
+}
+
+const throttleKey = (email: string) => `operator:${email}`;
+
+/**
+ * The CSRF token of a session: derived from its cookie's token (which the page's scripts cannot
+ * read), so the console can be handed it again after a reload without keeping it in clear.
+ */
+export const csrfTokenFor = (sessionToken: string): string =>
+  createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
+
+/**
+ * Enrolment (a one-time link, then a password and a TOTP app), sign-in with both factors
+ * (throttled and locked as members' sign-ins are, each TOTP code accepted once), the session
+ * check behind every console call (15 minutes idle, 12 hours in all) and sign-out. Every sign-in,
+ * failed sign-in and enrolment is audited in the same transaction.
+ */
+export class OperatorAuthUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly failures: LoginFailureStore,
+    private readonly hasher: PasswordHasher,
+    private readonly totp: Totp,
+    private readonly clock: Clock,
+    private readonly random: Random,
+    private readonly maxFailures: number,
+  ) {}
+
+  /** Opens an enrolment link: a new TOTP secret (kept until enrolment finishes) to set up. */
+  async startEnrolment(token: string): Promise<Result<EnrolmentStartResponse, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    return this.uow.run(async ({ operators }) => {
+      const operatorId = await operators.peekEnrolment(hashToken(token), now);
+      const operator = operatorId === null ? null : await operators.findById(operatorId);
+      if (operator === null || operator.disabledAt !== null)
+        return failWith('OPS_ENROLMENT_INVALID');
+      const secret = this.totp.newSecret();
+      await operators.stageTotpSecret(operator.id, secret);
+      return ok({
+        name: operator.name,
+        email: operator.email,
+        role: operator.role,
+        totp_secret: secret,
+        totp_uri: this.totp.uri(secret, operator.email),
+      });
+    });
+  }
+
+  /** Sets the password and the second factor with the link, once; a wrong first code changes nothing. */
+  async finishEnrolment(input: {
+    token: string;
+    password: string;
+    totpCode: string;
+    address: string;
+  }): Promise<Result<null, UseCaseError>> {
+    if (!isOperatorPassword(input.password)) {
+      return failWith('VALIDATION_FAILED', {
+        field: 'password',
+        message: 'password: 12 to 128 characters.',
+      });
+    }
+    const passwordHash = await this.hasher.hash(input.password);
+    const now = new Date(this.clock.now());
+    return this.uow.run(async ({ operators, audit }) => {
+      const tokenHash = hashToken(input.token);
+      const operatorId = await operators.peekEnrolment(tokenHash, now);
+      const operator = operatorId === null ? null : await operators.findById(operatorId);
+      const secret = operator?.totpSecret ?? null;
+      if (operator === null || operator.disabledAt !== null || secret === null) {
+        return failWith('OPS_ENROLMENT_INVALID');
+      }
+      const step = this.totp.stepOf(secret, input.totpCode, now.getTime());
+      if (step === null) {
+        return failWith('VALIDATION_FAILED', {
+          field: 'totp_code',
+          message: 'totp_code: not the current code of the authenticator app.',
+        });
+      }
+      if ((await operators.takeEnrolment(tokenHash, now)) === null) {
+        return failWith('OPS_ENROLMENT_INVALID');
+      }
+      await operators.enrol(operator.id, { passwordHash, totpSecret: secret }, now);
+      await operators.acceptTotpStep(operator.id, step);
+      await audit.append(
+        entryOf({ kind: 'operator', ...operator, address: input.address }, now, {
+          action: 'operator.enrol',
+          targetType: 'operator',
+          targetId: operator.id,
+        }),
+      );
+      return ok(null);
+    });
+  }
+
+  async signIn(input: {
+    email: string;
+    password: string;
+    totpCode: string;
+    address: string;
+  }): Promise<Result<{ token: string; csrfToken: string } & OperatorSignedIn, UseCaseError>> {
+    const now = new Date(this.clock.now());
+    const email = normaliseEmail(input.email);
+    const claim = await this.failures.claimAttempt(
+      { id: this.random.uuid(), accountKey: throttleKey(email), at: now },
+      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+      this.maxFailures,
+    );
+    if (!claim.claimed) {
+      return rateLimited('AUTH_TOO_MANY_ATTEMPTS', {
+        since: claim.failures[claim.failures.length - this.maxFailures],
+        windowMs: LOGIN_FAILURE_WINDOW_MS,
+        now,
+      });
+    }
+    const found = await this.uow.run(({ operators }) => operators.findByEmail(email));
+    const usable =
+      found !== null && found.disabledAt === null && found.enrolledAt !== null ? found : null;
+    const passwordOk =
+      usable?.passwordHash != null
+        ? await this.hasher.verify(usable.passwordHash, input.password)
+        : await this.hasher.verifyDummy(input.password).then(() => false);
+    const token = this.random.sessionToken();
+    const csrfToken = csrfTokenFor(token);
+    const session: OperatorSessionRecord = {
+      id: this.random.uuid(),
+      operatorId: usable?.id ?? '',
+      csrfHash: hashToken(csrfToken),
+      createdAt: now,
+      lastSeenAt: now,
+      revokedAt: null,
+    };
+    const signedIn = await this.uow.run(async ({ operators, audit, loginFailures }) => {
+      const step =
+        usable !== null && passwordOk && usable.totpSecret !== null
+          ? this.totp.stepOf(usable.totpSecret, input.totpCode, now.getTime())
+          : null;
+      const accepted =
+        usable !== null && step !== null && (await operators.acceptTotpStep(usable.id, step));
+      if (usable === null || !accepted) {
+        const what = {
+          action: 'operator.sign_in_failed',
+          targetType: 'operator',
+          targetId: found?.id ?? null,
+        } as const;
+        await audit.append(
+          found === null
+            ? // Nobody by that address: the entry names the address tried, masked.
+              {
+                ...entryOf({ kind: 'cli' }, now, what),
+                actorName: maskedEmail(email),
+                address: input.address,
+              }
+            : entryOf({ kind: 'operator', ...found, address: input.address }, now, what),
+        );
+        return null;
+      }
+      await loginFailures.clear(throttleKey(email));
+      await operators.createSession({ ...session, tokenHash: hashToken(token) });
+      await audit.append(
+        entryOf({ kind: 'operator', ...usable, address: input.address }, now, {
+          action: 'operator.sign_in',
+          targetType: 'operator',
+          targetId: usable.id,
+        }),
+      );
+      return usable;
+    });
+    if (signedIn === null) return failWith('AUTH_INVALID_CREDENTIALS');
+    return ok({ token, csrfToken, operator: signedIn, session, ends: sessionEnds(session) });
+  }
+
+  /** The operator behind a session cookie, the session moved on; null when it has ended. */
+  async authenticate(token: string): Promise<OperatorSignedIn | null> {
+    const now = this.clock.now();
+    return this.uow.run(async ({ operators }) => {
+      const session = await operators.findSessionByTokenHash(hashToken(token));
+      if (session === null || !isOperatorSessionLive(session, now)) return null;
+      const operator = await operators.findById(session.operatorId);
+      if (operator === null || operator.disabledAt !== null || operator.enrolledAt === null) {
+        return null;
+      }
+      const at = new Date(now);
+      await operators.touchSession(session.id, at);
+      const touched = { ...session, lastSeenAt: at };
+      return { operator, session: touched, ends: sessionEnds(touched) };
+    });
+  }
+
+  /** Whether a CSRF token is the one handed out with this session. */
+  csrfMatches(session: OperatorSessionRecord, csrfToken: string | undefined): boolean {
+    return csrfToken !== undefined && hashToken(csrfToken) === session.csrfHash;
+  }
+
+  async signOut(signedIn: OperatorSignedIn, address: string): Promise<void> {
+    const now = new Date(this.clock.now());
+    await this.uow.run(async ({ operators, audit }) => {
+      await operators.revokeSession(signedIn.session.id, now);
+      await audit.append(
+        entryOf({ kind: 'operator', ...signedIn.operator, address }, now, {
+          action: 'operator.sign_out',
+          targetType: 'operator',
+          targetId: signedIn.operator.id,
+        }),
+      );
+    });
+  }
+}

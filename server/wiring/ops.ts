@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { type Config } from '../config';
+import { Ed25519AuditSigner } from '../adapters/ops/ed25519-audit-signer.adapter';
+import { OtpauthTotp } from '../adapters/ops/otpauth-totp.adapter';
+import { type AuditLog } from '../ports/audit-log.port';
+import { type AuditSigner } from '../ports/audit-signer.port';
+import { type Clock } from '../ports/clock.port';
+import { type LoginFailureStore } from '../ports/login-failure-store.port';
+import { type PasswordHasher } from '../ports/password-hasher.port';
+import { type Random } from '../ports/random.port';
+import { type Totp } from '../ports/totp.port';
+import { type UnitOfWork } from '../ports/unit-of-work.port';
+import { AuditTrailUseCase } from '../use-cases/ops/audit-trail.use-case';
+import { ManageOperatorsUseCase } from '../use-cases/ops/manage-operators.use-case';
+import { MemberSupportUseCase } from '../use-cases/ops/member-support.use-case';
+import { OperatorAuthUseCase } from '../use-cases/ops/operator-auth.use-case';
+
+/** The console's own adapters: its second factor and the audit checkpoints' key. */
+export interface OpsAdapters {
+  totp: Totp;
+  auditSigner: AuditSigner;
+}
+
+/**
+ * AUDIT_SIGNING_KEY when set (production must set it); otherwise a key derived from the gateway
+ * secret, so a development machine's checkpoints still verify after a restart.
+ */
+export function opsAdaptersFor(config: Config): OpsAdapters {
+  const key = config.ops.auditSigningKey;
+  const auditSigner =
+    key !== undefined
+      ? Ed25519AuditSigner.fromSetting(key)
+      : Ed25519AuditSigner.fromSeed(
+          createHash('sha256').update(`audit-signing-key:${config.gatewaySecret}`).digest(),
+        );
+  return { totp: new OtpauthTotp('Member Portal console'), auditSigner };
+}
+
+export interface OpsUseCases {
+  operatorAuth: OperatorAuthUseCase;
+  manageOperators: ManageOperatorsUseCase;
+  memberSupport: MemberSupportUseCase;
+  auditTrail: AuditTrailUseCase;
+}
+
+export function wireOps(
+  adapters: OpsAdapters & {
+    unitOfWork: UnitOfWork;
+    loginFailures: LoginFailureStore;
+    hasher: PasswordHasher;
+    clock: Clock;
+    random: Random;
+    audit: AuditLog;
+  },
+  config: Config,
+): OpsUseCases {
+  const { unitOfWork, clock, random } = adapters;
+  return {
+    operatorAuth: new OperatorAuthUseCase(
+      unitOfWork,
+      adapters.loginFailures,
+      adapters.hasher,
+      adapters.totp,
+      clock,
+      random,
+      config.loginMaxFailures,
+    ),
+    manageOperators: new ManageOperatorsUseCase(unitOfWork, clock, random),
+    memberSupport: new MemberSupportUseCase(unitOfWork, clock, config.loginMaxFailures),
+    auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock),
+  };
+}
