@@ -13,6 +13,8 @@ export interface OpsSettings {
     allowedIps?: BlockList;
     /** AUDIT_SIGNING_KEY: an Ed25519 PKCS#8 key (PEM or base64 DER); required in production. */
     auditSigningKey?: string;
+    /** Seconds between signed audit checkpoints (AUDIT_CHECKPOINT_INTERVAL_S); 0 = off. */
+    auditCheckpointIntervalS: number;
   };
 }
 
@@ -68,6 +70,7 @@ export function loadOps(
       publicUrl,
       allowedIps: allowed === '' ? undefined : parseAllowedIps(allowed, read.problems),
       auditSigningKey,
+      auditCheckpointIntervalS: read.integer('AUDIT_CHECKPOINT_INTERVAL_S', 3600, 0, 86400),
     },
   };
 }

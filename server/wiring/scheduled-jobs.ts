@@ -19,19 +19,20 @@ export const JOBS = {
   reconcile: 'reconcile-payments',
   purge: 'purge-stale-records',
   retention: 'purge-payments-past-retention',
+  auditCheckpoint: 'audit-checkpoint',
 } as const;
 
 /**
  * Registers the portal's recurring jobs, each run once per interval across all instances: the
  * sweep of stale pending payments every RECONCILE_INTERVAL_S, and every PURGE_INTERVAL_S the purge
- * of stale records and the removal of payments past their retention (RETENTION_YEARS). An
- * interval of 0 leaves a job out.
+ * of stale records and the removal of payments past their retention (RETENTION_YEARS); and every
+ * AUDIT_CHECKPOINT_INTERVAL_S (an hour) a signed checkpoint of the audit log. An interval of 0 leaves a job out.
  */
 export function registerScheduledJobs(
   scheduler: Scheduler,
-  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords'>,
+  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords' | 'auditTrail'>,
   retention: PaymentRetentionStore,
-  config: Pick<Config, 'reconcileIntervalS' | 'purgeIntervalS' | 'retentionYears'>,
+  config: Pick<Config, 'reconcileIntervalS' | 'purgeIntervalS' | 'retentionYears' | 'ops'>,
 ): void {
   const retentionPurge = new PurgePaymentsPastRetentionUseCase(retention, config.retentionYears);
   scheduler.register({
@@ -49,6 +50,13 @@ export function registerScheduledJobs(
     intervalMs: config.purgeIntervalS * 1000,
     run: () => retentionPurge.execute(),
   });
+  scheduler.register({
+    name: JOBS.auditCheckpoint,
+    intervalMs: config.ops.auditCheckpointIntervalS * 1000,
+    run: async () => {
+      await useCases.auditTrail.checkpoint({ kind: 'scheduler' });
+    },
+  });
 }
 
 /** What the schedulers below are built from. */
@@ -57,7 +65,7 @@ export interface JobsWiring {
   clock: Clock;
   metrics: PortalMetrics;
   log: ForwardingLogger;
-  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords'>;
+  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords' | 'auditTrail'>;
 }
 
 /** The jobs on pg-boss in the portal's database (PostgreSQL or PGlite); main starts them. */

@@ -20,9 +20,9 @@ export function entryOf(
   },
 ): AuditEntryInput {
   const who =
-    actor.kind === 'cli'
-      ? { actorId: null, actorName: 'cli', actorRole: null, address: null }
-      : { actorId: actor.id, actorName: actor.name, actorRole: actor.role, address: actor.address };
+    actor.kind === 'operator'
+      ? { actorId: actor.id, actorName: actor.name, actorRole: actor.role, address: actor.address }
+      : { actorId: null, actorName: actor.kind, actorRole: null, address: null };
   return {
     at,
     ...who,

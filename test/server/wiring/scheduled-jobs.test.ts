@@ -1,6 +1,6 @@
 import { FAILURES_IN_A_ROW } from '../../../server/adapters/jobs/job-runs-observer';
 import { JOBS } from '../../../server/wiring/scheduled-jobs';
-import { inMemoryServer } from '../support/in-memory-server';
+import { inMemoryServer, testConfig } from '../support/in-memory-server';
 
 const SECOND = 1000;
 const timing = { retryLimit: 0, retryDelayMs: SECOND, expireAfterMs: 60 * SECOND };
@@ -46,7 +46,14 @@ describe('the scheduled jobs of the container', () => {
   });
 
   it('runs nothing with the intervals at 0', async () => {
-    const server = inMemoryServer({ config: { reconcileIntervalS: 0, purgeIntervalS: 0 } });
+    const config = testConfig();
+    const server = inMemoryServer({
+      config: {
+        reconcileIntervalS: 0,
+        purgeIntervalS: 0,
+        ops: { ...config.ops, auditCheckpointIntervalS: 0 },
+      },
+    });
     const before = server.clock.pendingTimers;
     await server.container.scheduler.start();
     expect(server.clock.pendingTimers).toBe(before);
