@@ -1,0 +1,116 @@
+import { type FastifyInstance } from 'fastify';
+import { buildOpsApp } from '../../../server/ops-http/app';
+import { CLI } from '../../../server/use-cases/ops/actor';
+import { ApiPaths } from '../../../src/contract/api';
+import { OpsPaths } from '../../../src/contract/ops-api';
+import { eachDatabase } from '../support/databases';
+import { postJson } from '../support/http';
+import { millisecondsUntil, startAnotherInstance } from '../support/instances';
+import { login, registerAndLogin } from '../support/members';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { startAppWithWriteFaults } from '../support/write-faults';
+import { type OpsHarness, operatorSignedIn, post } from './ops-support';
+
+jest.setTimeout(60_000);
+
+const harnessOf = (t: TestApp, app: FastifyInstance): OpsHarness => ({
+  server: { container: t.container, clock: t.clock } as OpsHarness['server'],
+  app,
+  close: () => app.close(),
+});
+const reason = { reason: 'member called the help desk' };
+
+/**
+ * The console over two instances of one PostgreSQL database: appends from both at once still make
+ * one chain that verifies; a member signed out from the console loses every session on the other
+ * instance within a second; a disabled member's right password answers as a wrong one.
+ */
+for (const database of eachDatabase().filter((name) => name === 'postgres')) {
+  describe(`the console across two instances on ${database}`, () => {
+    let a: TestApp;
+    let b: TestApp;
+    let opsA: OpsHarness;
+    beforeAll(async () => {
+      a = await startTestApp({ database, config: { readCacheTtlMs: 30_000 } });
+      b = await startAnotherInstance(a, { readCacheTtlMs: 30_000 });
+      opsA = harnessOf(a, await buildOpsApp(a.container, a.config, { distDir: '/nonexistent' }));
+    });
+    afterAll(async () => {
+      await opsA?.close();
+      await b?.close();
+      await a?.close();
+    });
+
+    it('appends from both instances at once into one chain that verifies', async () => {
+      const creates = Array.from({ length: 30 }, (_, n) =>
+        (n % 2 === 0 ? a : b).container.manageOperators.create(CLI, {
+          name: `Operator ${n}`,
+          email: `op${n}@race.test`,
+          role: 'viewer',
+        }),
+      );
+      expect((await Promise.all(creates)).every((created) => created.ok)).toBe(true);
+      const report = await b.container.auditTrail.verify();
+      expect(report).toMatchObject({ verified: true, first_bad_seq: null });
+      expect(report.entries).toBeGreaterThanOrEqual(30);
+    });
+
+    it('signs a member out everywhere: their session on the other instance ends within 1 s', async () => {
+      const member = await registerAndLogin(a.baseUrl);
+      const onB = await login(b.baseUrl, member);
+      const live = async () =>
+        (await postJson(b.baseUrl, ApiPaths.sessionCheck, {}, { token: onB.token })).status === 200;
+      expect(await live()).toBe(true); // cached on b
+      const support = await operatorSignedIn(opsA, 'support');
+      const res = await post(
+        opsA,
+        `${OpsPaths.member}/${member.user_id}/sign-out-everywhere`,
+        reason,
+        support,
+      );
+      expect(res.json().data).toEqual({ signed_out: 2 });
+      expect(await millisecondsUntil(async () => !(await live()), 1000)).toBeLessThan(1000);
+    });
+
+    it("answers a disabled member's right password as a wrong one, until enabled again", async () => {
+      const member = await registerAndLogin(a.baseUrl);
+      const support = await operatorSignedIn(opsA, 'support');
+      const path = `${OpsPaths.member}/${member.user_id}/sign-in`;
+      expect((await post(opsA, path, { ...reason, enabled: false }, support)).statusCode).toBe(200);
+      const credentials = { ic_or_passport: member.ic_or_passport, password: member.password };
+      const refused = await postJson(b.baseUrl, ApiPaths.login, credentials);
+      expect([refused.status, refused.body.code]).toEqual([401, 'AUTH_INVALID_CREDENTIALS']);
+      const check = await postJson(b.baseUrl, ApiPaths.sessionCheck, {}, { token: member.token });
+      expect(check.status).toBe(401);
+      expect((await post(opsA, path, { ...reason, enabled: true }, support)).statusCode).toBe(200);
+      expect((await postJson(b.baseUrl, ApiPaths.login, credentials)).status).toBe(200);
+    });
+  });
+}
+
+/** An action whose audit entry cannot be written does not happen (one transaction). */
+describe.each(eachDatabase())('an audit entry that fails on %s', (database) => {
+  it('leaves the member signed in when the entry of their sign-out is refused', async () => {
+    const t = await startAppWithWriteFaults(database);
+    const ops = harnessOf(t, await buildOpsApp(t.container, t.config, { distDir: '/nonexistent' }));
+    try {
+      const member = await registerAndLogin(t.baseUrl);
+      const support = await operatorSignedIn(ops, 'support');
+      await t.container.db.exec(`CREATE TRIGGER test_fail_audit BEFORE INSERT ON audit_log
+        FOR EACH ROW WHEN (NEW.action = 'member.sign_out_everywhere')
+        EXECUTE FUNCTION test_refuse_write()`);
+      const res = await post(
+        ops,
+        `${OpsPaths.member}/${member.user_id}/sign-out-everywhere`,
+        reason,
+        support,
+      );
+      expect(res.statusCode).toBe(500);
+      const check = await postJson(t.baseUrl, ApiPaths.sessionCheck, {}, { token: member.token });
+      expect(check.status).toBe(200);
+    } finally {
+      await ops.close();
+      await t.close();
+    }
+  });
+});
