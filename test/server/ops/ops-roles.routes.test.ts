@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { OpsPaths } from '../../../src/contract/ops-api';
+import { buildApp } from '../../../server/http/app';
+import { ApiPaths } from '../../../src/contract/api';
+import { CSRF_HEADER, OpsPaths } from '../../../src/contract/ops-api';
 import { OPS_ROLES, type OpsRole } from '../../../src/contract/ops-roles';
 import { seedMember } from '../support/in-memory-server';
 import {
@@ -102,6 +104,22 @@ describe('the console: role x route', () => {
     const admin = as.admin;
     const noCsrf = await post(h, OpsPaths.auditCheckpoint, {}, { ...admin, csrf: 'wrong' });
     expect([noCsrf.statusCode, noCsrf.json().code]).toEqual([403, 'OPS_CSRF_REJECTED']);
+  });
+
+  it("is refused by the member API: an operator's cookie is no member session", async () => {
+    const memberApp = await buildApp(h.server.container, h.server.config, {
+      distDir: '/nonexistent',
+    });
+    try {
+      const res = await memberApp.inject({
+        method: 'POST',
+        url: `/api${ApiPaths.sessionCheck}`,
+        headers: { cookie: as.admin.cookie, [CSRF_HEADER]: as.admin.csrf },
+      });
+      expect([res.statusCode, res.json().code]).toEqual([401, 'AUTH_REQUIRED']);
+    } finally {
+      await memberApp.close();
+    }
   });
 
   it("refuses a member's bearer token", async () => {
