@@ -115,6 +115,50 @@ module.exports = {
       from: { path: '^src/ui/screens/' },
       to: { path: '^src/ui/shell/' },
     },
+    {
+      name: 'ui-kit-stands-alone',
+      comment:
+        'The UI pieces the member app and the console share (src/ui-kit) import only each other and packages.',
+      severity: 'error',
+      from: { path: '^src/ui-kit/' },
+      to: { path: '^(src|console|server|sandbox-gateway)/', pathNot: '^src/ui-kit/' },
+    },
+    {
+      name: 'apps-never-import-console',
+      comment:
+        'The member app (and the servers) never import the operator console, so no console code reaches their bundles.',
+      severity: 'error',
+      from: { path: '^(src|server|sandbox-gateway)/' },
+      to: { path: '^console/' },
+    },
+    {
+      name: 'console-shares-only-contract-and-kit',
+      comment:
+        'Of the other apps the operator console uses only the contract and the shared UI kit.',
+      severity: 'error',
+      from: { path: '^console/' },
+      to: {
+        path: '^(src|server|sandbox-gateway)/',
+        pathNot: ['^src/contract/', '^src/ui-kit/'],
+      },
+    },
+    {
+      name: 'console-domain-is-pure',
+      comment:
+        "The console's domain imports only itself and the contract: no adapter, view, package or UI kit.",
+      severity: 'error',
+      from: { path: '^console/src/domain/' },
+      to: {
+        pathNot: ['^console/src/domain/', '^src/contract/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'console-adapters-not-ui',
+      severity: 'error',
+      from: { path: '^console/src/adapters/' },
+      to: { path: '^console/src/ui/' },
+    },
     serverLayer(
       'server-domain-is-pure',
       'The server domain imports only itself and the shared contract (Node built-ins allowed).',

@@ -38,6 +38,7 @@ module.exports = {
         '<rootDir>/test/ui/**/*.test.ts',
         '<rootDir>/test/adapters/**/*.test.ts',
         '<rootDir>/test/locales/**/*.test.ts',
+        '<rootDir>/test/console/**/*.test.ts',
       ],
       setupFiles: ['reflect-metadata'],
     },

@@ -5,7 +5,8 @@
  *  2. writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of dist/, at the
  *     strongest levels: compressed once here, never per request. @fastify/static (preCompressed)
  *     sends the one the browser accepts, or the file itself.
- * Usage: `tsx scripts/precompress.ts [distDir]`.
+ * Usage: `tsx scripts/precompress.ts [distDir] [--no-public]`: the operator console's build
+ * (dist-console/) takes step 2 only, since the member app's public files are not its own.
  */
 import {
   copyFileSync,
@@ -75,11 +76,14 @@ export function precompress(distDir: string): Compressed[] {
 }
 
 if (require.main === module) {
-  const distDir = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist'));
+  const args = process.argv.slice(2);
+  const distDir = path.resolve(
+    args.find((arg) => !arg.startsWith('--')) ?? path.join(ROOT, 'dist'),
+  );
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`${distDir}/index.html not found: run parcel build first`);
   }
-  const copied = copyPublicFiles(distDir);
+  const copied = args.includes('--no-public') ? [] : copyPublicFiles(distDir);
   const compressed = precompress(distDir);
   const total = (pick: (c: Compressed) => number | undefined) =>
     compressed.reduce((sum, c) => sum + (pick(c) ?? c.raw), 0);

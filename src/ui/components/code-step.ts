@@ -9,7 +9,7 @@ import type {
   SmsCodeLifecycleUseCase,
 } from '../../domain/use-cases/sms-code-lifecycle.use-case';
 import { emptyCode } from './code-input';
-import { observeExcept } from '../shared/observe-except';
+import { observeExcept } from '../../ui-kit/observe-except';
 
 /**
  * The SMS-code step that sign-up and password reset share, as the screen shows it: the code

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useService } from '../shared/di';
+import { useService } from '../../ui-kit/di';
 import { Paths } from '../shared/paths';
 import { SessionViewModel } from '../shared/session.view-model';
 import { Spinner } from './spinner';

@@ -1,6 +1,6 @@
 import type { Newable } from 'inversify';
 import { useEffect } from 'react';
-import { useViewModel } from '../shared/di';
+import { useViewModel } from '../../ui-kit/di';
 
 /** A screen's view-model (as useViewModel) whose data is loaded once, when the screen mounts. */
 export function useLoadedViewModel<T extends { load(): unknown }>(viewModelClass: Newable<T>): T {

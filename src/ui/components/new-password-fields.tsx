@@ -1,4 +1,4 @@
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../ui-kit/password-field';
 
 const NEW_PASSWORD_FIELDS = ['password', 'confirmPassword'] as const;
 export type NewPasswordField = (typeof NEW_PASSWORD_FIELDS)[number];

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useService } from '../shared/di';
+import { useService } from '../../ui-kit/di';
 import { ThemeViewModel } from '../shared/theme.view-model';
-import '../styles/theme.css';
+import '../../ui-kit/theme.css';
 
 /**
  * Switches between the light and dark theme. Drop it into any header; every instance shares the

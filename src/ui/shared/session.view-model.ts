@@ -7,7 +7,7 @@ import type {
   WatchSessionUseCase,
 } from '../../domain/use-cases/watch-session.use-case';
 import { WATCH_SESSION_USE_CASE } from './tokens';
-import { observeExcept } from './observe-except';
+import { observeExcept } from '../../ui-kit/observe-except';
 
 export type { SessionStatus } from '../../domain/use-cases/watch-session.use-case';
 

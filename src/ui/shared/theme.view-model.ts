@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../domain/ports/storage.port';
-import { observeExcept } from './observe-except';
+import { observeExcept } from '../../ui-kit/observe-except';
 
 export type ThemeMode = 'light' | 'dark';
 

@@ -4,7 +4,7 @@ import { Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createContainer } from './container';
-import { DiProvider } from '../shared/di';
+import { DiProvider } from '../../ui-kit/di';
 import { i18next, initI18n } from './i18n';
 // English, the default language, is in the bundle (the first render needs no second request):
 // the part the first page uses (.parcelrc's first-page pipeline, scripts/first-load-locale.cjs).

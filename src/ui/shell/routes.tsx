@@ -5,7 +5,7 @@ import { RequireAuth } from '../components/guard';
 import { MemberLayout, PublicLayout } from '../components/layouts';
 import { Spinner } from '../components/spinner';
 import { LoginScreen } from '../screens/login/login.view';
-import { useService } from '../shared/di';
+import { useService } from '../../ui-kit/di';
 import { Paths } from '../shared/paths';
 import { SessionViewModel } from '../shared/session.view-model';
 import type { AccountScreenName } from './account-screens';

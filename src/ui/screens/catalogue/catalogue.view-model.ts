@@ -4,7 +4,7 @@ import type { ListCatalogueUseCase } from '../../../domain/use-cases/list-catalo
 import type { ToggleBookmarkUseCase } from '../../../domain/use-cases/toggle-bookmark.use-case';
 import { Screen } from '../../shared/screen';
 import { LIST_CATALOGUE_USE_CASE, TOGGLE_BOOKMARK_USE_CASE } from '../../shared/tokens';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 
 /** Which part of the catalogue a route shows. */
 export type CatalogueView = 'home' | 'movies' | 'tvSeries' | 'bookmarks';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useViewModel } from '../../shared/di';
+import { useViewModel } from '../../../ui-kit/di';
 import { CatalogueList } from './catalogue-list';
 import './catalogue.css';
 import { CatalogueViewModel, type CatalogueView } from './catalogue.view-model';

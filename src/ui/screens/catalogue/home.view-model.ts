@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
 import { Paths } from '../../shared/paths';
 import { Screen } from '../../shared/screen';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 
 /** Home (guarded): greets the member and logs out. */
 @injectable()

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../shared/di';
+import { useViewModel } from '../../../ui-kit/di';
 import { Paths } from '../../shared/paths';
 import { CatalogueList } from './catalogue-list';
 import { CatalogueViewModel } from './catalogue.view-model';

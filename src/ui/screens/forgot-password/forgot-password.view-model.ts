@@ -13,7 +13,7 @@ import { closingAfter, type Notifier } from '../../shared/notifier';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { RESET_PASSWORD_USE_CASE, SMS_CODE_LIFECYCLE_USE_CASE } from '../../shared/tokens';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Screen } from '../../shared/screen';
 
 export type ForgotPasswordStatus = 'idle' | 'sending' | 'resetting' | 'done';

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../shared/di';
+import { useViewModel } from '../../../ui-kit/di';
 import { Paths } from '../../shared/paths';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { SmsCodeEntry } from '../../components/sms-code-entry';
 import { TwoStepCard } from '../../components/two-step-card';
-import { TextField } from '../../components/text-field';
+import { TextField } from '../../../ui-kit/text-field';
 import { submitWith } from '../../components/submit';
 import '../../styles/auth.css';
 import { ForgotPasswordViewModel } from './forgot-password.view-model';

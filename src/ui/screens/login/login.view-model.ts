@@ -14,7 +14,7 @@ import {
   PASSKEY_AUTOFILL_USE_CASE,
   PASSKEY_LOGIN_USE_CASE,
 } from '../../shared/tokens';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import type { Failure } from '../../../domain/model/failure';
 import type { Result } from '../../../contract/result';
 

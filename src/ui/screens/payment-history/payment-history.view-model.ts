@@ -19,7 +19,7 @@ import {
   LIST_PAYMENT_HISTORY_USE_CASE,
   WATCH_PAYMENT_USE_CASE,
 } from '../../shared/tokens';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Screen } from '../../shared/screen';
 
 /** Download failures stay on screen this long. */

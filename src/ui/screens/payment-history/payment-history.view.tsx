@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { HISTORY_STATUS_FILTERS } from '../../../contract/payment-history';
 import { formatRinggit } from '../../../domain/model/money';
 import type { PaymentHistoryRow } from '../../../domain/use-cases/list-payment-history.use-case';
-import { useViewModel } from '../../shared/di';
+import { useViewModel } from '../../../ui-kit/di';
 import type { UiMessage } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
 import { DetailRow } from '../../components/detail-row';

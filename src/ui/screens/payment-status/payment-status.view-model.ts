@@ -11,7 +11,7 @@ import { Paths } from '../../shared/paths';
 import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
 import { DOWNLOAD_RECEIPT_USE_CASE, WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
 import { CLIPBOARD, type Clipboard } from './clipboard';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Screen } from '../../shared/screen';
 
 /** How long the 'Copied' confirmation stays. */

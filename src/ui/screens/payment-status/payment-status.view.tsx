@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { PaymentStatus } from '../../../domain/model/payment';
-import { useViewModel } from '../../shared/di';
+import { useViewModel } from '../../../ui-kit/di';
 import { DetailRow } from '../../components/detail-row';
 import '../../styles/auth.css';
 import '../../styles/payment.css';

@@ -13,7 +13,7 @@ import { Screen } from '../../shared/screen';
 import type { SessionViewModel } from '../../shared/session.view-model';
 import { PAY_USE_CASE } from '../../shared/tokens';
 import { renderPayEvent, type PaymentScreenStatus } from './pay-events';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 
 export type { PaymentScreenStatus } from './pay-events';
 

@@ -5,9 +5,9 @@ import {
   LISTED_PAYMENT_METHODS,
   type ListedPaymentMethod,
 } from '../../../domain/rules/payment-form';
-import { useViewModel } from '../../shared/di';
-import { FieldFrame } from '../../components/field-frame';
-import { ModalDialog } from '../../components/modal-dialog';
+import { useViewModel } from '../../../ui-kit/di';
+import { FieldFrame } from '../../../ui-kit/field-frame';
+import { ModalDialog } from '../../../ui-kit/modal-dialog';
 import { submitWith } from '../../components/submit';
 import { PaymentIcon } from '../../components/payment-icon';
 import { DetailRow } from '../../components/detail-row';

@@ -2,7 +2,7 @@ import { runInAction } from 'mobx';
 import { PasswordDialogForm, validateProfileForm } from '../../../domain/rules/profile-forms';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
 import type { Notifier } from '../../shared/notifier';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 
 /** The profile screen's 'Update Password' dialog: open or closed, its two fields, the update. */
 export class PasswordDialog {

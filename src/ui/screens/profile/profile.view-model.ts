@@ -10,7 +10,7 @@ import { closingAfter } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../shared/tokens';
 import { PasswordDialog } from './password-dialog';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Screen } from '../../shared/screen';
 
 /** Toasts on the profile screen close after 3 s. */

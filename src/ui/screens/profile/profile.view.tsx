@@ -3,19 +3,19 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRow } from '../../components/detail-row';
 import { useLoadedViewModel } from '../../components/loaded-view-model';
-import { ModalDialog } from '../../components/modal-dialog';
+import { ModalDialog } from '../../../ui-kit/modal-dialog';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { PhoneInput } from '../../components/phone-input';
 import { PhoneInputA11y } from '../../components/phone-input-a11y';
 import { submitWith } from '../../components/submit';
-import { SurfaceButton } from '../../components/surface-button';
-import '../../styles/theme.css';
-import '../../styles/surface-button.css';
+import { SurfaceButton } from '../../../ui-kit/surface-button';
+import '../../../ui-kit/theme.css';
+import '../../../ui-kit/surface-button.css';
 import './profile.css';
 import './profile-phone-input.css';
 import { ProfileViewModel, type EditableField } from './profile.view-model';
 import { SecurityLink } from './security-link';
-import { DialogActions } from '../../components/dialog-actions';
+import { DialogActions } from '../../../ui-kit/dialog-actions';
 
 /** The country dropdown is at most 200px tall. */
 const COUNTRY_DROPDOWN_STYLE = { maxHeight: 200 };

@@ -4,7 +4,7 @@ import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import { ShownTransaction, STATUS_TOAST_MS } from '../../shared/shown-transaction';
 import { WATCH_TRANSACTION_USE_CASE } from '../../shared/tokens';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Screen } from '../../shared/screen';
 
 /** missing: no transactionId in the URL; otherwise the transaction is shown. */

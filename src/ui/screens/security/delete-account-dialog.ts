@@ -5,7 +5,7 @@ import type { CeremonyFailure } from '../../../domain/use-cases/passkey-ceremony
 import { confirmPasswordError, isDeletionConfirmed } from '../../../domain/rules/security-forms';
 import type { DeleteAccountUseCase } from '../../../domain/use-cases/personal-data.use-case';
 import { failureMessage } from '../../shared/error-messages';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Paths } from '../../shared/paths';
 import type { Screen } from '../../shared/screen';
 

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_DELETION_WORD } from '../../../contract/personal-data';
-import { SurfaceButton } from '../../components/surface-button';
-import { TextField } from '../../components/text-field';
+import { SurfaceButton } from '../../../ui-kit/surface-button';
+import { TextField } from '../../../ui-kit/text-field';
 import type { DeleteAccountDialog } from './delete-account-dialog';
 import { PasswordCheckDialog } from './password-check-dialog';
 import { SecurityCard } from './security-card';

@@ -3,7 +3,7 @@ import type { Result } from '../../../contract/result';
 import type { Failure } from '../../../domain/model/failure';
 import { failureMessage } from '../../shared/error-messages';
 import type { Notifier } from '../../shared/notifier';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 
 export type SectionStatus = 'loading' | 'displayed' | 'failed';
 

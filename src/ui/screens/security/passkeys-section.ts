@@ -8,7 +8,7 @@ import type {
 } from '../../../domain/use-cases/passkeys.use-case';
 import { failureMessage } from '../../shared/error-messages';
 import type { Notifier } from '../../shared/notifier';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { ListSection, type SectionStatus } from './list-section';
 
 /**

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../components/dialog-actions';
-import { ModalDialog } from '../../components/modal-dialog';
-import { PasswordField } from '../../components/password-field';
+import { DialogActions } from '../../../ui-kit/dialog-actions';
+import { ModalDialog } from '../../../ui-kit/modal-dialog';
+import { PasswordField } from '../../../ui-kit/password-field';
 import { submitWith } from '../../components/submit';
 
 /**

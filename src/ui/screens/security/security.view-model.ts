@@ -11,7 +11,7 @@ import type {
   DownloadPersonalDataUseCase,
 } from '../../../domain/use-cases/personal-data.use-case';
 import { failureMessage } from '../../shared/error-messages';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Screen } from '../../shared/screen';
 import {
   ADD_PASSKEY_USE_CASE,

@@ -15,7 +15,7 @@ import {
   REGISTER_USE_CASE,
   SMS_CODE_LIFECYCLE_USE_CASE,
 } from '../../shared/tokens';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 import { Screen } from '../../shared/screen';
 
 export type SignUpStatus =

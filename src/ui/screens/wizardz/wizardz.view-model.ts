@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { SubscribeNewsletterUseCase } from '../../../domain/use-cases/subscribe-newsletter.use-case';
 import { SUBSCRIBE_NEWSLETTER_USE_CASE } from '../../shared/tokens';
-import { observeExcept } from '../../shared/observe-except';
+import { observeExcept } from '../../../ui-kit/observe-except';
 
 /**
  * The placeholder marketing page's subscribe box: SubscribeNewsletterUseCase checks the address

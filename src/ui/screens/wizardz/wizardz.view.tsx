@@ -2,12 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../shared/di';
+import { useViewModel } from '../../../ui-kit/di';
 import { Paths } from '../../shared/paths';
 import { HeaderActions, MEMBER_LINKS, NavList } from '../../components/nav-list';
 import { SkipLink, usePageChrome } from '../../components/page-chrome';
 import { submitWith } from '../../components/submit';
-import '../../styles/theme.css';
+import '../../../ui-kit/theme.css';
 import './wizardz.css';
 import { WizardzViewModel } from './wizardz.view-model';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import '../styles/theme.css';
-import '../styles/modal-dialog.css';
+import './theme.css';
+import './modal-dialog.css';
 
 export interface ModalDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
-import '../styles/theme.css';
-import '../styles/surface-button.css';
+import './theme.css';
+import './surface-button.css';
 
 export interface SurfaceButtonProps extends Omit<
   ButtonHTMLAttributes<HTMLButtonElement>,

@@ -1,0 +1,103 @@
+import {
+  OpsPaths,
+  type AuditListResponse,
+  type AuditQuery,
+  type ChangeRoleRequest,
+  type CreateOperatorRequest,
+  type EnrolmentFinishRequest,
+  type EnrolmentLinkResponse,
+  type EnrolmentStartRequest,
+  type EnrolmentStartResponse,
+  type MemberDetailResponse,
+  type MemberSearchQuery,
+  type MemberSearchResponse,
+  type OperatorListResponse,
+  type OpsSessionResponse,
+  type ReasonRequest,
+  type RevealResponse,
+  type SetSignInRequest,
+  type SignInRequest,
+  type SignOutEverywhereResponse,
+} from '../../../src/contract/ops-api';
+
+interface EndpointSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Follows the id, for the endpoints under `/members/:id` and `/operators/:id`. */
+  suffix?: string;
+  /** Whether the call carries the session's CSRF token (every POST but sign-in and enrolment). */
+  csrf: boolean;
+}
+
+const get = (path: string, suffix?: string): EndpointSpec => ({
+  method: 'GET',
+  path,
+  csrf: false,
+  ...(suffix !== undefined ? { suffix } : {}),
+});
+const post = (path: string, suffix?: string): EndpointSpec => ({
+  method: 'POST',
+  path,
+  csrf: true,
+  ...(suffix !== undefined ? { suffix } : {}),
+});
+const open = (path: string): EndpointSpec => ({ method: 'POST', path, csrf: false });
+
+/** Every console API call: its method, its path (relative to `/api`) and whether it needs CSRF. */
+export const OPS_ENDPOINTS = {
+  enrolmentStart: open(OpsPaths.enrolmentStart),
+  enrolmentFinish: open(OpsPaths.enrolmentFinish),
+  signIn: open(OpsPaths.signIn),
+  signOut: post(OpsPaths.signOut),
+  session: get(OpsPaths.session),
+  searchMembers: get(OpsPaths.members),
+  member: get(OpsPaths.member, ''),
+  revealMember: post(OpsPaths.member, '/reveal'),
+  signMemberOutEverywhere: post(OpsPaths.member, '/sign-out-everywhere'),
+  clearMemberThrottle: post(OpsPaths.member, '/clear-throttle'),
+  setMemberSignIn: post(OpsPaths.member, '/sign-in'),
+  operators: get(OpsPaths.operators),
+  createOperator: post(OpsPaths.operators),
+  changeOperatorRole: post(OpsPaths.operators, '/role'),
+  disableOperator: post(OpsPaths.operators, '/disable'),
+  enableOperator: post(OpsPaths.operators, '/enable'),
+  resetOperatorSecondFactor: post(OpsPaths.operators, '/reset-second-factor'),
+  audit: get(OpsPaths.audit),
+  auditCheckpoint: post(OpsPaths.auditCheckpoint),
+} as const satisfies Record<string, EndpointSpec>;
+
+export type OpsEndpoint = keyof typeof OPS_ENDPOINTS;
+
+/** Each endpoint's request and answer data. */
+interface OpsShapes {
+  enrolmentStart: [EnrolmentStartRequest, EnrolmentStartResponse];
+  enrolmentFinish: [EnrolmentFinishRequest, null];
+  signIn: [SignInRequest, OpsSessionResponse];
+  signOut: [undefined, null];
+  session: [undefined, OpsSessionResponse];
+  searchMembers: [MemberSearchQuery, MemberSearchResponse];
+  member: [undefined, MemberDetailResponse];
+  revealMember: [ReasonRequest, RevealResponse];
+  signMemberOutEverywhere: [ReasonRequest, SignOutEverywhereResponse];
+  clearMemberThrottle: [ReasonRequest, null];
+  setMemberSignIn: [SetSignInRequest, null];
+  operators: [undefined, OperatorListResponse];
+  createOperator: [CreateOperatorRequest, EnrolmentLinkResponse];
+  changeOperatorRole: [ChangeRoleRequest, null];
+  disableOperator: [ReasonRequest, null];
+  enableOperator: [ReasonRequest, null];
+  resetOperatorSecondFactor: [ReasonRequest, EnrolmentLinkResponse];
+  audit: [AuditQuery, AuditListResponse];
+  auditCheckpoint: [undefined, unknown];
+}
+
+export type OpsRequestOf<E extends OpsEndpoint> = OpsShapes[E][0];
+export type OpsResponseOf<E extends OpsEndpoint> = OpsShapes[E][1];
+
+/** The path of a call, its id (URL-encoded) and suffix after the endpoint's path. */
+export function opsPathOf(endpoint: OpsEndpoint, id?: string): string {
+  const spec: EndpointSpec = OPS_ENDPOINTS[endpoint];
+  if (spec.suffix === undefined) return spec.path;
+  if (id === undefined || id === '') throw new Error(`${endpoint} needs an id`);
+  return `${spec.path}/${encodeURIComponent(id)}${spec.suffix}`;
+}

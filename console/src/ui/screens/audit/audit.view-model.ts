@@ -1,0 +1,112 @@
+import { inject, injectable } from 'inversify';
+import type {
+  AuditChainStatus,
+  AuditEntryDto,
+  AuditQuery,
+} from '../../../../../src/contract/ops-api';
+import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import { auditExportHref, type AuditUseCase } from '../../../domain/use-cases/audit.use-case';
+import { failureText } from '../../shared/failure-text';
+import { API_BASE, AUDIT } from '../../shared/tokens';
+
+export type AuditFilter = 'operator' | 'action' | 'target' | 'from' | 'to';
+
+/**
+ * The audit page: entries filtered by operator, action, target and dates, newest first a page
+ * at a time, whether the hash chain verifies (or its first bad entry), a checkpoint on demand,
+ * and the export of the same entries as JSON Lines.
+ */
+@injectable()
+export class AuditViewModel {
+  filters: Record<AuditFilter, string> = { operator: '', action: '', target: '', from: '', to: '' };
+  items: AuditEntryDto[] = [];
+  chain: AuditChainStatus | null = null;
+  nextCursor: string | null = null;
+  loading = false;
+  failure: string | null = null;
+  checkpointDone = false;
+  /** The filters the shown entries answer. */
+  private shown: AuditQuery = {};
+
+  constructor(
+    @inject(AUDIT) private readonly audit: AuditUseCase,
+    @inject(API_BASE) private readonly apiBase: string,
+  ) {
+    observeExcept(this, ['audit', 'apiBase', 'shown']);
+  }
+
+  setFilter(filter: AuditFilter, value: string): void {
+    this.filters = { ...this.filters, [filter]: value };
+  }
+
+  /** The dates as the day's start and end in the operator's time zone, as ISO times. */
+  private query(): AuditQuery {
+    const { from, to, ...rest } = this.filters;
+    const day = (value: string, end: boolean) =>
+      value === '' ? '' : new Date(`${value}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString();
+    return { ...rest, from: day(from, false), to: day(to, true) };
+  }
+
+  get exportHref(): string {
+    return auditExportHref(this.apiBase, this.query());
+  }
+
+  async search(): Promise<void> {
+    if (this.loading) return;
+    this.shown = this.query();
+    this.begin();
+    const answer = await this.audit.list(this.shown);
+    if (answer.ok)
+      this.show(answer.value.items, answer.value.next_cursor, answer.value.chain, false);
+    else this.fail(failureText(answer.error));
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.loading || this.nextCursor === null) return;
+    this.begin();
+    const answer = await this.audit.list({ ...this.shown, cursor: this.nextCursor });
+    if (answer.ok)
+      this.show(answer.value.items, answer.value.next_cursor, answer.value.chain, true);
+    else this.fail(failureText(answer.error));
+  }
+
+  async checkpoint(): Promise<void> {
+    if (this.loading) return;
+    this.begin();
+    this.checkpointDone = false;
+    const answer = await this.audit.checkpoint();
+    if (!answer.ok) {
+      this.fail(failureText(answer.error));
+      return;
+    }
+    this.markCheckpoint();
+    await this.search();
+  }
+
+  private begin(): void {
+    this.loading = true;
+    this.failure = null;
+  }
+
+  private markCheckpoint(): void {
+    this.loading = false;
+    this.checkpointDone = true;
+  }
+
+  private show(
+    items: AuditEntryDto[],
+    nextCursor: string | null,
+    chain: AuditChainStatus,
+    append: boolean,
+  ): void {
+    this.items = append ? [...this.items, ...items] : items;
+    this.nextCursor = nextCursor;
+    this.chain = chain;
+    this.loading = false;
+  }
+
+  private fail(failure: string): void {
+    this.loading = false;
+    this.failure = failure;
+  }
+}

@@ -1,0 +1,165 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditEntryDto } from '../../../../../src/contract/ops-api';
+import { useViewModel } from '../../../../../src/ui-kit/di';
+import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
+import { TextField } from '../../../../../src/ui-kit/text-field';
+import { formatTime } from '../../shared/format';
+import { PageHeading } from '../../shared/page-heading';
+import { AuditViewModel, type AuditFilter } from './audit.view-model';
+
+const TEXT_FILTERS: AuditFilter[] = ['operator', 'action', 'target'];
+
+const shownValue = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/** What an entry changed: each field, before and after (personal data comes masked). */
+function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
+  const { t } = useTranslation();
+  if (changes === null || Object.keys(changes).length === 0) return <>—</>;
+  return (
+    <ul className="console-plain-list">
+      {Object.entries(changes).map(([field, change]) => (
+        <li key={field}>
+          {t('audit.change', {
+            field,
+            before: shownValue(change.before),
+            after: shownValue(change.after),
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The audit log: filters, the chain's state, entries, export and checkpoint. */
+export const AuditView = observer(function AuditView() {
+  const { t, i18n } = useTranslation();
+  const vm = useViewModel(AuditViewModel);
+  useEffect(() => {
+    void vm.search();
+  }, [vm]);
+  const chain = vm.chain;
+
+  return (
+    <>
+      <PageHeading>{t('audit.title')}</PageHeading>
+      <form
+        className="console-form console-form-row"
+        aria-label={t('audit.filters')}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void vm.search();
+        }}
+      >
+        {TEXT_FILTERS.map((filter) => (
+          <TextField
+            key={filter}
+            name={filter}
+            label={t(`audit.filter.${filter}`)}
+            value={vm.filters[filter]}
+            onChange={(value) => vm.setFilter(filter, value)}
+          />
+        ))}
+        <TextField
+          name="from"
+          type="date"
+          label={t('audit.filter.from')}
+          value={vm.filters.from}
+          onChange={(value) => vm.setFilter('from', value)}
+        />
+        <TextField
+          name="to"
+          type="date"
+          label={t('audit.filter.to')}
+          value={vm.filters.to}
+          onChange={(value) => vm.setFilter('to', value)}
+        />
+        <SurfaceButton type="submit" tone="primary" disabled={vm.loading}>
+          {t('audit.apply')}
+        </SurfaceButton>
+      </form>
+      <div className="console-actions">
+        <a className="surface-button" href={vm.exportHref} download="audit.jsonl">
+          {t('audit.export')}
+        </a>
+        <SurfaceButton onClick={() => void vm.checkpoint()} disabled={vm.loading}>
+          {t('audit.checkpoint')}
+        </SurfaceButton>
+      </div>
+      <p role="status" className="console-status">
+        {vm.loading ? t('common.loading') : vm.checkpointDone ? t('audit.checkpointDone') : ''}
+      </p>
+      {vm.failure && (
+        <p className="console-failure" role="alert">
+          {t(vm.failure)}
+        </p>
+      )}
+      {chain && (
+        <p
+          className={chain.verified ? 'console-ok' : 'console-failure'}
+          data-chain={chain.verified ? 'verified' : 'broken'}
+        >
+          {chain.verified
+            ? t('audit.verified', { count: chain.entries })
+            : t('audit.broken', { seq: chain.first_bad_seq ?? '?' })}{' '}
+          {chain.last_checkpoint &&
+            t('audit.lastCheckpoint', {
+              at: formatTime(chain.last_checkpoint.signed_at, i18n.language),
+              count: chain.last_checkpoint.entries,
+            })}
+        </p>
+      )}
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <caption className="visually-hidden">{t('audit.entries')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('audit.at')}</th>
+              <th scope="col">{t('audit.actor')}</th>
+              <th scope="col">{t('audit.filter.action')}</th>
+              <th scope="col">{t('audit.filter.target')}</th>
+              <th scope="col">{t('audit.reason')}</th>
+              <th scope="col">{t('audit.changes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {vm.items.map((entry) => (
+              <tr
+                key={entry.seq}
+                className={chain?.first_bad_seq === entry.seq ? 'console-bad-row' : undefined}
+              >
+                <td>{entry.seq}</td>
+                <td>{formatTime(entry.at, i18n.language)}</td>
+                <td>
+                  {entry.actor_name}
+                  {entry.actor_role && <span className="field-hint"> ({entry.actor_role})</span>}
+                </td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'}</td>
+                <td>{entry.reason ?? '—'}</td>
+                <td>
+                  <Changes changes={entry.changes} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {vm.nextCursor !== null && (
+        <SurfaceButton onClick={() => void vm.loadMore()} disabled={vm.loading}>
+          {t('common.loadMore')}
+        </SurfaceButton>
+      )}
+    </>
+  );
+});

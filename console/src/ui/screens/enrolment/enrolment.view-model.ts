@@ -1,0 +1,92 @@
+import { inject, injectable } from 'inversify';
+import type { EnrolmentStartResponse } from '../../../../../src/contract/ops-api';
+import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import { newPasswordError, totpCodeError } from '../../../domain/rules';
+import {
+  enrolmentTokenOf,
+  type EnrolmentUseCase,
+} from '../../../domain/use-cases/enrolment.use-case';
+import { failureText } from '../../shared/failure-text';
+import { ENROLMENT } from '../../shared/tokens';
+
+type Field = 'password' | 'confirmation' | 'totp_code';
+
+/**
+ * Enrolment from a one-time link: the link's token (in the URL's fragment) gives the name, role
+ * and the authenticator secret (a QR code and the secret as text); then a password and the app's
+ * first code finish it.
+ */
+@injectable()
+export class EnrolmentViewModel {
+  phase: 'loading' | 'invalid' | 'ready' | 'done' = 'loading';
+  details: EnrolmentStartResponse | null = null;
+  password = '';
+  confirmation = '';
+  code = '';
+  errors: Partial<Record<Field, string>> = {};
+  failure: string | null = null;
+  busy = false;
+  private token: string | null = null;
+
+  constructor(@inject(ENROLMENT) private readonly enrolment: EnrolmentUseCase) {
+    observeExcept(this, ['enrolment', 'token']);
+  }
+
+  async start(hash: string): Promise<void> {
+    this.token = enrolmentTokenOf(hash);
+    if (this.token === null) {
+      this.phase = 'invalid';
+      return;
+    }
+    const answer = await this.enrolment.start(this.token);
+    this.started(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error));
+  }
+
+  setPassword(value: string): void {
+    this.password = value;
+  }
+  setConfirmation(value: string): void {
+    this.confirmation = value;
+  }
+  setCode(value: string): void {
+    this.code = value.replace(/\D/g, '').slice(0, 6);
+  }
+
+  async finish(): Promise<void> {
+    if (this.busy || this.token === null) return;
+    const errors: Partial<Record<Field, string>> = {};
+    const password = newPasswordError(this.password, this.confirmation);
+    if (password === 'errors.passwordMismatch') errors.confirmation = password;
+    else if (password) errors.password = password;
+    const code = totpCodeError(this.code);
+    if (code) errors.totp_code = code;
+    this.errors = errors;
+    this.failure = null;
+    if (Object.keys(errors).length > 0) return;
+    this.busy = true;
+    const answer = await this.enrolment.finish(
+      this.token,
+      this.password,
+      this.confirmation,
+      this.code,
+    );
+    this.finished(answer.ok ? null : failureText(answer.error));
+  }
+
+  private started(details: EnrolmentStartResponse | null, failure: string | null): void {
+    this.details = details;
+    this.failure = failure;
+    this.phase = details === null ? 'invalid' : 'ready';
+  }
+
+  private finished(failure: string | null): void {
+    this.busy = false;
+    this.failure = failure;
+    this.code = '';
+    if (failure === null) {
+      this.phase = 'done';
+      this.password = '';
+      this.confirmation = '';
+    }
+  }
+}

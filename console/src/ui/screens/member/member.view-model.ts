@@ -1,0 +1,119 @@
+import { inject, injectable } from 'inversify';
+import type { MemberDetailResponse, RevealResponse } from '../../../../../src/contract/ops-api';
+import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import { reasonError } from '../../../domain/rules';
+import type {
+  MemberSupportUseCase,
+  SupportAction,
+  SupportOutcome,
+} from '../../../domain/use-cases/member-support.use-case';
+import { failureText } from '../../shared/failure-text';
+import { ConsoleSessionViewModel } from '../../shared/session.view-model';
+import { MEMBER_SUPPORT } from '../../shared/tokens';
+
+/**
+ * One member's page: status, sessions, passkeys, payments and login throttle, and the support
+ * actions the role allows, each confirmed in a dialog with a written reason.
+ */
+@injectable()
+export class MemberViewModel {
+  id: string | null = null;
+  detail: MemberDetailResponse | null = null;
+  loadFailure: string | null = null;
+  revealed: RevealResponse | null = null;
+  /** The action whose dialog is open. */
+  pending: SupportAction | null = null;
+  reason = '';
+  reasonError: string | null = null;
+  actionFailure: string | null = null;
+  busy = false;
+  /** The last action's outcome, as an i18n key and its values, for the status line. */
+  done: { key: string; values: Record<string, number> } | null = null;
+
+  constructor(
+    @inject(MEMBER_SUPPORT) private readonly members: MemberSupportUseCase,
+    @inject(ConsoleSessionViewModel) private readonly session: ConsoleSessionViewModel,
+  ) {
+    observeExcept(this, ['members', 'session']);
+  }
+
+  async load(id: string): Promise<void> {
+    this.id = id;
+    const answer = await this.members.detail(id);
+    this.loaded(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error));
+  }
+
+  /** The actions the operator's role allows on this member, in the page's order. */
+  get actions(): SupportAction[] {
+    if (this.detail === null) return [];
+    const actions: SupportAction[] = [];
+    if (this.session.can('members.reveal') && this.revealed === null) actions.push('reveal');
+    if (this.session.can('members.support')) {
+      actions.push('sign-out-everywhere', 'clear-throttle');
+      actions.push(this.detail.member.sign_in_disabled ? 'enable-sign-in' : 'disable-sign-in');
+    }
+    return actions;
+  }
+
+  open(action: SupportAction): void {
+    this.pending = action;
+    this.reason = '';
+    this.reasonError = null;
+    this.actionFailure = null;
+  }
+
+  cancel(): void {
+    if (!this.busy) this.pending = null;
+  }
+
+  setReason(value: string): void {
+    this.reason = value;
+    if (this.reasonError) this.reasonError = reasonError(value);
+  }
+
+  async confirm(): Promise<void> {
+    const action = this.pending;
+    if (action === null || this.id === null || this.busy) return;
+    this.reasonError = reasonError(this.reason);
+    if (this.reasonError) return;
+    this.busy = true;
+    this.actionFailure = null;
+    const answer = await this.members.act(this.id, action, this.reason);
+    if (!answer.ok) {
+      this.failed(
+        answer.error.field === 'reason' ? 'errors.reasonLength' : null,
+        failureText(answer.error),
+      );
+      return;
+    }
+    this.succeeded(answer.value);
+    if (answer.value.action !== 'reveal') await this.reload();
+  }
+
+  private async reload(): Promise<void> {
+    if (this.id === null) return;
+    const answer = await this.members.detail(this.id);
+    if (answer.ok) this.loaded(answer.value, null);
+  }
+
+  private loaded(detail: MemberDetailResponse | null, failure: string | null): void {
+    this.detail = detail;
+    this.loadFailure = failure;
+  }
+
+  private failed(reasonKey: string | null, failure: string): void {
+    this.busy = false;
+    if (reasonKey) this.reasonError = reasonKey;
+    else this.actionFailure = failure;
+  }
+
+  private succeeded(outcome: SupportOutcome): void {
+    this.busy = false;
+    this.pending = null;
+    if (outcome.action === 'reveal') this.revealed = outcome.revealed;
+    this.done =
+      outcome.action === 'sign-out-everywhere'
+        ? { key: 'member.done.sign-out-everywhere', values: { count: outcome.signedOut } }
+        : { key: `member.done.${outcome.action}`, values: {} };
+  }
+}

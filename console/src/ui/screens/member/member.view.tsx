@@ -1,0 +1,149 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useViewModel } from '../../../../../src/ui-kit/di';
+import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
+import type { SupportAction } from '../../../domain/use-cases/member-support.use-case';
+import { formatTime } from '../../shared/format';
+import { PageHeading } from '../../shared/page-heading';
+import { ReasonDialog } from '../../shared/reason-dialog';
+import { MemberViewModel } from './member.view-model';
+
+const DANGER: readonly SupportAction[] = ['sign-out-everywhere', 'disable-sign-in'];
+
+/** One member: status, sessions, passkeys, payments, throttle, and the support actions. */
+export const MemberView = observer(function MemberView() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const vm = useViewModel(MemberViewModel);
+  useEffect(() => {
+    void vm.load(id);
+  }, [vm, id]);
+  const detail = vm.detail;
+  const time = (iso: string | null) => formatTime(iso, i18n.language);
+
+  if (vm.loadFailure) {
+    return (
+      <>
+        <PageHeading>{t('member.title')}</PageHeading>
+        <p className="console-failure" role="alert">
+          {t(vm.loadFailure)}
+        </p>
+      </>
+    );
+  }
+  if (!detail) return <p role="status">{t('common.loading')}</p>;
+  const member = detail.member;
+  const shown = vm.revealed ?? member;
+
+  return (
+    <>
+      <PageHeading>{shown.name}</PageHeading>
+      <p role="status" className="console-status">
+        {vm.done && t(vm.done.key, vm.done.values)}
+      </p>
+      <section aria-labelledby="member-status" className="surface-panel console-card">
+        <h2 id="member-status">{t('member.status')}</h2>
+        <dl className="console-facts">
+          <dt>{t('members.phone')}</dt>
+          <dd data-field="phone_no">{shown.phone_no}</dd>
+          <dt>{t('members.ic')}</dt>
+          <dd data-field="ic_or_passport">{shown.ic_or_passport}</dd>
+          <dt>{t('member.signIn')}</dt>
+          <dd>
+            {member.sign_in_disabled ? t('member.signInDisabled') : t('member.signInEnabled')}
+          </dd>
+          <dt>{t('members.created')}</dt>
+          <dd>{time(member.created_at)}</dd>
+          <dt>{t('member.lastSignIn')}</dt>
+          <dd>{time(detail.last_sign_in_at)}</dd>
+          <dt>{t('member.throttle')}</dt>
+          <dd>
+            {detail.throttle.locked
+              ? t('member.locked', { count: detail.throttle.failures })
+              : t('member.failures', { count: detail.throttle.failures })}
+          </dd>
+        </dl>
+        {vm.actions.length > 0 && (
+          <div className="console-actions" role="group" aria-label={t('member.actions')}>
+            {vm.actions.map((action) => (
+              <SurfaceButton
+                key={action}
+                tone={DANGER.includes(action) ? 'danger' : undefined}
+                onClick={() => vm.open(action)}
+              >
+                {t(`member.action.${action}`)}
+              </SurfaceButton>
+            ))}
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="member-sessions" className="surface-panel console-card">
+        <h2 id="member-sessions">{t('member.sessions', { count: detail.sessions.length })}</h2>
+        <ul className="console-plain-list">
+          {detail.sessions.map((s, index) => (
+            <li key={index}>
+              {s.device ?? t('member.unknownDevice')} —{' '}
+              {t('member.sessionTimes', {
+                started: time(s.started_at),
+                active: time(s.last_active_at),
+              })}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="member-passkeys" className="surface-panel console-card">
+        <h2 id="member-passkeys">{t('member.passkeys', { count: detail.passkeys.length })}</h2>
+        <ul className="console-plain-list">
+          {detail.passkeys.map((p, index) => (
+            <li key={index}>
+              {p.name} — {time(p.created_at)}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="member-payments" className="surface-panel console-card">
+        <h2 id="member-payments">{t('member.payments', { count: detail.payments.length })}</h2>
+        {detail.payments.length > 0 && (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('member.paymentId')}</th>
+                  <th scope="col">{t('member.amount')}</th>
+                  <th scope="col">{t('member.paymentStatus')}</th>
+                  <th scope="col">{t('members.created')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.payments.map((p) => (
+                  <tr key={p.payment_id}>
+                    <td>{p.payment_id}</td>
+                    <td>RM {p.amount}</td>
+                    <td>{p.status}</td>
+                    <td>{time(p.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <ReasonDialog
+        open={vm.pending !== null}
+        title={vm.pending ? t(`member.action.${vm.pending}`) : ''}
+        description={vm.pending ? t(`member.explain.${vm.pending}`, { name: member.name }) : ''}
+        reason={vm.reason}
+        error={vm.reasonError}
+        failure={vm.actionFailure}
+        busy={vm.busy}
+        confirmText={vm.pending ? t(`member.action.${vm.pending}`) : ''}
+        tone={vm.pending && DANGER.includes(vm.pending) ? 'danger' : 'primary'}
+        onReason={vm.setReason}
+        onCancel={vm.cancel}
+        onConfirm={() => void vm.confirm()}
+      />
+    </>
+  );
+});

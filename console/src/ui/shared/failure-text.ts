@@ -1,0 +1,27 @@
+import type { OpsFailure } from '../../domain/ports/ops-http.port';
+
+/**
+ * The i18n key that says what went wrong, by the failure's code (never the server's words). The
+ * codes a console screen can meet have their own text; any other says something went wrong.
+ */
+const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
+  NO_ANSWER: 'errors.noAnswer',
+  INVALID_RESPONSE: 'errors.noAnswer',
+  SERVICE_UNAVAILABLE: 'errors.noAnswer',
+  RATE_LIMITED: 'errors.tooMany',
+  AUTH_TOO_MANY_ATTEMPTS: 'errors.tooMany',
+  AUTH_INVALID_CREDENTIALS: 'errors.invalidCredentials',
+  AUTH_REQUIRED: 'errors.sessionEnded',
+  AUTH_SESSION_ENDED: 'errors.sessionEnded',
+  VALIDATION_FAILED: 'errors.validation',
+  NOT_FOUND: 'errors.notFound',
+  MEMBER_NOT_FOUND: 'errors.notFound',
+  OPS_CSRF_REJECTED: 'errors.csrf',
+  OPS_ENROLMENT_INVALID: 'errors.enrolmentInvalid',
+  OPS_EMAIL_TAKEN: 'errors.emailTaken',
+  OPS_CHANGE_REFUSED: 'errors.changeRefused',
+};
+
+export function failureText(failure: OpsFailure): string {
+  return TEXTS[failure.code] ?? 'errors.generic';
+}

@@ -1,0 +1,8 @@
+/** The console's container keys for its use cases (view-models are bound by their class). */
+export const SESSION_KEEPER = Symbol.for('console.SessionKeeper');
+export const MEMBER_SUPPORT = Symbol.for('console.MemberSupportUseCase');
+export const OPERATORS = Symbol.for('console.OperatorsUseCase');
+export const AUDIT = Symbol.for('console.AuditUseCase');
+export const ENROLMENT = Symbol.for('console.EnrolmentUseCase');
+/** The API's base as the browser reaches it ('/api' on the console's own origin). */
+export const API_BASE = Symbol.for('console.ApiBase');

@@ -1,0 +1,84 @@
+import { Container, type Newable } from 'inversify';
+import { SystemClock } from '../../../../src/contract/clock';
+import { FetchOpsHttpAdapter } from '../../adapters/fetch-ops-http.adapter';
+import { LocalPreferencesAdapter } from '../../adapters/local-preferences.adapter';
+import type { ClockPort } from '../../domain/ports/clock.port';
+import { OPS_HTTP_PORT, type OpsHttpPort } from '../../domain/ports/ops-http.port';
+import { PREFERENCES_PORT, type PreferencesPort } from '../../domain/ports/preferences.port';
+import { SessionBoundHttp } from '../../domain/session-bound-http';
+import { AuditUseCase } from '../../domain/use-cases/audit.use-case';
+import { EnrolmentUseCase } from '../../domain/use-cases/enrolment.use-case';
+import { MemberSupportUseCase } from '../../domain/use-cases/member-support.use-case';
+import { OperatorsUseCase } from '../../domain/use-cases/operators.use-case';
+import { SessionKeeper } from '../../domain/use-cases/session-keeper.use-case';
+import { AuditViewModel } from '../screens/audit/audit.view-model';
+import { EnrolmentViewModel } from '../screens/enrolment/enrolment.view-model';
+import { MemberViewModel } from '../screens/member/member.view-model';
+import { MemberSearchViewModel } from '../screens/members/member-search.view-model';
+import { OperatorsViewModel } from '../screens/operators/operators.view-model';
+import { SignInViewModel } from '../screens/sign-in/sign-in.view-model';
+import { ConsoleSessionViewModel } from '../shared/session.view-model';
+import {
+  ConsoleThemeViewModel,
+  THEME_ROOT,
+  documentThemeRoot,
+  type ThemeRoot,
+} from '../shared/theme.view-model';
+import {
+  API_BASE,
+  AUDIT,
+  ENROLMENT,
+  MEMBER_SUPPORT,
+  OPERATORS,
+  SESSION_KEEPER,
+} from '../shared/tokens';
+
+/** What tests (and index.tsx) may replace: the console's edges. */
+export interface ConsoleOverrides {
+  http?: OpsHttpPort;
+  clock?: ClockPort;
+  preferences?: PreferencesPort;
+  themeRoot?: ThemeRoot;
+  apiBase?: string;
+}
+
+/** The screens' view-models: a fresh one per mount (useViewModel). */
+export const CONSOLE_VIEW_MODELS: Newable<object>[] = [
+  SignInViewModel,
+  EnrolmentViewModel,
+  MemberSearchViewModel,
+  MemberViewModel,
+  OperatorsViewModel,
+  AuditViewModel,
+];
+
+/**
+ * The console's composition root, the only place that binds: the fetch adapter on the console's
+ * own `/api`, the system clock, one session keeper, and the pages' use cases on the HTTP port
+ * that keeps the session informed. A fresh container per call.
+ */
+export function createConsoleContainer(overrides: ConsoleOverrides = {}): Container {
+  const container = new Container({ defaultScope: 'Transient' });
+  const apiBase = overrides.apiBase ?? '/api';
+  const http = overrides.http ?? new FetchOpsHttpAdapter(apiBase);
+  const clock = overrides.clock ?? new SystemClock();
+  const keeper = new SessionKeeper(http, clock);
+  const pagesHttp = new SessionBoundHttp(http, keeper);
+
+  container.bind(OPS_HTTP_PORT).toConstantValue(http);
+  container.bind(API_BASE).toConstantValue(apiBase);
+  container
+    .bind(PREFERENCES_PORT)
+    .toConstantValue(overrides.preferences ?? new LocalPreferencesAdapter());
+  container.bind(THEME_ROOT).toConstantValue(overrides.themeRoot ?? documentThemeRoot);
+  container.bind(SESSION_KEEPER).toConstantValue(keeper);
+  container.bind(ENROLMENT).toConstantValue(new EnrolmentUseCase(http));
+  container.bind(MEMBER_SUPPORT).toConstantValue(new MemberSupportUseCase(pagesHttp));
+  container.bind(OPERATORS).toConstantValue(new OperatorsUseCase(pagesHttp));
+  container.bind(AUDIT).toConstantValue(new AuditUseCase(pagesHttp));
+
+  container.bind(ConsoleSessionViewModel).toSelf().inSingletonScope();
+  container.bind(ConsoleThemeViewModel).toSelf().inSingletonScope();
+  for (const viewModel of CONSOLE_VIEW_MODELS) container.bind(viewModel).toSelf();
+  return container;
+}

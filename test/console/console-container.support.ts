@@ -1,0 +1,34 @@
+import type { Container } from 'inversify';
+import { createConsoleContainer } from '../../console/src/ui/shell/container';
+import { ConsoleSessionViewModel } from '../../console/src/ui/shared/session.view-model';
+import type { OpsRole } from '../../src/contract/ops-roles';
+import { FakeClock } from '../fakes/fake-clock';
+import { flushPromises } from '../fakes/fake-clock';
+import { FakeOpsHttp, answer, sessionFor } from './fake-ops-http';
+
+/** The console's real container on a fake HTTP port, a fake clock and in-memory preferences. */
+export function consoleContainer() {
+  const clock = new FakeClock();
+  const http = new FakeOpsHttp();
+  const saved = new Map<string, string>();
+  const container: Container = createConsoleContainer({
+    http,
+    clock,
+    preferences: {
+      get: (key) => saved.get(key) ?? null,
+      set: (key, value) => saved.set(key, value),
+    },
+    themeRoot: () => undefined,
+  });
+  return { clock, http, container };
+}
+
+/** The same, with `role` signed in (the cookie's session restored). */
+export async function signedInAs(role: OpsRole) {
+  const setup = consoleContainer();
+  setup.http.once('session', answer(sessionFor(role, setup.clock.now())));
+  const session = setup.container.get(ConsoleSessionViewModel);
+  session.start();
+  await flushPromises();
+  return { ...setup, session };
+}
