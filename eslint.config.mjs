@@ -8,6 +8,7 @@ export default tseslint.config(
       'dist/**',
       'dist-server/**',
       'dist-bench/**',
+      'dist-console/**',
       'node_modules/**',
       '.parcel-cache/**',
       'data/**',
@@ -31,8 +32,13 @@ export default tseslint.config(
     },
   },
   {
-    // The app, the API and the sandbox gateway write through their loggers, never the console.
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sandbox-gateway/**/*.ts'],
+    // The apps, the API and the sandbox gateway write through their loggers, never the console.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'console/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'sandbox-gateway/**/*.ts',
+    ],
     rules: { 'no-console': 'error' },
   },
   {
