@@ -25,7 +25,6 @@ const KEYS = [
   'security.passkeys.cancelled',
   'security.passkeys.ceremonyFailed',
   'security.passkeys.unsupported',
-  'security.passkeys.originRefused',
 ];
 
 /** The part of a translation file the first bundle carries. */

@@ -1,13 +1,16 @@
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
 import { createContainer, createInMemoryContainer } from '../../../server/container';
 import { FakeClock } from '../../fakes/fake-clock';
+import { openMigratedPglite } from '../support/database-images';
 import { testConfig } from '../support/in-memory-server';
 import { aMemberRow } from '../support/in-memory-stores';
 
 describe('createInMemoryContainer', () => {
   it('wires the same use cases and adapters as the database container', async () => {
     const config = testConfig({ dataDir: 'memory://', databaseUrl: undefined });
-    const database = await createContainer(config, { clock: new FakeClock() });
+    // Started from the migrated image: opening and migrating a database are tested on their own.
+    const db = await openMigratedPglite();
+    const database = await createContainer(config, { clock: new FakeClock(), db });
     try {
       const memory = createInMemoryContainer(config);
       const keys = (container: object) =>
@@ -20,6 +23,7 @@ describe('createInMemoryContainer', () => {
       }
     } finally {
       await database.close();
+      await db.close();
     }
   }, 60_000);
 
