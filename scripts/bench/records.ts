@@ -14,7 +14,7 @@ import { listeningPortal } from './portal-server';
 import { type Database, ms, PASSWORD, type Row, verdict } from './settings';
 
 /**
- * The members' payment records (issue 15's speed figures, docs/performance.md):
+ * The members' payment records' speed figures (docs/performance.md):
  *  - the history list of a member with 1,000 payments, on PostgreSQL at 50 connections: every
  *    page of it (20 a page, each by its keyset cursor) and the first pages of each status filter,
  *    with p99; EXPLAIN ANALYZE of a first, a deep and a filtered page shows the index is used;

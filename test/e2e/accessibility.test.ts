@@ -19,8 +19,8 @@ jest.setTimeout(300_000);
 
 /**
  * axe-core (WCAG 2.2 A and AA) on every screen and state, dialogs and lists open, in both themes
- * at 1280 px and 360 px; the README gallery's screenshots are taken on the way. Then the narrow
- * layouts at 320 px: nothing wider than the screen.
+ * at 1280 px and 360 px; the screenshots of docs/gallery.md are taken on the way. Then the
+ * narrow layouts at 320 px: nothing wider than the screen.
  */
 describeInChromium('accessibility in Chromium', ['pglite'], (suite) => {
   const member = aTestMember();
