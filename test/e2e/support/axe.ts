@@ -64,16 +64,18 @@ export async function applyTheme(page: Page, theme: Theme): Promise<void> {
 
 /**
  * For each theme and width: axe on the page as it is, and (when `shot` names it) a screenshot
- * for the README gallery. Returns every violation found, labelled with theme and width.
+ * for the README gallery. Returns every violation found, labelled with theme and width. An app
+ * with a theme switch of its own (the console) passes how to apply a theme through it.
  */
 export async function checkEveryThemeAndWidth(
   page: Page,
   state: string,
   shot?: string,
+  options: { applyTheme?: (page: Page, theme: Theme) => Promise<void> } = {},
 ): Promise<string[]> {
   const found: string[] = [];
   for (const theme of THEMES) {
-    await applyTheme(page, theme);
+    await (options.applyTheme ?? applyTheme)(page, theme);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT[width] });
       // Let layout, transitions and lazy images settle.

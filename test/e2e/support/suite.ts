@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserAvailable, launchChromium, postgresRequired, recordPageEvents } from './browser';
+import {
+  browserAvailable,
+  launchChromium,
+  postgresRequired,
+  recordPageEvents,
+} from '../../../scripts/support/browser';
 import {
   postgresAvailable,
   startPortal,
@@ -63,6 +68,12 @@ export class BrowserSuite {
         );
       }
     });
+  }
+
+  /** Makes `page` (one of the suite's own contexts) the page a failing step shows and explains. */
+  usePage(page: Page): void {
+    this.page = page;
+    this.pageEvents = recordPageEvents(page);
   }
 
   /** Runs once the portal and the page are up (skipped with the suite). */
