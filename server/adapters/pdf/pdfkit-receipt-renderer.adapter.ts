@@ -4,7 +4,6 @@ import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { malaysiaDateTime } from '../../domain/receipt';
 import type { ReceiptDocument, ReceiptRenderer } from '../../ports/receipt-renderer.port';
-import { withQuickSubroutineCopy } from './cff-subset';
 import { RECEIPT_TEXTS } from './receipt-texts';
 
 /**
@@ -20,9 +19,13 @@ const FONT_FILE = path.join(
 
 let parsedFont: Font | undefined;
 
-/** The font, parsed on first use and shared by every receipt after it. */
+/**
+ * The font, parsed on first use and shared by every receipt after it. Each receipt embeds a
+ * subset of it; fontkit's subset copies the font's subroutines as patches/fontkit+2.0.4.patch
+ * makes it (a Chinese receipt no longer allocates a new array per unused subroutine).
+ */
 function receiptFont(): PDFKit.Mixins.PDFFontSource {
-  parsedFont ??= withQuickSubroutineCopy(parseFont(readFileSync(FONT_FILE)));
+  parsedFont ??= parseFont(readFileSync(FONT_FILE));
   // pdfkit takes a parsed fontkit font as well as a file (its types list only files).
   return parsedFont as unknown as PDFKit.Mixins.PDFFontSource;
 }
