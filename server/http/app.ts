@@ -30,10 +30,15 @@ import { sessionsRoutes } from './routes/sessions.routes';
 import { personalDataRoutes } from './routes/personal-data.routes';
 import { passkeyRoutes } from './routes/passkeys.routes';
 import { registerSpa } from './spa';
-import { RATE_LIMIT_NAMESPACE, sharedRateLimitStore } from './shared-rate-limit';
+import {
+  RATE_LIMIT_NAMESPACE,
+  type SharedRateLimitOptions,
+  sharedRateLimitStore,
+} from './shared-rate-limit';
 import { MemoryBudgetCounter, RedisBudgetCounter, registerSessionBudgets } from './session-budgets';
 import { registerRequestMetrics } from './metrics';
 import { registerSecurityHeaders } from './security-headers';
+import { registerOpenApi } from './openapi';
 import { projectRoot } from '../project-root';
 import { logFormatInputs } from './log-format-inputs';
 import { logTransport } from '../../src/contract/log-format';
@@ -65,17 +70,55 @@ export async function buildApp(
   config: Config,
   options: { logStream?: NodeJS.WritableStream; distDir?: string } = {},
 ): Promise<FastifyInstance> {
-  const logging = config.logLevel !== 'silent' || options.logStream !== undefined;
+  const app = createFastify(config, options.logStream);
+
+  // The container's own warnings (reconciliation, cache invalidation) go to this logger too.
+  container.log.attach(app.log);
+
+  // Beyond the cap, new connections are closed on arrival; the socket timeouts free the slots.
+  app.server.maxConnections = config.connections.maxConnections;
+  registerConnectionsPerAddress(app, config);
+
+  // Helmet's headers on every answer, and no-store on every /api answer (security-headers.ts).
+  registerSecurityHeaders(app, config, isApiPath);
+  registerHostileInputGuard(app);
+  // metrics: every answer by route and status, with its latency (served off this listener).
+  registerRequestMetrics(app, container.metrics);
+
+  app.setErrorHandler(answerError);
+
+  const { redis } = await registerAddressRateLimit(app, config);
+  registerAuthentication(app, container);
+  registerSessionBudgets(
+    app,
+    container,
+    redis
+      ? (route) => new RedisBudgetCounter(redis, `${RATE_LIMIT_NAMESPACE}${route}:`)
+      : () => new MemoryBudgetCounter(),
+  );
+
+  // In development: the OpenAPI document of the routes below, and its page (openapi.ts).
+  await registerOpenApi(app, config);
+  await app.register(apiRoutes(container, config), { prefix: '/api' });
+  // The sandbox gateway is its own app on its own port (sandbox-gateway/), not served here.
+
+  await registerPages(app, options.distDir ?? DIST_DIR);
+  return app;
+}
+
+/** Fastify with the logger, the socket timeouts, the body and parameter limits and strict JSON. */
+function createFastify(config: Config, logStream?: NodeJS.WritableStream): FastifyInstance {
+  const logging = config.logLevel !== 'silent' || logStream !== undefined;
   const limits = config.connections;
-  const app = Fastify({
+  return Fastify({
     logger: logging
       ? {
           level: config.logLevel === 'silent' ? 'info' : config.logLevel,
           // Every level: no query strings, secret keys or database error parameters (log-safety.ts).
           redact: { paths: REDACTED_PATHS, censor: REDACTED },
           serializers: { req: serializeRequest, err: serializeError },
-          ...(options.logStream
-            ? { stream: options.logStream }
+          ...(logStream
+            ? { stream: logStream }
             : { transport: logTransport(logFormatInputs(config.appEnv)) }),
         }
       : false,
@@ -109,49 +152,48 @@ export async function buildApp(
       },
     },
   });
+}
 
-  // The container's own warnings (reconciliation, cache invalidation) go to this logger too.
-  container.log.attach(app.log);
+/** Every failure is answered by its code (src/contract/errors.ts), with that code's status. */
+function answerError(
+  error: FastifyError | ApiError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof ApiError) {
+    if (error.headers) reply.headers(error.headers);
+    return answer(reply, error);
+  }
+  if (error.validation) {
+    const message = validationMessage(error.validation, error.validationContext ?? 'body');
+    const field = validationField(error.validation);
+    return answer(reply, new ApiError('VALIDATION_FAILED', message, { field }));
+  }
+  if (isConnectionFailure(error)) {
+    // The pool reconnects by itself: tell the client to come back shortly, never a 500.
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+    return answer(reply, new ApiError('SERVICE_UNAVAILABLE'));
+  }
+  if (isContention(error)) {
+    // Transactions that kept colliding (deadlocks broken by the server), retried already.
+    request.log.warn({ err: error }, 'database contention');
+    reply.header('Retry-After', '1');
+    return answer(reply, new ApiError('SERVICE_UNAVAILABLE'));
+  }
+  const code = clientErrorCode(error);
+  if (code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
+  return answer(reply, new ApiError(code, clientErrorMessage(code, error)));
+}
 
-  // Beyond the cap, new connections are closed on arrival; the timeouts above free the slots.
-  app.server.maxConnections = limits.maxConnections;
-  registerConnectionsPerAddress(app, config);
-
-  // Helmet's headers on every answer, and no-store on every /api answer (security-headers.ts).
-  registerSecurityHeaders(app, config, isApiPath);
-  registerHostileInputGuard(app);
-  // metrics: every answer by route and status, with its latency (served off this listener).
-  registerRequestMetrics(app, container.metrics);
-
-  // Every failure is answered by its code (src/contract/errors.ts), with that code's status.
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.headers) reply.headers(error.headers);
-      return answer(reply, error);
-    }
-    if (error.validation) {
-      const message = validationMessage(error.validation, error.validationContext ?? 'body');
-      const field = validationField(error.validation);
-      return answer(reply, new ApiError('VALIDATION_FAILED', message, { field }));
-    }
-    if (isConnectionFailure(error)) {
-      // The pool reconnects by itself: tell the client to come back shortly, never a 500.
-      request.log.warn({ err: error }, 'database unavailable');
-      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return answer(reply, new ApiError('SERVICE_UNAVAILABLE'));
-    }
-    if (isContention(error)) {
-      // Transactions that kept colliding (deadlocks broken by the server), retried already.
-      request.log.warn({ err: error }, 'database contention');
-      reply.header('Retry-After', '1');
-      return answer(reply, new ApiError('SERVICE_UNAVAILABLE'));
-    }
-    const code = clientErrorCode(error);
-    if (code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
-    return answer(reply, new ApiError(code, clientErrorMessage(code, error)));
-  });
-
-  // One budget per address (and one per session) across instances when REDIS_URL is set.
+/**
+ * One budget per address on every route, shared across instances when REDIS_URL is set; the
+ * store is returned so the per-session budgets count in the same Redis.
+ */
+async function registerAddressRateLimit(
+  app: FastifyInstance,
+  config: Config,
+): Promise<SharedRateLimitOptions> {
   const store = sharedRateLimitStore(app, config);
   await app.register(fastifyRateLimit, {
     global: true,
@@ -163,33 +205,29 @@ export async function buildApp(
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   });
+  return store;
+}
 
-  registerAuthentication(app, container);
-  const { redis } = store;
-  registerSessionBudgets(
-    app,
-    container,
-    redis
-      ? (route) => new RedisBudgetCounter(redis, `${RATE_LIMIT_NAMESPACE}${route}:`)
-      : () => new MemoryBudgetCounter(),
-  );
+/** The API's route plugins, registered under /api; the development routes outside production. */
+function apiRoutes(container: ServerContainer, config: Config) {
+  return async (api: FastifyInstance): Promise<void> => {
+    await api.register(authRoutes(container));
+    await api.register(userRoutes(container));
+    await api.register(healthRoutes(container));
+    if (config.appEnv !== 'production') await api.register(devRoutes(container));
+    await api.register(paymentRoutes(container));
+    await api.register(paymentHistoryRoutes(container));
+    await api.register(sessionsRoutes(container));
+    await api.register(personalDataRoutes(container));
+    await api.register(passkeyRoutes(container));
+  };
+}
 
-  await app.register(
-    async (api) => {
-      await api.register(authRoutes(container));
-      await api.register(userRoutes(container));
-      await api.register(healthRoutes(container));
-      if (config.appEnv !== 'production') await api.register(devRoutes(container));
-      await api.register(paymentRoutes(container));
-      await api.register(paymentHistoryRoutes(container));
-      await api.register(sessionsRoutes(container));
-      await api.register(personalDataRoutes(container));
-      await api.register(passkeyRoutes(container));
-    },
-    { prefix: '/api' },
-  );
-  // The sandbox gateway is its own app on its own port (sandbox-gateway/), not served here.
-
+/**
+ * What is not the API: the locales, the built SPA (precompressed, cached by hash, index.html for
+ * client-side routes: spa.ts), and the envelope's 404 (or 414) for anything else.
+ */
+async function registerPages(app: FastifyInstance, distDir: string): Promise<void> {
   if (existsSync(LOCALES_DIR)) {
     await app.register(fastifyStatic, {
       root: LOCALES_DIR,
@@ -197,8 +235,7 @@ export async function buildApp(
       decorateReply: false,
     });
   }
-  // The built SPA: precompressed, cached by hash, index.html for client-side routes (spa.ts).
-  const spa = await registerSpa(app, options.distDir ?? DIST_DIR);
+  const spa = await registerSpa(app, distDir);
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) && hasOverlongSegment(request.url)) {
@@ -207,8 +244,6 @@ export async function buildApp(
     if (spa?.handleNotFound(request, reply)) return reply;
     return answer(reply, new ApiError('NOT_FOUND'));
   });
-
-  return app;
 }
 
 function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

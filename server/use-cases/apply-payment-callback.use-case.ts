@@ -1,10 +1,12 @@
 import { type ErrorCode } from '../../src/contract/errors';
 import { decideOutcome } from '../domain/transaction';
-import type { TransactionStatus } from '../domain/transaction';
+import type { Transaction, TransactionStatus } from '../domain/transaction';
+import type { Sen } from '../../src/contract/money';
 import type { Clock } from '../ports/clock.port';
 import type {
   GatewayCallbackRequest,
   GatewayMessage,
+  GatewayOutcome,
   GatewayRejectionKind,
   OurPaymentCheck,
 } from '../ports/payment-gateway.port';
@@ -13,6 +15,7 @@ import type {
   CallbackRecord,
   CallbackResult,
   CallbackSource,
+  LockedTransactionUnit,
   TransactionStore,
 } from '../ports/transaction-store.port';
 import { err, ok, type Result } from './result';
@@ -146,92 +149,139 @@ export class ApplyPaymentCallbackUseCase {
     expectedTransactionId?: string,
   ): Promise<ApplyPaymentCallbackResult> {
     const receivedAt = new Date(this.clock.now());
-    const payload =
-      message.payload.length > MAX_RECORDED_PAYLOAD
-        ? `${truncateWhole(message.payload, MAX_RECORDED_PAYLOAD)}…`
-        : message.payload;
-    const record = (
-      transactionId: string | null,
-      result: CallbackResult,
-      reason: string | null,
-    ): CallbackRecord => ({ source, transactionId, payload, result, reason, receivedAt });
-    const reject = async (
-      kind: CallbackRejection,
-      text: string,
-      transactionId: string | null,
-    ): Promise<ApplyPaymentCallbackResult> => {
+    const record = recorder(source, message.payload, receivedAt);
+    const reject = async (refusal: Refusal): Promise<ApplyPaymentCallbackResult> => {
+      const { kind, text, transactionId } = refusal;
       await this.store.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
       return rejectionError(kind, text);
     };
 
     if (!message.verdict.ok) {
       const { kind, message: text, transactionId } = message.verdict.rejection;
-      return reject(kind, text, transactionId ?? expectedTransactionId ?? null);
+      return reject({ kind, text, transactionId: transactionId ?? expectedTransactionId ?? null });
     }
     const outcome = message.verdict.outcome;
+    const located = await this.locate(outcome, expectedTransactionId);
+    if (!located.ok) return reject(located.error);
+    const facts: LockedFacts = { ...located.value, record, receivedAt, outcome, gatewayName };
+    return this.store.withLockedTransaction(facts.transactionId, (current, unit) =>
+      decideLocked(current, unit, facts),
+    );
+  }
 
+  /**
+   * The payment a final word is about, found by the gateway's id or ours (which must agree), and
+   * the amount it states; refused when it names none, another than expected, or no amount.
+   */
+  private async locate(
+    outcome: GatewayOutcome,
+    expectedTransactionId: string | undefined,
+  ): Promise<Result<{ transactionId: string; amountSen: Sen }, Refusal>> {
+    const refusal = (kind: CallbackRejection, text: string, transactionId: string | null) =>
+      err<Refusal>({ kind, text, transactionId });
     // Gateways that keep their own payment (a bill) name it by their id; ours is found by it.
     const byRef =
       outcome.gatewayRef === null
         ? null
         : await this.store.findTransactionIdByGatewayRef(outcome.gatewayRef);
     if (byRef !== null && outcome.transactionId !== null && byRef !== outcome.transactionId) {
-      return reject('malformed', 'The message names two different payments', byRef);
+      return refusal('malformed', 'The message names two different payments', byRef);
     }
     const transactionId = byRef ?? outcome.transactionId;
     if (transactionId === null) {
-      return reject('unknown_transaction', 'Unknown transaction', expectedTransactionId ?? null);
+      return refusal('unknown_transaction', 'Unknown transaction', expectedTransactionId ?? null);
     }
     if (expectedTransactionId !== undefined && transactionId !== expectedTransactionId) {
-      return reject('malformed', 'The answer is about another payment', expectedTransactionId);
+      return refusal('malformed', 'The answer is about another payment', expectedTransactionId);
     }
     if (outcome.amountSen === null) {
-      return reject('malformed', 'The message states no amount', transactionId);
+      return refusal('malformed', 'The message states no amount', transactionId);
     }
-    const amountSen = outcome.amountSen;
-
-    return this.store.withLockedTransaction(transactionId, async (current, unit) => {
-      const refuse = async (
-        kind: CallbackRejection,
-        text: string,
-      ): Promise<ApplyPaymentCallbackResult> => {
-        await unit.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
-        return rejectionError(kind, text);
-      };
-      if (!current) return refuse('unknown_transaction', 'Unknown transaction');
-      // Only the payment's own gateway speaks for it: another one's word is not evidence.
-      if (current.gateway !== gatewayName) {
-        return refuse('malformed', `The payment was made through ${current.gateway}`);
-      }
-      if (current.amountSen !== amountSen) {
-        return refuse('amount_mismatch', 'Amount does not match the transaction');
-      }
-      if (outcome.status === 'pending') {
-        await unit.recordCallback(
-          record(
-            transactionId,
-            'ignored',
-            `not_final: ${outcome.note ?? 'the gateway reports no outcome yet'}`,
-          ),
-        );
-        return ok({ result: 'ignored', status: current.status, transactionId });
-      }
-      const decision = decideOutcome(current.status, outcome.status);
-      if (decision.kind === 'contradiction') {
-        return refuse('contradiction', `Transaction is already ${decision.current}`);
-      }
-      if (decision.kind === 'apply') {
-        // The row is locked, so this conditional update cannot lose a race; the WHERE clause is
-        // the second line of defence should the lock ever be dropped.
-        const changed = await unit.finalise(decision.to, receivedAt);
-        if (!changed) throw new Error(`transaction ${transactionId} changed under lock`);
-        await unit.recordCallback(record(transactionId, 'applied', null));
-        return ok({ result: 'applied', status: decision.to, transactionId });
-      }
-      await unit.recordCallback(record(transactionId, 'duplicate', null));
-      return ok({ result: 'duplicate', status: outcome.status, transactionId });
-    });
+    return ok({ transactionId, amountSen: outcome.amountSen });
   }
+}
+
+/** A refusal before the row is locked: its kind, its words, and the payment it is recorded on. */
+interface Refusal {
+  kind: CallbackRejection;
+  text: string;
+  transactionId: string | null;
+}
+
+type RecordOf = (
+  transactionId: string | null,
+  result: CallbackResult,
+  reason: string | null,
+) => CallbackRecord;
+
+/** The audit record of a message, its payload cut to MAX_RECORDED_PAYLOAD. */
+function recorder(source: CallbackSource, received: string, receivedAt: Date): RecordOf {
+  const payload =
+    received.length > MAX_RECORDED_PAYLOAD
+      ? `${truncateWhole(received, MAX_RECORDED_PAYLOAD)}…`
+      : received;
+  return (transactionId, result, reason) => ({
+    source,
+    transactionId,
+    payload,
+    result,
+    reason,
+    receivedAt,
+  });
+}
+
+/** What a final word says and how it is recorded, its payment found and its amount stated. */
+interface LockedFacts {
+  record: RecordOf;
+  receivedAt: Date;
+  transactionId: string;
+  amountSen: Sen;
+  outcome: GatewayOutcome;
+  gatewayName: string;
+}
+
+/**
+ * With the payment's row locked: its own gateway, its amount and the forward-only state machine
+ * decide whether the outcome is applied, a duplicate, not final yet, or refused; every message
+ * is recorded in the same unit.
+ */
+async function decideLocked(
+  current: Transaction | null,
+  unit: LockedTransactionUnit,
+  facts: LockedFacts,
+): Promise<ApplyPaymentCallbackResult> {
+  const { record, receivedAt, transactionId, amountSen, outcome, gatewayName } = facts;
+  const refuse = async (kind: CallbackRejection, text: string) => {
+    await unit.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
+    return rejectionError(kind, text);
+  };
+  if (!current) return refuse('unknown_transaction', 'Unknown transaction');
+  // Only the payment's own gateway speaks for it: another one's word is not evidence.
+  if (current.gateway !== gatewayName) {
+    return refuse('malformed', `The payment was made through ${current.gateway}`);
+  }
+  if (current.amountSen !== amountSen) {
+    return refuse('amount_mismatch', 'Amount does not match the transaction');
+  }
+  if (outcome.status === 'pending') {
+    const reason = `not_final: ${outcome.note ?? 'the gateway reports no outcome yet'}`;
+    await unit.recordCallback(record(transactionId, 'ignored', reason));
+    return ok({ result: 'ignored', status: current.status, transactionId });
+  }
+  const decision = decideOutcome(current.status, outcome.status);
+  if (decision.kind === 'contradiction') {
+    return refuse('contradiction', `Transaction is already ${decision.current}`);
+  }
+  if (decision.kind === 'apply') {
+    // The row is locked, so this conditional update cannot lose a race; the WHERE clause is
+    // the second line of defence should the lock ever be dropped.
+    const changed = await unit.finalise(decision.to, receivedAt);
+    if (!changed) throw new Error(`transaction ${transactionId} changed under lock`);
+    await unit.recordCallback(record(transactionId, 'applied', null));
+    return ok({ result: 'applied', status: decision.to, transactionId });
+  }
+  await unit.recordCallback(record(transactionId, 'duplicate', null));
+  return ok({ result: 'duplicate', status: outcome.status, transactionId });
 }
 
 /** The first `max` UTF-16 units, one fewer if the cut would split a surrogate pair. */

@@ -1,9 +1,9 @@
 import { PAYMENT_METHODS } from '../../src/contract/rules';
 import type { PaymentMethod } from '../../src/contract/rules';
 import { formatSen, parseAmountToSen } from '../../src/contract/money';
-import type { AmountError } from '../../src/contract/money';
+import type { AmountError, Sen } from '../../src/contract/money';
 import { generateTransactionId } from '../domain/transaction';
-import type { RandomBytes, TransactionStatus } from '../domain/transaction';
+import type { RandomBytes, Transaction, TransactionStatus } from '../domain/transaction';
 import { handOffCanonical } from '../../src/contract/sandbox-gateway';
 import type { HandOffFields } from '../../src/contract/sandbox-gateway';
 import type { GatewayHandOff } from '../../src/contract/payment';
@@ -16,7 +16,7 @@ import type {
 import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type { PaymentSigner } from '../ports/payment-signer.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
-import { failWith, type Result, type UseCaseError } from './result';
+import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /**
  * The "payment request result" of docs/spec/product-spec.md (its hand-off fields, kept for
@@ -33,9 +33,12 @@ export interface PaymentRequestBody extends HandOffFields {
 }
 
 /** Only what this use case needs of a member; wired to the member repository in the container. */
-export type MemberContactLookup = (
-  memberId: string,
-) => Promise<{ name: string; phoneNo: string } | null>;
+export type MemberContactLookup = (memberId: string) => Promise<MemberContact | null>;
+
+interface MemberContact {
+  name: string;
+  phoneNo: string;
+}
 
 export interface CreatePaymentRequestSettings {
   /** Our merchant id at the gateway. */
@@ -87,40 +90,14 @@ export class CreatePaymentRequestUseCase {
   ) {}
 
   async execute(input: CreatePaymentRequestInput): Promise<CreatePaymentRequestResult> {
-    const amount = parseAmountToSen(input.amount);
-    if (!amount.ok) {
-      return invalid('amount', AMOUNT_MESSAGES[amount.error]);
-    }
-    if (!isPaymentMethod(input.paymentMethod)) {
-      return invalid('payment_method', 'payment_method: Please select a valid payment method');
-    }
-    const key = input.idempotencyKey;
-    if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      return invalid('Idempotency-Key', 'Idempotency-Key: 1 to 128 printable characters');
-    }
+    const checked = checkInput(input);
+    if (!checked.ok) return checked;
     const member = await this.findMemberContact(input.memberId);
     if (!member) return failWith('AUTH_REQUIRED');
 
-    const stored = await this.store.createPending(
-      {
-        transactionId: generateTransactionId(this.randomBytes),
-        memberId: input.memberId,
-        amountSen: amount.value,
-        paymentMethod: input.paymentMethod,
-        gateway: this.gateways.current.name,
-        createdAt: new Date(this.clock.now()),
-      },
-      key,
-    );
-    const tx = stored.transaction;
-    // The account was deleted while this request was on its way: nothing was stored.
-    if (tx === null) return failWith('AUTH_SESSION_ENDED');
-    if (
-      !stored.created &&
-      (tx.amountSen !== amount.value || tx.paymentMethod !== input.paymentMethod)
-    ) {
-      return failWith('PAYMENT_IDEMPOTENCY_CONFLICT');
-    }
+    const stored = await this.storePending(input.memberId, checked.value);
+    if (!stored.ok) return stored;
+    const { transaction: tx, created } = stored.value;
     // A repeated request goes on with the gateway that took the payment, even if another one
     // takes new payments since; when that gateway is no longer configured, nobody can pay it.
     const gateway = this.gateways.byName(tx.gateway);
@@ -128,18 +105,8 @@ export class CreatePaymentRequestUseCase {
 
     const settings = this.settings();
     const publicUrl = settings.publicUrl.replace(/\/+$/, '');
-    const fields: HandOffFields = {
-      clientId: settings.clientId,
-      transactionId: tx.transactionId,
-      amount: formatSen(tx.amountSen),
-      custName: member.name,
-      custMobile: member.phoneNo,
-      custEmail: '',
-      returnUrl: `${publicUrl}/return?transactionId=${encodeURIComponent(tx.transactionId)}`,
-      callbackUrl: `${publicUrl}/api/payment/callback/${gateway.name}`,
-      paymentMethod: tx.paymentMethod,
-    };
-    const request: PaymentStartRequest = {
+    const fields = handOffFields(settings.clientId, publicUrl, tx, member, gateway.name);
+    const start = await this.start(gateway, {
       transactionId: tx.transactionId,
       amountSen: tx.amountSen,
       paymentMethod: tx.paymentMethod,
@@ -148,26 +115,13 @@ export class CreatePaymentRequestUseCase {
       callbackUrl: fields.callbackUrl,
       redirectUrl: `${publicUrl}/api/payment/redirect/${gateway.name}`,
       // A repeated idempotent request reuses the gateway's payment instead of making another.
-      existingRef: stored.created ? null : await this.store.findGatewayRef(tx.transactionId),
-    };
-    let start = await this.startAtGateway(gateway, request);
-    if (start && start.gatewayRef !== null && start.gatewayRef !== request.existingRef) {
-      const kept = await this.attachRef(tx.transactionId, start.gatewayRef);
-      // A racing request with the same key attached its payment first: hand off to that one
-      // (ours stays unpaid at the gateway, and nobody is sent to it). Null: the row was
-      // discarded meanwhile by a racing request whose start failed.
-      start =
-        kept === null
-          ? null
-          : kept === start.gatewayRef
-            ? start
-            : await this.startAtGateway(gateway, { ...request, existingRef: kept });
-    }
+      existingRef: created ? null : await this.store.findGatewayRef(tx.transactionId),
+    });
     if (!start) {
       // Nothing half made: the payment this request stored is not kept when the gateway never
       // started it (a retry, with the same Idempotency-Key or not, starts afresh); one the
       // gateway did start stays for its callback. A repeated request leaves the first to decide.
-      if (stored.created) await this.store.discardUnstarted(tx.transactionId);
+      if (created) await this.store.discardUnstarted(tx.transactionId);
       return failWith('PAYMENT_GATEWAY_UNAVAILABLE');
     }
     return {
@@ -182,6 +136,55 @@ export class CreatePaymentRequestUseCase {
         gateway: start.handOff,
       },
     };
+  }
+
+  /**
+   * The pending transaction under the idempotency key: a new one, or the one the key already
+   * made when it is for the same amount and method.
+   */
+  private async storePending(
+    memberId: string,
+    { amountSen, paymentMethod, idempotencyKey }: CheckedInput,
+  ): Promise<Result<{ transaction: Transaction; created: boolean }, UseCaseError>> {
+    const stored = await this.store.createPending(
+      {
+        transactionId: generateTransactionId(this.randomBytes),
+        memberId,
+        amountSen,
+        paymentMethod,
+        gateway: this.gateways.current.name,
+        createdAt: new Date(this.clock.now()),
+      },
+      idempotencyKey,
+    );
+    const tx = stored.transaction;
+    // The account was deleted while this request was on its way: nothing was stored.
+    if (tx === null) return failWith('AUTH_SESSION_ENDED');
+    if (!stored.created && (tx.amountSen !== amountSen || tx.paymentMethod !== paymentMethod)) {
+      return failWith('PAYMENT_IDEMPOTENCY_CONFLICT');
+    }
+    return ok({ transaction: tx, created: stored.created });
+  }
+
+  /**
+   * The payment started at the gateway, its reference attached to the transaction; null when
+   * the gateway could not start it or the transaction was discarded meanwhile.
+   */
+  private async start(
+    gateway: PaymentGateway,
+    request: PaymentStartRequest,
+  ): Promise<PaymentStart | null> {
+    const start = await this.startAtGateway(gateway, request);
+    if (!start || start.gatewayRef === null || start.gatewayRef === request.existingRef) {
+      return start;
+    }
+    const kept = await this.attachRef(request.transactionId, start.gatewayRef);
+    // A racing request with the same key attached its payment first: hand off to that one
+    // (ours stays unpaid at the gateway, and nobody is sent to it). Null: the row was
+    // discarded meanwhile by a racing request whose start failed.
+    if (kept === null) return null;
+    if (kept === start.gatewayRef) return start;
+    return this.startAtGateway(gateway, { ...request, existingRef: kept });
   }
 
   /** The reference kept for the payment; null when the payment is no longer stored. */
@@ -208,10 +211,53 @@ export class CreatePaymentRequestUseCase {
   }
 }
 
+/** The fields handed to the gateway through the browser, signed by the caller. */
+function handOffFields(
+  clientId: string,
+  publicUrl: string,
+  tx: Transaction,
+  member: MemberContact,
+  gatewayName: string,
+): HandOffFields {
+  return {
+    clientId,
+    transactionId: tx.transactionId,
+    amount: formatSen(tx.amountSen),
+    custName: member.name,
+    custMobile: member.phoneNo,
+    custEmail: '',
+    returnUrl: `${publicUrl}/return?transactionId=${encodeURIComponent(tx.transactionId)}`,
+    callbackUrl: `${publicUrl}/api/payment/callback/${gatewayName}`,
+    paymentMethod: tx.paymentMethod,
+  };
+}
+
+interface CheckedInput {
+  amountSen: Sen;
+  paymentMethod: PaymentMethod;
+  idempotencyKey: string | undefined;
+}
+
+/** The amount, method and idempotency key re-checked: the browser is not trusted with them. */
+function checkInput(input: CreatePaymentRequestInput): Result<CheckedInput, UseCaseError> {
+  const amount = parseAmountToSen(input.amount);
+  if (!amount.ok) {
+    return invalid('amount', AMOUNT_MESSAGES[amount.error]);
+  }
+  if (!isPaymentMethod(input.paymentMethod)) {
+    return invalid('payment_method', 'payment_method: Please select a valid payment method');
+  }
+  const key = input.idempotencyKey;
+  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    return invalid('Idempotency-Key', 'Idempotency-Key: 1 to 128 printable characters');
+  }
+  return ok({ amountSen: amount.value, paymentMethod: input.paymentMethod, idempotencyKey: key });
+}
+
 const isPaymentMethod = (value: unknown): value is PaymentMethod =>
   typeof value === 'string' && (PAYMENT_METHODS as readonly string[]).includes(value);
 
 const invalid = (
   field: 'amount' | 'payment_method' | 'Idempotency-Key',
   message: string,
-): CreatePaymentRequestResult => failWith('VALIDATION_FAILED', { field, message });
+): { ok: false; error: UseCaseError } => failWith('VALIDATION_FAILED', { field, message });
