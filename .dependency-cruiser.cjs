@@ -178,6 +178,40 @@ module.exports = {
       ['domain', 'ports', 'use-cases'],
     ),
     {
+      name: 'routes-not-adapters',
+      comment:
+        'Route handlers use what the container built; they never import an adapter. The one exception is the device label, a pure function of the User-Agent header (no I/O, no state) that the sign-in and passkey routes call.',
+      severity: 'error',
+      from: { path: '^server/(http|ops-http)/routes/' },
+      to: {
+        path: '^server/adapters/',
+        pathNot: '^server/adapters/ua-parser-device-labels\\.adapter\\.ts$',
+      },
+    },
+    {
+      name: 'scripts-never-import-test',
+      comment:
+        'Scripts (the bench, the launchers, the build) run without the tests: what both need lives in scripts/support/.',
+      severity: 'error',
+      from: { path: '^scripts/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'no-orphans',
+      comment:
+        'Every module is imported by another, or is an entry point the cruise cannot see: type declarations and the files jest.config.js names.',
+      severity: 'error',
+      from: {
+        orphan: true,
+        pathNot: [
+          '\\.d\\.ts$',
+          '^test/setup/',
+          '^test/server/support/pglite-jest-transform\\.cjs$',
+        ],
+      },
+      to: {},
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

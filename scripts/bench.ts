@@ -36,7 +36,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { version as autocannonVersion } from 'autocannon/package.json';
-import { eachDatabase } from '../test/server/support/databases';
+import { eachDatabase } from './support/databases';
 import { argon2PerCore } from './bench/argon2';
 import { start, stop } from './bench/children';
 import { serveHello, serveRaw } from './bench/hello-world';

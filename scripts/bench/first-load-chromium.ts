@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from '../../test/e2e/support/browser';
+import { launchChromium } from '../support/browser';
 import { CHROMIUM, DIST, type Row, TARGETS, verdict } from './settings';
 
 /** One JS or CSS file a first visit downloaded, with its gzip size (level 9) in bytes. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, icOf, PASSWORD, SESSIONS } from './settings';
-import { freePort } from '../../test/server/support/free-port';
+import { freePort } from '../support/free-port';
 
 /**
  * A headless Chromium with a remote-debugging port (for Lighthouse's `--port`) whose

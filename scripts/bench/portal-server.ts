@@ -6,7 +6,7 @@ import { type Config, loadConfig } from '../../server/config';
 import { createContainer, type ServerContainer } from '../../server/container';
 import { hashSessionToken } from '../../server/domain/session-policy';
 import { buildApp } from '../../server/http/app';
-import { createScratchDatabase } from '../../test/server/support/databases';
+import { createScratchDatabase } from '../support/databases';
 import { type Database, PASSWORD, paymentIdOf, type Seed, SESSIONS, tokenOf } from './settings';
 
 /**

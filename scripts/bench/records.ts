@@ -7,7 +7,7 @@ import { historySql } from '../../server/adapters/postgres/postgres-payment-hist
 import { hashSessionToken } from '../../server/domain/session-policy';
 import { generateTransactionId } from '../../server/domain/transaction';
 import { renderSampleReceipts } from '../../server/use-cases/render-receipt-pdf.use-case';
-import { createScratchDatabase, type ScratchDatabase } from '../../test/server/support/databases';
+import { createScratchDatabase, type ScratchDatabase } from '../support/databases';
 import { start, stop } from './children';
 import { load } from './load';
 import { listeningPortal } from './portal-server';

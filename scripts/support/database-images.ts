@@ -11,10 +11,10 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
-import { migrate, MIGRATIONS_DIR } from '../../../server/adapters/postgres/migrate';
-import { PGLITE_START_PARAMS } from '../../../server/adapters/postgres/pglite-settings';
-import { projectRoot } from '../../../server/project-root';
+import { type Database, openDatabase } from '../../server/adapters/postgres/database';
+import { migrate, MIGRATIONS_DIR } from '../../server/adapters/postgres/migrate';
+import { PGLITE_START_PARAMS } from '../../server/adapters/postgres/pglite-settings';
+import { projectRoot } from '../../server/project-root';
 
 /**
  * Databases that start migrated, without running initdb and every migration again for each test

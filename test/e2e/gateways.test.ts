@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, jest, test } from '@jest/globals
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FakeBillplz } from '../server/support/fake-billplz';
 import { FakeToyyibPay } from '../server/support/fake-toyyibpay';
-import { browserAvailable, launchChromium, recordPageEvents } from './support/browser';
+import { browserAvailable, launchChromium, recordPageEvents } from '../../scripts/support/browser';
 import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
 import { handOffToGateway } from './support/payments';
 import { startPortal, type PortalServer } from './support/portal-server';

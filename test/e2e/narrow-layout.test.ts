@@ -1,7 +1,7 @@
 import { afterAll, expect, jest } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { applyTheme, axeViolations, THEMES } from './support/axe';
-import { launchChromium } from './support/browser';
+import { launchChromium } from '../../scripts/support/browser';
 import {
   aTestMember,
   expectPath,

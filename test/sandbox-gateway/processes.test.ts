@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { migratedDataDir } from '../server/support/server-process';
-import { freePort } from '../server/support/free-port';
+import { freePort } from '../../scripts/support/free-port';
 
 jest.setTimeout(90_000);
 

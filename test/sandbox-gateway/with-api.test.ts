@@ -7,7 +7,7 @@ import { SystemGatewayClock } from '../../sandbox-gateway/clock';
 import { loadSandboxGatewayConfig } from '../../sandbox-gateway/config';
 import { type CreatePaymentResponse } from '../../src/contract/api';
 import { handOffCanonical, type HandOffFields } from '../../src/contract/sandbox-gateway';
-import { eachDatabase } from '../server/support/databases';
+import { eachDatabase } from '../../scripts/support/databases';
 import { getJson } from '../server/support/http';
 import { registerAndLogin, type LoggedInMember } from '../server/support/members';
 import { newPayment, paymentStatus } from '../server/support/payments';

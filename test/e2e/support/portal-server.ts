@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { migratedTemplate, writeMigratedPgliteDir } from '../../server/support/database-images';
+import { migratedTemplate, writeMigratedPgliteDir } from '../../../scripts/support/database-images';
 import { entryArgs } from '../../server/support/server-entry';
-import { freePort } from '../../server/support/free-port';
+import { freePort } from '../../../scripts/support/free-port';
 
 const ROOT = resolve(__dirname, '../../..');
 const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,7 +1,7 @@
 import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
 import { createContainer, createInMemoryContainer } from '../../../server/container';
 import { FakeClock } from '../../fakes/fake-clock';
-import { openMigratedPglite } from '../support/database-images';
+import { openMigratedPglite } from '../../../scripts/support/database-images';
 import { testConfig } from '../support/in-memory-server';
 import { aMemberRow } from '../support/in-memory-stores';
 

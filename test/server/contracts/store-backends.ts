@@ -9,8 +9,12 @@ import {
   type CallbackResult,
   type CallbackSource,
 } from '../../../server/ports/transaction-store.port';
-import { openMigratedPglite } from '../support/database-images';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../support/databases';
+import { openMigratedPglite } from '../../../scripts/support/database-images';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../scripts/support/databases';
 
 export type Backend = 'in-memory' | 'pglite' | 'postgres';
 

@@ -1,6 +1,6 @@
 import { encodeHistoryCursor } from '../../../server/domain/history-cursor';
 import { ApiPaths } from '../../../src/contract/api';
-import { eachDatabase, type TestDatabase } from '../support/databases';
+import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { getJson } from '../support/http';
 import { registerAndLogin } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';

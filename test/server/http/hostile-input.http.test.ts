@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ApiPaths } from '../../../src/contract/api';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { postJson } from '../support/http';
 import { registerAndLogin } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';

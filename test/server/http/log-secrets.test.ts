@@ -4,7 +4,7 @@ import { serializeError, withoutQuery } from '../../../server/http/log-safety';
 import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
 import { ApiPaths, paymentStatusPath } from '../../../src/contract/api';
 import { gatewayOutcomeCanonical } from '../../../src/contract/sandbox-gateway';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { aMember, latestSmsCode } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';

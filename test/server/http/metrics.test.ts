@@ -1,7 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../../../server/config';
 import { buildMetricsApp } from '../../../server/http/metrics';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { registerAndLogin } from '../support/members';
 import {

@@ -6,7 +6,7 @@ import {
   type PasskeyOptionsResponse,
 } from '../../../src/contract/passkeys';
 import { passkeyNameError } from '../../../src/domain/rules/security-forms';
-import { eachDatabase, type TestDatabase } from '../support/databases';
+import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { type LoggedInMember, registerAndLogin } from '../support/members';
 import { SoftwareAuthenticator } from '../support/software-authenticator';

@@ -1,5 +1,5 @@
 import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
-import { type TestDatabase } from '../support/databases';
+import { type TestDatabase } from '../../../scripts/support/databases';
 import { registerAndLogin, type LoggedInMember } from '../support/members';
 import {
   newPayment as newPaymentOf,

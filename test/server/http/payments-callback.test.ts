@@ -3,7 +3,7 @@ import {
   gatewayOutcomeCanonical,
   type GatewayOutcomeMessage,
 } from '../../../src/contract/sandbox-gateway';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { postJson } from '../support/http';
 import { signOutcome } from '../support/payments';
 import { paymentsApiOn } from './payments-api.support';

@@ -1,7 +1,7 @@
 import { TRANSACTION_ID_PATTERN } from '../../../server/domain/transaction';
 import { handOffCanonical } from '../../../src/contract/sandbox-gateway';
 import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { type LoggedInMember } from '../support/members';
 import { CREATE_PAYMENT as CREATE, requestPayment } from '../support/payments';

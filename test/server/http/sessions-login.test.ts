@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { aMember, login, registerAndLogin, registerMember } from '../support/members';
 import { sessionsApiOn } from './sessions.support';

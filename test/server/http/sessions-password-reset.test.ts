@@ -1,4 +1,4 @@
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { postJson } from '../support/http';
 import {
   aMember,

@@ -1,4 +1,4 @@
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { registerAndLogin } from '../support/members';
 import { newPayment, paymentStatus } from '../support/payments';

@@ -1,4 +1,4 @@
-import { type TestDatabase } from '../support/databases';
+import { type TestDatabase } from '../../../scripts/support/databases';
 import { postEmpty, postJson } from '../support/http';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,4 +1,4 @@
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { aMember, latestSmsCode, registerMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';

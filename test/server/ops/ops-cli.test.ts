@@ -1,5 +1,5 @@
 import { runOpsCommand } from '../../../server/ops-cli/ops-cli';
-import { eachDatabase, type TestDatabase } from '../support/databases';
+import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 jest.setTimeout(60_000);

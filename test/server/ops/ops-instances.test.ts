@@ -3,7 +3,7 @@ import { buildOpsApp } from '../../../server/ops-http/app';
 import { CLI } from '../../../server/use-cases/ops/actor';
 import { ApiPaths } from '../../../src/contract/api';
 import { OpsPaths } from '../../../src/contract/ops-api';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { postJson } from '../support/http';
 import { millisecondsUntil, startAnotherInstance } from '../support/instances';
 import { login, registerAndLogin } from '../support/members';

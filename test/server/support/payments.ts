@@ -4,7 +4,7 @@ import {
   type GatewayOutcomeMessage,
 } from '../../../src/contract/sandbox-gateway';
 import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
-import { type TestDatabase } from './databases';
+import { type TestDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson, type ApiResponse } from './http';
 import { type LoggedInMember } from './members';
 import { startTestApp, type TestApp } from './test-app';

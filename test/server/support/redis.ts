@@ -1,4 +1,4 @@
-import { probeSync } from './databases';
+import { probeSync } from '../../../scripts/support/databases';
 
 /** The Redis server the shared rate-limit tests use (the one on this machine by default). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

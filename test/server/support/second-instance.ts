@@ -1,5 +1,5 @@
 import { type Config } from '../../../server/config';
-import { createScratchDatabase, type TestDatabase } from './databases';
+import { createScratchDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { FakeClock } from '../../fakes/fake-clock';
 import { type InstanceOptions, startInstance, type TestApp } from './test-app';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeMigratedPgliteDir } from './database-images';
+import { writeMigratedPgliteDir } from '../../../scripts/support/database-images';
 import { entryArgs } from './server-entry';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -6,8 +6,8 @@ import {
   type ServerContainer,
 } from '../../../server/container';
 import { buildApp } from '../../../server/http/app';
-import { openMigratedPglite } from './database-images';
-import { createScratchDatabase, type TestDatabase } from './databases';
+import { openMigratedPglite } from '../../../scripts/support/database-images';
+import { createScratchDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { FakeClock } from '../../fakes/fake-clock';
 
 export interface TestApp {

@@ -1,4 +1,4 @@
-import { createScratchDatabase, type ScratchDatabase } from './databases';
+import { createScratchDatabase, type ScratchDatabase } from '../../../scripts/support/databases';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 export interface TwoProcesses {

@@ -1,4 +1,4 @@
-import { type TestDatabase } from './databases';
+import { type TestDatabase } from '../../../scripts/support/databases';
 import { startTestApp, type TestApp } from './test-app';
 
 /** The trigger functions a test attaches to a write to make it fail, by name. */

@@ -1,5 +1,5 @@
 import { ApiPaths } from '../../../src/contract/api';
-import { eachDatabase, type TestDatabase } from '../support/databases';
+import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { millisecondsUntil, startAnotherInstance } from '../support/instances';
 import {

@@ -1,4 +1,4 @@
-import { eachDatabase, type TestDatabase } from '../support/databases';
+import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import {
   aMember,

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { type Config } from '../../../server/config';
 import { RATE_LIMIT_NAMESPACE } from '../../../server/http/shared-rate-limit';
-import { eachDatabase, type TestDatabase } from '../support/databases';
+import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { FakePasswordHasher } from '../support/fake-password-hasher';
 import { FakeClock } from '../../fakes/fake-clock';
 import { type ApiResponse, getJson, postJson } from '../support/http';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { ConfigError, type ConnectionLimits, loadConfig } from '../../../server/config';
 import { ApiPaths } from '../../../src/contract/api';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { injectedApp, type InjectedApp, logIn, seedMember } from '../support/in-memory-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { ApiPaths } from '../../../src/contract/api';
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { postJson } from '../support/http';
 import { startAnotherInstance } from '../support/instances';
 import { login, type LoggedInMember, registerAndLogin } from '../support/members';

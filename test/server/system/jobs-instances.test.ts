@@ -3,7 +3,11 @@ import { type AddressInfo } from 'node:net';
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { type Config } from '../../../server/config';
 import { JOBS } from '../../../server/wiring/scheduled-jobs';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../support/databases';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../scripts/support/databases';
 import { eventually } from '../support/instances';
 import { registerAndLogin } from '../support/members';
 import { newPayment, signOutcome } from '../support/payments';

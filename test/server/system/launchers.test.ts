@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../../scripts/support/free-port';
 
 jest.setTimeout(180_000);
 

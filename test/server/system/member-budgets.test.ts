@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { RATE_LIMIT_NAMESPACE } from '../../../server/http/shared-rate-limit';
 import { ApiPaths } from '../../../src/contract/api';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { aMember, login, registerMember } from '../support/members';
 import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from '../support/redis';

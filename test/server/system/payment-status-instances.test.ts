@@ -1,5 +1,5 @@
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { postJson } from '../support/http';
 import { eventually } from '../support/instances';
 import { registerAndLogin } from '../support/members';

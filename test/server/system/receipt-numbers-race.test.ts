@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { receiptSequence } from '../../../server/domain/receipt';
 import { type PaymentHistoryResponse } from '../../../src/contract/payment-history';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { registerAndLogin } from '../support/members';
 import { newPayment, signOutcome } from '../support/payments';

@@ -2,7 +2,7 @@ import {
   PurgeStaleRecordsUseCase,
   type PurgeReport,
 } from '../../../server/use-cases/purge-stale-records.use-case';
-import { eachDatabase } from '../support/databases';
+import { eachDatabase } from '../../../scripts/support/databases';
 import { postJson } from '../support/http';
 import { aMember, latestSmsCode, login, registerMember } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';

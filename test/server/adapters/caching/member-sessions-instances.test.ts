@@ -1,6 +1,6 @@
 import { ApiPaths } from '../../../../src/contract/api';
 import { type MemberSessionsResponse } from '../../../../src/contract/sessions';
-import { eachDatabase } from '../../support/databases';
+import { eachDatabase } from '../../../../scripts/support/databases';
 import { getJson, postJson } from '../../support/http';
 import { eventually, startAnotherInstance } from '../../support/instances';
 import { login, registerAndLogin } from '../../support/members';

@@ -10,7 +10,11 @@ import {
   encodeInvalidation,
   type Invalidation,
 } from '../../../../server/ports/invalidation-bus.port';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../../scripts/support/databases';
 import { millisecondsUntil } from '../../support/instances';
 import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from '../../support/redis';
 

@@ -1,6 +1,6 @@
 import { type Config } from '../../../../server/config';
 import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { eachDatabase } from '../../support/databases';
+import { eachDatabase } from '../../../../scripts/support/databases';
 import { getJson, postJson } from '../../support/http';
 import { eventually, startAnotherInstance } from '../../support/instances';
 import { latestSmsCode, login, registerAndLogin } from '../../support/members';

@@ -1,7 +1,7 @@
 import { BILL_UNPAID_NOTE } from '../../../../server/adapters/gateways/billplz-gateway.adapter';
 import { loadConfig } from '../../../../server/config';
 import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
-import { eachDatabase } from '../../support/databases';
+import { eachDatabase } from '../../../../scripts/support/databases';
 import { FakeBillplz } from '../../support/fake-billplz';
 import { registerAndLogin, type LoggedInMember } from '../../support/members';
 import { newPayment, paymentStatus, requestPayment } from '../../support/payments';

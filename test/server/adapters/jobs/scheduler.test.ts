@@ -7,8 +7,12 @@ import {
   schedulerContract,
   type SchedulerHarness,
 } from '../../contracts/scheduler.contract';
-import { openMigratedPglite } from '../../support/database-images';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import { openMigratedPglite } from '../../../../scripts/support/database-images';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../../scripts/support/databases';
 
 jest.setTimeout(60_000);
 

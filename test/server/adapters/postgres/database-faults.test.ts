@@ -1,7 +1,11 @@
 import { type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { Client } from 'pg';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../../scripts/support/databases';
 import { startServerProcess } from '../../support/server-process';
 import { startTestApp } from '../../support/test-app';
 

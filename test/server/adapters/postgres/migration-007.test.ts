@@ -4,8 +4,12 @@ import path from 'node:path';
 import { type Database, openDatabase } from '../../../../server/adapters/postgres/database';
 import { MIGRATIONS_DIR, migrate } from '../../../../server/adapters/postgres/migrate';
 import { postgresStoresOver } from '../../../../server/adapters/postgres/postgres-stores';
-import { openEmptyPglite } from '../../support/database-images';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import { openEmptyPglite } from '../../../../scripts/support/database-images';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../../scripts/support/databases';
 import { aMemberRow } from '../../support/in-memory-stores';
 
 jest.setTimeout(60_000);

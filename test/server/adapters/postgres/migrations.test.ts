@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../../../../server/adapters/postgres/database';
 import { migrate } from '../../../../server/adapters/postgres/migrate';
-import { openEmptyPglite } from '../../support/database-images';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import { openEmptyPglite } from '../../../../scripts/support/database-images';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../../scripts/support/databases';
 
 jest.setTimeout(60_000);
 

@@ -7,8 +7,12 @@ import { migrate, MIGRATIONS_DIR } from '../../../../server/adapters/postgres/mi
 import { generateTransactionId } from '../../../../server/domain/transaction';
 import { historySql } from '../../../../server/adapters/postgres/postgres-payment-history-store.adapter';
 import { postgresStoresOver } from '../../../../server/adapters/postgres/postgres-stores';
-import { openEmptyPglite } from '../../support/database-images';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import { openEmptyPglite } from '../../../../scripts/support/database-images';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../../scripts/support/databases';
 import { aMemberRow } from '../../support/in-memory-stores';
 
 jest.setTimeout(120_000);

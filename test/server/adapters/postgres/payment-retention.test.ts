@@ -6,8 +6,8 @@ import { retentionCutoff } from '../../../../server/domain/payment-retention';
 import { PurgePaymentsPastRetentionUseCase } from '../../../../server/use-cases/purge-payments-past-retention.use-case';
 import { FakeClock } from '../../../fakes/fake-clock';
 import { eachBackend } from '../../contracts/store-backends';
-import { openMigratedPglite } from '../../support/database-images';
-import { createScratchDatabase, type ScratchDatabase } from '../../support/databases';
+import { openMigratedPglite } from '../../../../scripts/support/database-images';
+import { createScratchDatabase, type ScratchDatabase } from '../../../../scripts/support/databases';
 import { aMemberRow } from '../../support/in-memory-stores';
 
 jest.setTimeout(60_000);

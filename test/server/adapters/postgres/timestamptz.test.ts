@@ -1,5 +1,5 @@
 import { openDatabase, type Database } from '../../../../server/adapters/postgres/database';
-import { eachDatabase, POSTGRES_ADMIN_URL } from '../../support/databases';
+import { eachDatabase, POSTGRES_ADMIN_URL } from '../../../../scripts/support/databases';
 
 const ZONES = ['UTC', 'Asia/Kuala_Lumpur', 'America/St_Johns', 'Asia/Kathmandu'];
 const WRITTEN = [

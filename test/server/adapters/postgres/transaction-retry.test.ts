@@ -4,7 +4,11 @@ import {
   openDatabase,
   TRANSACTION_ATTEMPTS,
 } from '../../../../server/adapters/postgres/database';
-import { createScratchDatabase, eachDatabase, type ScratchDatabase } from '../../support/databases';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+} from '../../../../scripts/support/databases';
 import { ApiPaths } from '../../../../src/contract/api';
 import { postJson } from '../../support/http';
 import { registerAndLogin } from '../../support/members';

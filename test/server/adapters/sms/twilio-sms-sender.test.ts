@@ -4,7 +4,7 @@ import {
   SmsSendError,
   TwilioSmsSender,
 } from '../../../../server/adapters/sms/twilio-sms-sender.adapter';
-import { eachDatabase } from '../../support/databases';
+import { eachDatabase } from '../../../../scripts/support/databases';
 import { getJson, postJson } from '../../support/http';
 import { aMember } from '../../support/members';
 import { startTestApp } from '../../support/test-app';
