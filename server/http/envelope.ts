@@ -19,11 +19,11 @@ export function failure(code: ErrorCode, message: string, field?: string): Envel
  * sent now when it did, with no promise on the request's path, else once its promise settles.
  * `toBody` may throw an ApiError, which the error handler answers either way.
  */
-export function answerWhenReady<T>(
+export function answerWhenReady<T, Body extends Envelope<unknown>>(
   reply: FastifyReply,
   answer: T | Promise<T>,
-  toBody: (value: T) => Envelope<unknown>,
-): Promise<Envelope<unknown>> | undefined {
+  toBody: (value: T) => Body,
+): Promise<Body> | undefined {
   if (answer instanceof Promise) return answer.then(toBody);
   void reply.send(toBody(answer));
   return undefined;

@@ -14,6 +14,7 @@ import {
 import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from '../http/log-safety';
 import { computeSecurityHeaders } from '../http/security-headers';
 import { registerSpa } from '../http/spa';
+import { CONSOLE_API, registerOpenApi } from '../http/openapi';
 import { projectRoot } from '../project-root';
 import { registerCookies } from './guard';
 import { opsAuditRoutes } from './routes/audit.routes';
@@ -120,6 +121,8 @@ export async function buildOpsApp(
       }),
   });
 
+  // In development: the OpenAPI document of the console's API, and its page.
+  await registerOpenApi(app, config, CONSOLE_API);
   const secureCookie = config.ops.publicUrl.startsWith('https:');
   await app.register(
     async (api) => {

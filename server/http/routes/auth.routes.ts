@@ -1,10 +1,3 @@
-import {
-  ApiPaths,
-  type LoginRequest,
-  type RegisterRequest,
-  type ResetPasswordRequest,
-  type SendSmsCodeRequest,
-} from '../../../src/contract/api';
 import { type FastifyPluginAsync } from 'fastify';
 import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
@@ -13,23 +6,28 @@ import { memberOf } from '../auth';
 import { answerWhenReady, success } from '../envelope';
 import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
+import { loginAnswer, sessionUserAnswer, smsCodeAnswer } from './answers';
+import { route } from './route';
 import { field, objectBody } from './schemas';
 
 /** Session checks poll every 10 s per tab; many members may share one carrier-NAT address. */
 const SESSION_CHECKS_PER_TOKEN_PER_MINUTE = 60;
+const TAGS = ['Sign-in and sign-up'];
 
 export function authRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.post<{ Body: LoginRequest }>(
-      ApiPaths.login,
+    route(
+      app,
+      'login',
       {
-        schema: {
-          body: objectBody({
-            // Loose on purpose: a malformed IC fails like any unknown one (401, same message).
-            ic_or_passport: { type: 'string', minLength: 1, maxLength: 64 },
-            password: { type: 'string', minLength: 1, maxLength: 1024 },
-          }),
-        },
+        summary: 'Sign in with IC or passport and password',
+        tags: TAGS,
+        body: objectBody({
+          // Loose on purpose: a malformed IC fails like any unknown one (401, same message).
+          ic_or_passport: { type: 'string', minLength: 1, maxLength: 64 },
+          password: { type: 'string', minLength: 1, maxLength: 1024 },
+        }),
+        data: loginAnswer,
       },
       async (request) => {
         const value = valueOrThrow(
@@ -43,14 +41,30 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post(ApiPaths.logout, { preHandler: app.authenticate }, async (request) => {
-      valueOrThrow(await container.logout.execute({ sessionId: memberOf(request).sessionId }));
-      return success('Logged out');
-    });
+    route(
+      app,
+      'logout',
+      {
+        summary: 'End this session',
+        tags: TAGS,
+        data: undefined,
+        options: { preHandler: app.authenticate },
+      },
+      async (request) => {
+        valueOrThrow(await container.logout.execute({ sessionId: memberOf(request).sessionId }));
+        return success('Logged out');
+      },
+    );
 
-    app.post(
-      ApiPaths.sessionCheck,
-      memberRoute(SESSION_CHECKS_PER_TOKEN_PER_MINUTE),
+    route(
+      app,
+      'sessionCheck',
+      {
+        summary: 'Whether the session is live, and whose',
+        tags: TAGS,
+        data: sessionUserAnswer,
+        options: memberRoute(SESSION_CHECKS_PER_TOKEN_PER_MINUTE),
+      },
       (request, reply) =>
         answerWhenReady(
           reply,
@@ -59,9 +73,15 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
         ),
     );
 
-    app.post<{ Body: SendSmsCodeRequest }>(
-      ApiPaths.sendSmsCode,
-      { schema: { body: objectBody({ phone_no: field.phone, purpose: field.purpose }) } },
+    route(
+      app,
+      'sendSmsCode',
+      {
+        summary: 'Send a code by SMS, for sign-up or a password reset',
+        tags: TAGS,
+        body: objectBody({ phone_no: field.phone, purpose: field.purpose }),
+        data: smsCodeAnswer,
+      },
       async (request) => {
         const value = valueOrThrow(
           await container.sendSmsCode.execute({
@@ -74,19 +94,21 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: RegisterRequest }>(
-      ApiPaths.register,
+    route(
+      app,
+      'register',
       {
-        schema: {
-          body: objectBody({
-            name: field.name,
-            nationality: field.nationality,
-            ic_or_passport: field.icOrPassport,
-            phone_no: field.phone,
-            password: field.password,
-            tac_code: field.code,
-          }),
-        },
+        summary: 'Sign up with the code sent by SMS',
+        tags: TAGS,
+        body: objectBody({
+          name: field.name,
+          nationality: field.nationality,
+          ic_or_passport: field.icOrPassport,
+          phone_no: field.phone,
+          password: field.password,
+          tac_code: field.code,
+        }),
+        data: undefined,
       },
       async (request) => {
         const body = request.body;
@@ -104,16 +126,18 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: ResetPasswordRequest }>(
-      ApiPaths.resetPassword,
+    route(
+      app,
+      'resetPassword',
       {
-        schema: {
-          body: objectBody({
-            phone_no: field.phone,
-            tac_code: field.code,
-            new_password: field.password,
-          }),
-        },
+        summary: 'Set a new password with the code sent by SMS',
+        tags: TAGS,
+        body: objectBody({
+          phone_no: field.phone,
+          tac_code: field.code,
+          new_password: field.password,
+        }),
+        data: undefined,
       },
       async (request) => {
         valueOrThrow(

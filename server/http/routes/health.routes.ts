@@ -3,11 +3,23 @@ import { ERROR_HTTP_STATUS } from '../../../src/contract/errors';
 import { type ServerContainer } from '../../container';
 import { failure, success } from '../envelope';
 import { DATABASE_RETRY_AFTER_S } from '../errors';
+import { envelopeResponses } from './route';
+
+const HEALTH_SCHEMA = {
+  summary: 'Whether the API and its database answer',
+  description: 'A 503 (SERVICE_UNAVAILABLE) carries `data: {database: "down"}`.',
+  tags: ['Service'],
+  response: envelopeResponses({
+    type: 'object',
+    required: ['database'],
+    properties: { database: { type: 'string', description: 'The store that serves the data.' } },
+  }),
+};
 
 /** 200 while the database answers; 503 (SERVICE_UNAVAILABLE) naming it as down otherwise (load balancers read this). */
 export function healthRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.get('/health', async (request, reply) => {
+    app.get('/health', { schema: HEALTH_SCHEMA }, async (request, reply) => {
       try {
         await container.db.query('SELECT 1');
       } catch (error) {

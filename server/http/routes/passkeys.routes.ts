@@ -1,13 +1,5 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { ApiPaths } from '../../../src/contract/api';
-import {
-  PASSKEY_NAME_MAX_LENGTH,
-  type PasskeyLoginRequest,
-  type PasskeyRegistrationOptionsRequest,
-  type RegisterPasskeyRequest,
-  type RemovePasskeyRequest,
-  type RenamePasskeyRequest,
-} from '../../../src/contract/passkeys';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../../src/contract/passkeys';
 import { SESSION_ID_PATTERN } from '../../../src/contract/sessions';
 import { deviceLabelOf } from '../../adapters/ua-parser-device-labels.adapter';
 import { type ServerContainer } from '../../container';
@@ -15,6 +7,8 @@ import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
+import { loginAnswer, passkeyAnswer, passkeyOptionsAnswer, passkeysAnswer } from './answers';
+import { route } from './route';
 import { objectBody } from './schemas';
 
 /** Listing, renaming and removing, per session. */
@@ -23,6 +17,7 @@ const PER_SESSION_PER_MINUTE = 20;
 const REGISTRATIONS_PER_MEMBER_PER_MINUTE = 20;
 /** Sign-in options and answers per client address (before any session exists). */
 const SIGN_INS_PER_ADDRESS_PER_MINUTE = 30;
+const TAGS = ['Passkeys'];
 
 /** base64url text, as WebAuthn answers are encoded. */
 const b64url = (maxLength: number) =>
@@ -81,18 +76,25 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
       config: { rateLimit: { max: SIGN_INS_PER_ADDRESS_PER_MINUTE, timeWindow: 60_000 } },
     };
 
-    app.get(ApiPaths.passkeys, member, async (request) => {
-      const list = await container.managePasskeys.list({ memberId: memberOf(request).id });
-      return success('Passkeys.', valueOrThrow(list));
-    });
+    route(
+      app,
+      'passkeys',
+      { summary: 'The member’s passkeys', tags: TAGS, data: passkeysAnswer, options: member },
+      async (request) => {
+        const list = await container.managePasskeys.list({ memberId: memberOf(request).id });
+        return success('Passkeys.', valueOrThrow(list));
+      },
+    );
 
-    app.post<{ Body: PasskeyRegistrationOptionsRequest }>(
-      ApiPaths.passkeyRegistrationOptions,
+    route(
+      app,
+      'passkeyRegistrationOptions',
       {
-        ...registration,
-        schema: {
-          body: objectBody({ password: { type: 'string', minLength: 1, maxLength: 1024 } }),
-        },
+        summary: 'Confirm the password and get the options to create a passkey',
+        tags: TAGS,
+        body: objectBody({ password: { type: 'string', minLength: 1, maxLength: 1024 } }),
+        data: passkeyOptionsAnswer,
+        options: registration,
       },
       async (request) => {
         const options = await container.passkeyRegistration.options({
@@ -103,11 +105,15 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: RegisterPasskeyRequest }>(
-      ApiPaths.registerPasskey,
+    route(
+      app,
+      'registerPasskey',
       {
-        ...registration,
-        schema: { body: objectBody({ name, credential: registrationCredential }) },
+        summary: 'Add the passkey the browser created',
+        tags: TAGS,
+        body: objectBody({ name, credential: registrationCredential }),
+        data: passkeyAnswer,
+        options: registration,
       },
       async (request) => {
         const passkey = await container.passkeyRegistration.register({
@@ -119,9 +125,16 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: RenamePasskeyRequest }>(
-      ApiPaths.renamePasskey,
-      { ...member, schema: { body: objectBody({ passkey_id: passkeyId, name }) } },
+    route(
+      app,
+      'renamePasskey',
+      {
+        summary: 'Rename one of the member’s passkeys',
+        tags: TAGS,
+        body: objectBody({ passkey_id: passkeyId, name }),
+        data: undefined,
+        options: member,
+      },
       async (request) => {
         valueOrThrow(
           await container.managePasskeys.rename({
@@ -134,9 +147,16 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: RemovePasskeyRequest }>(
-      ApiPaths.removePasskey,
-      { ...member, schema: { body: objectBody({ passkey_id: passkeyId }) } },
+    route(
+      app,
+      'removePasskey',
+      {
+        summary: 'Remove one of the member’s passkeys',
+        tags: TAGS,
+        body: objectBody({ passkey_id: passkeyId }),
+        data: undefined,
+        options: member,
+      },
       async (request) => {
         valueOrThrow(
           await container.managePasskeys.remove({
@@ -148,14 +168,31 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post(ApiPaths.passkeyLoginOptions, signIn, async () => {
-      const options = await container.passkeyLogin.options();
-      return success('Passkey options.', valueOrThrow(options));
-    });
+    route(
+      app,
+      'passkeyLoginOptions',
+      {
+        summary: 'The options to sign in with a passkey',
+        tags: ['Sign-in and sign-up'],
+        data: passkeyOptionsAnswer,
+        options: signIn,
+      },
+      async () => {
+        const options = await container.passkeyLogin.options();
+        return success('Passkey options.', valueOrThrow(options));
+      },
+    );
 
-    app.post<{ Body: PasskeyLoginRequest }>(
-      ApiPaths.passkeyLogin,
-      { ...signIn, schema: { body: objectBody({ credential: authenticationCredential }) } },
+    route(
+      app,
+      'passkeyLogin',
+      {
+        summary: 'Sign in with a passkey',
+        tags: ['Sign-in and sign-up'],
+        body: objectBody({ credential: authenticationCredential }),
+        data: loginAnswer,
+        options: signIn,
+      },
       async (request) => {
         const value = valueOrThrow(
           await container.passkeyLogin.login({

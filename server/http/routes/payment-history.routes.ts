@@ -1,10 +1,11 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { ApiPaths } from '../../../src/contract/api';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
+import { paymentHistoryAnswer } from './answers';
+import { FAILURE_SCHEMA, route } from './route';
 
 /**
  * The history page reads a page on opening, on "load more" and on each filter change, and
@@ -16,26 +17,29 @@ const HISTORY_READS_PER_SESSION_PER_MINUTE = 60;
  * counted over all of the member's sessions so that more sessions buy no more renders.
  */
 const RECEIPTS_PER_MEMBER_PER_MINUTE = 20;
+const TAGS = ['Payments'];
 
 /** The member's payment history and receipt PDFs under /api, behind authentication. */
 export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Querystring: { status?: string; cursor?: string; limit?: string } }>(
-      ApiPaths.paymentHistory,
+    route(
+      app,
+      'paymentHistory',
       {
-        ...memberRoute(HISTORY_READS_PER_SESSION_PER_MINUTE),
-        schema: {
-          // Text as sent: the use case checks each value and names the field it refuses.
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              status: { type: 'string' },
-              cursor: { type: 'string' },
-              limit: { type: 'string' },
-            },
+        summary: 'The member’s payments, newest first, a page at a time',
+        tags: TAGS,
+        // Text as sent: the use case checks each value and names the field it refuses.
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            status: { type: 'string' },
+            cursor: { type: 'string' },
+            limit: { type: 'string' },
           },
         },
+        data: paymentHistoryAnswer,
+        options: memberRoute(HISTORY_READS_PER_SESSION_PER_MINUTE),
       },
       async (request) => {
         const result = await container.listPaymentHistory.execute({
@@ -46,21 +50,31 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
       },
     );
 
-    app.get<{ Params: { transactionId: string }; Querystring: { lang?: string } }>(
-      `${ApiPaths.receiptPdf}/:transactionId/pdf`,
+    route(
+      app,
+      'receiptPdf',
       {
-        ...memberRoute(RECEIPTS_PER_MEMBER_PER_MINUTE, 'member'),
-        schema: {
-          params: {
-            type: 'object',
-            properties: { transactionId: { type: 'string', maxLength: 64 } },
-          },
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            properties: { lang: { type: 'string' } },
-          },
+        suffix: '/:transactionId/pdf',
+        summary: 'A completed payment’s receipt, as a PDF in the member’s language',
+        tags: TAGS,
+        params: {
+          type: 'object',
+          properties: { transactionId: { type: 'string', maxLength: 64 } },
         },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { lang: { type: 'string' } },
+        },
+        data: undefined,
+        responses: {
+          200: {
+            description: 'The receipt, as an attachment.',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          default: FAILURE_SCHEMA,
+        },
+        options: memberRoute(RECEIPTS_PER_MEMBER_PER_MINUTE, 'member'),
       },
       async (request, reply) => {
         const result = await container.renderReceiptPdf.execute({

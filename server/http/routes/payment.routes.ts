@@ -10,12 +10,50 @@ import { memberOf } from '../auth';
 import { answerWhenReady, success } from '../envelope';
 import { ApiError, valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
+import {
+  callbackAnswer,
+  createPaymentAnswer,
+  paymentStatusAnswer,
+  transactionDetailsAnswer,
+} from './answers';
+import { envelopeResponses, FAILURE_SCHEMA, route } from './route';
 
 /**
  * Status reads: the payment screen polls every 3 s and the receipt and return pages every 10 s,
  * possibly in two tabs at once; keyed per session so members behind one NAT do not add up.
  */
 const STATUS_READS_PER_SESSION_PER_MINUTE = 120;
+const TAGS = ['Payments'];
+const GATEWAY_TAGS = ['Gateways'];
+const GATEWAY_PARAMS = {
+  type: 'object',
+  properties: { gateway: { type: 'string', description: 'The gateway that took the payment.' } },
+} as const;
+
+/** What a gateway's callback is answered (before paths named the gateway, and after). */
+const callbackSchema = (params?: typeof GATEWAY_PARAMS) => ({
+  summary: 'A gateway’s server-to-server report of a payment’s outcome',
+  description:
+    'Authenticated by the gateway’s signature, not a session. The body is the gateway’s own ' +
+    '(JSON, or a form for Billplz), read by its adapter; a malformed one is recorded and refused.',
+  tags: GATEWAY_TAGS,
+  ...(params && { params }),
+  response: envelopeResponses(callbackAnswer),
+});
+
+/** Where a gateway sends the payer's tab back (before paths named the gateway, and after). */
+const redirectSchema = (params?: typeof GATEWAY_PARAMS) => ({
+  summary: 'The payer’s tab back from a gateway that signs its redirect',
+  description:
+    'Verified, then on to the SPA’s return page (303). A refusal answers a browser tab (Accept: ' +
+    'text/html) with a page in the member’s language, any other client with the envelope.',
+  tags: GATEWAY_TAGS,
+  ...(params && { params }),
+  response: {
+    303: { description: 'On to /return?transactionId=…', type: 'null' },
+    default: FAILURE_SCHEMA,
+  },
+});
 
 const CALLBACK_MESSAGES: Record<ApplyPaymentCallbackValue['result'], string> = {
   applied: 'Callback applied.',
@@ -46,21 +84,24 @@ const paymentNotFound = (message?: string) => new ApiError('PAYMENT_NOT_FOUND', 
  */
 export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.post<{ Body: { amount: number | string; payment_method: string } }>(
-      ApiPaths.createPayment,
+    route(
+      app,
+      'createPayment',
       {
-        preHandler: app.authenticate,
-        schema: {
-          body: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['amount', 'payment_method'],
-            properties: {
-              amount: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }] },
-              payment_method: { type: 'string', enum: [...PAYMENT_METHODS] },
-            },
+        summary: 'Create a payment and its signed hand-off to the gateway',
+        tags: TAGS,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['amount', 'payment_method'],
+          properties: {
+            // A number is taken too, from clients older than the contract's decimal text.
+            amount: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }] },
+            payment_method: { type: 'string', enum: [...PAYMENT_METHODS] },
           },
         },
+        data: createPaymentAnswer,
+        options: { preHandler: app.authenticate },
       },
       async (request) => {
         const rawKey = request.headers['idempotency-key'];
@@ -81,16 +122,19 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Params: { payment_id: string } }>(
-      `${ApiPaths.paymentStatus}/:payment_id`,
+    route(
+      app,
+      'paymentStatus',
       {
-        ...memberRoute(STATUS_READS_PER_SESSION_PER_MINUTE),
-        schema: {
-          params: {
-            type: 'object',
-            properties: { payment_id: { type: 'string', maxLength: 64 } },
-          },
+        suffix: '/:payment_id',
+        summary: 'One of the member’s payments: its status',
+        tags: TAGS,
+        params: {
+          type: 'object',
+          properties: { payment_id: { type: 'string', maxLength: 64 } },
         },
+        data: paymentStatusAnswer,
+        options: memberRoute(STATUS_READS_PER_SESSION_PER_MINUTE),
       },
       (request, reply) => {
         const paymentId = request.params.payment_id;
@@ -104,17 +148,19 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.get<{ Querystring: { transactionId: string } }>(
-      ApiPaths.transactionDetails,
+    route(
+      app,
+      'transactionDetails',
       {
-        ...memberRoute(STATUS_READS_PER_SESSION_PER_MINUTE),
-        schema: {
-          querystring: {
-            type: 'object',
-            required: ['transactionId'],
-            properties: { transactionId: { type: 'string', maxLength: 64 } },
-          },
+        summary: 'One of the member’s payments: status, amount and receipt number',
+        tags: TAGS,
+        querystring: {
+          type: 'object',
+          required: ['transactionId'],
+          properties: { transactionId: { type: 'string', maxLength: 64 } },
         },
+        data: transactionDetailsAnswer,
+        options: memberRoute(STATUS_READS_PER_SESSION_PER_MINUTE),
       },
       async (request) => {
         const transactionId = request.query.transactionId;
@@ -143,9 +189,12 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       // made before paths named it (the sandbox's and Billplz's).
       callbacks.post<{ Params: { gateway?: string } }>(
         `${ApiPaths.paymentCallback}/:gateway`,
+        { schema: callbackSchema(GATEWAY_PARAMS) },
         (request) => callback(request, request.params.gateway ?? null),
       );
-      callbacks.post(ApiPaths.paymentCallback, (request) => callback(request, null));
+      callbacks.post(ApiPaths.paymentCallback, { schema: callbackSchema() }, (request) =>
+        callback(request, null),
+      );
     });
     const callback = async (request: FastifyRequest, gateway: string | null) => {
       const result = await container.applyPaymentCallback.execute({
@@ -169,10 +218,13 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
     // redirect-page.ts); the bare path is Billplz's from before paths named the gateway.
     app.get<{ Querystring: Record<string, unknown>; Params: { gateway?: string } }>(
       `${PAYMENT_REDIRECT_PATH}/:gateway`,
+      { schema: redirectSchema(GATEWAY_PARAMS) },
       (request, reply) => redirect(request.query, request.params.gateway ?? null, reply, request),
     );
-    app.get<{ Querystring: Record<string, unknown> }>(PAYMENT_REDIRECT_PATH, (request, reply) =>
-      redirect(request.query, null, reply, request),
+    app.get<{ Querystring: Record<string, unknown> }>(
+      PAYMENT_REDIRECT_PATH,
+      { schema: redirectSchema() },
+      (request, reply) => redirect(request.query, null, reply, request),
     );
     const redirect = async (
       query: Record<string, unknown>,

@@ -1,12 +1,12 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { ApiPaths } from '../../../src/contract/api';
-import { type DeleteAccountRequest } from '../../../src/contract/personal-data';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
+import { passkeyOptionsAnswer, personalDataAnswer } from './answers';
 import { authenticationCredential } from './passkeys.routes';
+import { route } from './route';
 import { objectBody } from './schemas';
 
 /**
@@ -16,6 +16,7 @@ import { objectBody } from './schemas';
 const DOWNLOADS_PER_MEMBER_PER_MINUTE = 5;
 /** Password tries are also counted by the login throttle; this bounds the calls themselves. */
 const DELETIONS_PER_MEMBER_PER_MINUTE = 5;
+const TAGS = ['Personal data'];
 
 /** The member's data ("download my data") and account ("delete my account"), under /api. */
 export function personalDataRoutes(container: ServerContainer): FastifyPluginAsync {
@@ -23,27 +24,39 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
     const downloads = memberRoute(DOWNLOADS_PER_MEMBER_PER_MINUTE, 'member');
     const deletions = memberRoute(DELETIONS_PER_MEMBER_PER_MINUTE, 'member');
 
-    app.get(ApiPaths.personalData, downloads, async (request) => {
-      const memberId = memberOf(request).id;
-      const result = await container.downloadPersonalData.execute({ memberId });
-      return success('Your data.', valueOrThrow(result));
-    });
-
-    app.post<{ Body: DeleteAccountRequest }>(
-      ApiPaths.deleteAccount,
+    route(
+      app,
+      'personalData',
       {
-        ...deletions,
-        schema: {
-          body: objectBody(
-            {
-              // Loose like the login form's: a password set under older rules must still match.
-              password: { type: 'string', minLength: 1, maxLength: 1024 },
-              passkey: authenticationCredential,
-              confirmation: { type: 'string', minLength: 1, maxLength: 64 },
-            },
-            ['confirmation'],
-          ),
-        },
+        summary: 'Everything the portal keeps about the member',
+        tags: TAGS,
+        data: personalDataAnswer,
+        options: downloads,
+      },
+      async (request) => {
+        const memberId = memberOf(request).id;
+        const result = await container.downloadPersonalData.execute({ memberId });
+        return success('Your data.', valueOrThrow(result));
+      },
+    );
+
+    route(
+      app,
+      'deleteAccount',
+      {
+        summary: 'Delete the member’s account, confirmed by password or passkey',
+        tags: TAGS,
+        body: objectBody(
+          {
+            // Loose like the login form's: a password set under older rules must still match.
+            password: { type: 'string', minLength: 1, maxLength: 1024 },
+            passkey: authenticationCredential,
+            confirmation: { type: 'string', minLength: 1, maxLength: 64 },
+          },
+          ['confirmation'],
+        ),
+        data: undefined,
+        options: deletions,
       },
       async (request) => {
         // The schema lets no other field through: the body is the deletion's input as it came,
@@ -54,9 +67,19 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
       },
     );
 
-    app.post(ApiPaths.deleteAccountPasskeyOptions, deletions, async (request) => {
-      const options = await container.passkeyConfirmation.options(memberOf(request).id);
-      return success('Passkey options.', valueOrThrow(options));
-    });
+    route(
+      app,
+      'deleteAccountPasskeyOptions',
+      {
+        summary: 'A passkey challenge to confirm the account’s deletion',
+        tags: TAGS,
+        data: passkeyOptionsAnswer,
+        options: deletions,
+      },
+      async (request) => {
+        const options = await container.passkeyConfirmation.options(memberOf(request).id);
+        return success('Passkey options.', valueOrThrow(options));
+      },
+    );
   };
 }

@@ -1,24 +1,32 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { ApiPaths } from '../../../src/contract/api';
-import { SESSION_ID_PATTERN, type SignOutSessionRequest } from '../../../src/contract/sessions';
+import { SESSION_ID_PATTERN } from '../../../src/contract/sessions';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
+import { memberSessionsAnswer, signOutOthersAnswer } from './answers';
+import { route } from './route';
 import { objectBody } from './schemas';
 
 /** The security page reads the list on opening and after each sign-out. */
 const SESSION_LISTS_PER_SESSION_PER_MINUTE = 30;
 /** Each sign-out revokes and notifies every instance: a member ends a few devices at a time. */
 const SIGN_OUTS_PER_SESSION_PER_MINUTE = 20;
+const TAGS = ['Sessions'];
 
 /** Where the member is signed in, under /api behind authentication. */
 export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      ApiPaths.memberSessions,
-      memberRoute(SESSION_LISTS_PER_SESSION_PER_MINUTE),
+    route(
+      app,
+      'memberSessions',
+      {
+        summary: 'Where the member is signed in',
+        tags: TAGS,
+        data: memberSessionsAnswer,
+        options: memberRoute(SESSION_LISTS_PER_SESSION_PER_MINUTE),
+      },
       async (request) => {
         const { id, sessionId } = memberOf(request);
         const list = await container.listMemberSessions.execute({ memberId: id, sessionId });
@@ -26,15 +34,17 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: SignOutSessionRequest }>(
-      ApiPaths.signOutSession,
+    route(
+      app,
+      'signOutSession',
       {
-        ...memberRoute(SIGN_OUTS_PER_SESSION_PER_MINUTE),
-        schema: {
-          body: objectBody({
-            session_id: { type: 'string', pattern: SESSION_ID_PATTERN.source },
-          }),
-        },
+        summary: 'Sign one of the member’s sessions out',
+        tags: TAGS,
+        body: objectBody({
+          session_id: { type: 'string', pattern: SESSION_ID_PATTERN.source },
+        }),
+        data: undefined,
+        options: memberRoute(SIGN_OUTS_PER_SESSION_PER_MINUTE),
       },
       async (request) => {
         const { id, sessionId } = memberOf(request);
@@ -49,9 +59,15 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.post(
-      ApiPaths.signOutOtherSessions,
-      memberRoute(SIGN_OUTS_PER_SESSION_PER_MINUTE),
+    route(
+      app,
+      'signOutOtherSessions',
+      {
+        summary: 'Sign every other session of the member out',
+        tags: TAGS,
+        data: signOutOthersAnswer,
+        options: memberRoute(SIGN_OUTS_PER_SESSION_PER_MINUTE),
+      },
       async (request) => {
         const { id, sessionId } = memberOf(request);
         const { signedOut } = valueOrThrow(

@@ -1,32 +1,43 @@
-import { ApiPaths, type UserExistsResponse } from '../../../src/contract/api';
 import { type FastifyPluginAsync } from 'fastify';
+import { type RequestOf, type UserExistsResponse } from '../../../src/contract/api';
 import { normalisePhone } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { type ProfileChange } from '../../use-cases/update-profile.use-case';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
+import { profileAnswer, userExistsAnswer } from './answers';
+import { route } from './route';
 import { field } from './schemas';
 
-type ProfileUpdateBody = { name?: string; phone_no?: string; password?: string };
+const TAGS = ['Profile'];
+
+const USER_EXISTS_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['phone'],
+  properties: { phone: field.phone, nationality: field.nationality, ic: field.icOrPassport },
+} as const;
+
+/** Exactly one of the three fields. */
+const PROFILE_CHANGE = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  maxProperties: 1,
+  properties: { name: field.name, phone_no: field.phone, password: field.password },
+} as const;
 
 export function userRoutes(container: ServerContainer): FastifyPluginAsync {
   return async (app) => {
-    app.get<{ Querystring: { phone: string; nationality?: string; ic?: string } }>(
-      ApiPaths.userExists,
+    route(
+      app,
+      'userExists',
       {
-        schema: {
-          querystring: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['phone'],
-            properties: {
-              phone: field.phone,
-              nationality: field.nationality,
-              ic: field.icOrPassport,
-            },
-          },
-        },
+        summary: 'Whether a phone number and IC or passport may still sign up',
+        tags: ['Sign-in and sign-up'],
+        querystring: USER_EXISTS_QUERY,
+        data: userExistsAnswer,
       },
       async (request) => {
         const value = valueOrThrow(
@@ -43,26 +54,32 @@ export function userRoutes(container: ServerContainer): FastifyPluginAsync {
       },
     );
 
-    app.get(ApiPaths.profile, { preHandler: app.authenticate }, async (request) => {
-      const profile = valueOrThrow(
-        await container.getProfile.execute({ memberId: memberOf(request).id }),
-      );
-      return success('Profile loaded', profile);
-    });
-
-    app.post<{ Body: ProfileUpdateBody }>(
-      ApiPaths.updateProfile,
+    route(
+      app,
+      'profile',
       {
-        preHandler: app.authenticate,
-        schema: {
-          body: {
-            type: 'object',
-            additionalProperties: false,
-            minProperties: 1,
-            maxProperties: 1,
-            properties: { name: field.name, phone_no: field.phone, password: field.password },
-          },
-        },
+        summary: 'The member’s profile',
+        tags: TAGS,
+        data: profileAnswer,
+        options: { preHandler: app.authenticate },
+      },
+      async (request) => {
+        const profile = valueOrThrow(
+          await container.getProfile.execute({ memberId: memberOf(request).id }),
+        );
+        return success('Profile loaded', profile);
+      },
+    );
+
+    route(
+      app,
+      'updateProfile',
+      {
+        summary: 'Change one field of the profile: name, phone number or password',
+        tags: TAGS,
+        body: PROFILE_CHANGE,
+        data: undefined,
+        options: { preHandler: app.authenticate },
       },
       async (request) => {
         const member = memberOf(request);
@@ -86,9 +103,8 @@ const UPDATED_MESSAGES: Record<ProfileChange['field'], string> = {
 };
 
 /** The schema guarantees exactly one known field is present. */
-function toChange(body: ProfileUpdateBody): ProfileChange {
-  if (body.name !== undefined) return { field: 'name', value: body.name };
-  if (body.phone_no !== undefined)
-    return { field: 'phone_no', value: normalisePhone(body.phone_no) };
-  return { field: 'password', value: body.password ?? '' };
+function toChange(body: RequestOf<'updateProfile'>): ProfileChange {
+  if ('name' in body) return { field: 'name', value: body.name };
+  if ('phone_no' in body) return { field: 'phone_no', value: normalisePhone(body.phone_no) };
+  return { field: 'password', value: body.password };
 }
