@@ -15,10 +15,6 @@ import { loadStorage, type StorageSettings } from './settings/storage';
 
 export { type ConnectionLimits } from './settings/connection-limits';
 export {
-  type BillplzConfig,
-  type GatewayEnvironment,
-  type GatewayKind,
-  gatewayAddress,
   gatewayEnvironmentFor,
   gatewayOrigin,
   configuredGatewayAddresses,
@@ -26,7 +22,6 @@ export {
   isStagingHost,
 } from './settings/gateway';
 export { DEFAULT_GATEWAY_SECRET, DEFAULT_SMS_CODE_PEPPER } from './settings/secrets';
-export { type SmsProvider, type TwilioConfig } from './settings/sms';
 
 export type AppEnv = 'development' | 'test' | 'production';
 

@@ -30,7 +30,7 @@ export {
   type ServerAdapters,
   type ServerStores,
 } from './wiring/server-adapters';
-export { type ServerUseCases, wireUseCases } from './wiring/use-cases';
+export { type ServerUseCases } from './wiring/use-cases';
 
 /**
  * The server's composition root: adapters and use cases in a plain typed object. createContainer

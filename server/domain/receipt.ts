@@ -4,9 +4,6 @@
  */
 export const MALAYSIA_UTC_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-/** 'R-' + the year of completion in Malaysia + '-' + its sequence in that year, 6 digits or more. */
-export const RECEIPT_NUMBER_PATTERN = /^R-\d{4}-\d{6,}$/;
-
 /** The calendar year in Malaysia at an instant: the year a payment completing then counts in. */
 export function malaysiaYear(at: Date): number {
   return new Date(at.getTime() + MALAYSIA_UTC_OFFSET_MS).getUTCFullYear();

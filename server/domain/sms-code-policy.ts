@@ -66,6 +66,3 @@ export function smsCodePurgeCutoff(now: Date): Date {
 export function smsRequestPurgeCutoff(now: Date): Date {
   return new Date(now.getTime() - SMS_RETENTION_MS);
 }
-
-export type CodeCheck =
-  { ok: true } | { ok: false; reason: 'missing' | 'used' | 'expired' | 'dead' | 'wrong' };

@@ -1,10 +1,8 @@
 import type { PaymentMethod } from '../../src/contract/rules';
 import type { Sen } from '../../src/contract/money';
 
-import { FINAL_STATUSES, PAYMENT_STATUSES } from '../../src/contract/payment';
 import type { FinalStatus, PaymentStatus } from '../../src/contract/payment';
 
-export { FINAL_STATUSES, PAYMENT_STATUSES as TRANSACTION_STATUSES };
 export type { FinalStatus };
 export type TransactionStatus = PaymentStatus;
 

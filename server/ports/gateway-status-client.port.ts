@@ -14,5 +14,3 @@ export interface GatewayStatusClient {
   /** Throws when the gateway cannot be reached or answers nonsense; the caller retries later. */
   queryStatus(transactionId: string): Promise<GatewayStatusAnswer>;
 }
-
-export const GATEWAY_STATUS_CLIENT = Symbol.for('GatewayStatusClient');

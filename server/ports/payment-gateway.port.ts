@@ -148,5 +148,3 @@ export interface GatewayMessage {
 
 export type GatewayStatusAnswer =
   { kind: 'not_found' } | { kind: 'found'; message: GatewayMessage };
-
-export const PAYMENT_GATEWAY = Symbol.for('PaymentGateway');

@@ -8,5 +8,3 @@ export interface PaymentSigner {
   /** Constant-time check of a hex signature; false for anything malformed. */
   verify(canonical: string, signatureHex: string): boolean;
 }
-
-export const PAYMENT_SIGNER = Symbol.for('PaymentSigner');

@@ -95,5 +95,3 @@ export interface TransactionStore {
     fn: (current: Transaction | null, unit: LockedTransactionUnit) => Promise<T>,
   ): Promise<T>;
 }
-
-export const TRANSACTION_STORE = Symbol.for('TransactionStore');

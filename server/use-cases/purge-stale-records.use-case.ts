@@ -5,7 +5,7 @@ import { type Clock } from '../ports/clock.port';
 import { type LoginFailureStore } from '../ports/login-failure-store.port';
 import { type SessionStore } from '../ports/session-store.port';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
-import { oneAtATime, type Warn } from './run-every';
+import { oneAtATime } from './run-every';
 
 /** Rows deleted by one purge, per kind. */
 export interface PurgeReport {
@@ -16,7 +16,6 @@ export interface PurgeReport {
 }
 
 /** Logs what went wrong without knowing the logger (pino's `warn` fits). */
-export type PurgeWarn = Warn;
 
 /**
  * Deletes rows no rule reads any more: SMS codes and code requests, login failures, and ended

@@ -20,9 +20,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ms: 'Bahasa Melayu',
 };
 
-export const isLanguage = (value: string): value is Language =>
-  (LANGUAGES as readonly string[]).includes(value);
-
 /**
  * The product language a tag names, by its primary subtag: 'ms-MY' and 'MS' are 'ms', 'zh-TW'
  * and 'zn' are 'zn', 'fr-CA' is 'fr'. Null for a language the portal does not speak.

@@ -3,7 +3,6 @@ export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** The outcomes a gateway may report; `pending` is where every payment starts, never an outcome. */
 export type FinalStatus = Exclude<PaymentStatus, 'pending'>;
-export const FINAL_STATUSES: readonly FinalStatus[] = ['completed', 'failed'];
 
 export const isPaymentStatus = (value: unknown): value is PaymentStatus =>
   typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);

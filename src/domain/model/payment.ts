@@ -2,7 +2,7 @@ import type { CreatePaymentResponse } from '../../contract/api';
 import type { Failure } from './failure';
 import { isPaymentStatus, type GatewayHandOff, type PaymentStatus } from '../../contract/payment';
 
-export { PAYMENT_STATUSES, isFinalStatus, isPaymentStatus } from '../../contract/payment';
+export { isFinalStatus, isPaymentStatus } from '../../contract/payment';
 export type { GatewayHandOff, PaymentStatus } from '../../contract/payment';
 
 /**
