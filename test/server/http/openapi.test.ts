@@ -10,15 +10,14 @@ import {
 import { API_DOCS_PATH } from '../../../server/http/openapi';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
-const VALIDATOR = path.join(
-  ROOT,
-  'node_modules/@seriousme/openapi-schema-validator/bin/validate-api-cli.js',
-);
+// The validator's own command (an ES module, so run by node rather than imported under jest).
+const VALIDATOR = require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 interface Operation {
   summary?: string;
   responses?: Record<string, unknown>;
+  security?: unknown[];
 }
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -101,3 +100,36 @@ describe.each(Object.keys(OPENAPI_DOCUMENTS) as OpenApiApp[])(
     });
   },
 );
+
+describe('the member API document’s sign-in requirements', () => {
+  let described: DescribedApp;
+  beforeAll(async () => {
+    described = await describedApp('member');
+  });
+  afterAll(() => described.close());
+
+  it('say which operations refuse a caller without a session, and only those', async () => {
+    const document = described.app.swagger() as unknown as Document;
+    const secured: string[] = [];
+    const refused: string[] = [];
+    for (const [url, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${url}`;
+        if (operation.security !== undefined) secured.push(where);
+        const answer = await described.app.inject({
+          method: method.toUpperCase() as 'GET' | 'POST',
+          url: `/api${url.replace(/\{\w+\}/g, 'x')}`,
+          ...(method === 'post' && { payload: {} }),
+        });
+        // A route authenticated after validation may refuse the empty body first (400).
+        if (answer.statusCode === 401 || (operation.security && answer.statusCode === 400)) {
+          refused.push(where);
+        }
+        if (answer.statusCode === 401)
+          expect(answer.json()).toMatchObject({ code: 'AUTH_REQUIRED' });
+      }
+    }
+    expect(secured.length).toBeGreaterThan(15);
+    expect(secured.sort()).toEqual(refused.sort());
+  });
+});
