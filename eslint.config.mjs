@@ -8,16 +8,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
  */
 const LONG_FUNCTIONS = [
   // The composition roots: one binding or one registration a line, as long as what they wire.
-  ['server/container.ts', 'the composition root builds every adapter in one readable order'],
   ['server/wiring/use-cases.ts', 'one constructor call per use case, in dependency order'],
   ['server/ops-http/app.ts', "the console API's Fastify options and plugins, in order"],
-  ['sandbox-gateway/app.ts', "the sandbox app's Fastify options and plugins, in order"],
   // Fastify route plugins: the function is the list of its routes, each handler short.
   ['server/http/routes/auth.routes.ts', 'a plugin of the sign-up and sign-in routes'],
   ['server/http/routes/passkeys.routes.ts', 'a plugin of the passkey ceremony routes'],
   ['server/http/routes/payment.routes.ts', 'a plugin of the payment routes and their schemas'],
   ['server/ops-http/routes/members.routes.ts', "a plugin of the console's member routes"],
-  ['sandbox-gateway/sandbox-gateway.plugin.ts', "a plugin of the sandbox's pay-page routes"],
   // React screens: the component's body is its markup, read top to bottom like the page.
   ['src/ui/screens/payment/payment.view.tsx', 'the payment form and its hand-off, one page'],
   ['src/ui/screens/payment-history/payment-history.view.tsx', 'the history list and its pager'],

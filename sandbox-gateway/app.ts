@@ -43,21 +43,7 @@ export async function buildSandboxGateway(
   config: SandboxGatewayConfig,
   overrides: SandboxGatewayOverrides = {},
 ): Promise<FastifyInstance> {
-  const logging = config.logLevel !== 'silent' || overrides.logStream !== undefined;
-  const app = Fastify({
-    logger: logging
-      ? {
-          level: config.logLevel === 'silent' ? 'info' : config.logLevel,
-          // The decision forms carry the tab's session token.
-          redact: { paths: ['body.session', '*.session'], censor: '[redacted]' },
-          ...(overrides.logStream
-            ? { stream: overrides.logStream }
-            : { transport: logTransport(logFormatInputs(config.appEnv)) }),
-        }
-      : false,
-    bodyLimit: BODY_LIMIT_BYTES,
-  });
-
+  const app = createFastify(config, overrides.logStream);
   const clock = overrides.clock ?? new SystemGatewayClock();
   const signer = new HmacSigner(config.gatewaySecret);
   const store = overrides.store ?? new SandboxPaymentStore();
@@ -72,50 +58,8 @@ export async function buildSandboxGateway(
   app.addHook('onClose', async () => sender.close());
 
   await app.register(fastifyFormbody);
-  // Helmet's headers on every answer, as the portal's pages have them (one middleware, built once).
-  const securityHeaders = helmet({
-    // Set per response below: the payment page widens form-action to the merchant's origin.
-    contentSecurityPolicy: false,
-    // The page opens in a tab the merchant's app opened; the merchant's return page follows.
-    crossOriginOpenerPolicy: false,
-    xFrameOptions: { action: 'deny' },
-    // Plain http on a development machine: pinning https would lock the host out.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    ),
-  );
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', pageCsp());
-    }
-    return payload;
-  });
-
-  const isStatusQuery = (url: string): boolean => url.startsWith('/status/');
-
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'sandbox gateway failed');
-    if (isStatusQuery(request.url)) {
-      return reply.code(status).send({ error: status === 500 ? 'internal' : 'bad_request' });
-    }
-    return sendPage(
-      reply,
-      status,
-      renderErrorPage(
-        'Payment unavailable',
-        status === 500 ? 'Something went wrong.' : 'Bad request.',
-      ),
-    );
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    if (isStatusQuery(request.url)) return reply.code(404).send({ error: 'not_found' });
-    return sendPage(reply, 404, renderErrorPage('Not found', 'There is no such page here.'));
-  });
+  registerSecurityHeaders(app);
+  registerErrorPages(app);
 
   app.get(SANDBOX_CSS_PATH, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(CSS),
@@ -136,4 +80,78 @@ export async function buildSandboxGateway(
   );
 
   return app;
+}
+
+/** Fastify with the logger (the decision forms' session token redacted) and the body limit. */
+function createFastify(
+  config: SandboxGatewayConfig,
+  logStream: NodeJS.WritableStream | undefined,
+): FastifyInstance {
+  const logging = config.logLevel !== 'silent' || logStream !== undefined;
+  return Fastify({
+    logger: logging
+      ? {
+          level: config.logLevel === 'silent' ? 'info' : config.logLevel,
+          // The decision forms carry the tab's session token.
+          redact: { paths: ['body.session', '*.session'], censor: '[redacted]' },
+          ...(logStream
+            ? { stream: logStream }
+            : { transport: logTransport(logFormatInputs(config.appEnv)) }),
+        }
+      : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+}
+
+/** Helmet's headers on every answer, and the pages' CSP unless a route set its own. */
+function registerSecurityHeaders(app: FastifyInstance): void {
+  // As the portal's pages have them (one middleware, built once).
+  const securityHeaders = helmet({
+    // Set per response below: the payment page widens form-action to the merchant's origin.
+    contentSecurityPolicy: false,
+    // The page opens in a tab the merchant's app opened; the merchant's return page follows.
+    crossOriginOpenerPolicy: false,
+    xFrameOptions: { action: 'deny' },
+    // Plain http on a development machine: pinning https would lock the host out.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    ),
+  );
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', pageCsp());
+    }
+    return payload;
+  });
+}
+
+const isStatusQuery = (url: string): boolean => url.startsWith('/status/');
+
+/**
+ * Failures and unknown paths: a page for the payer's tab, JSON for the merchant's status query.
+ */
+function registerErrorPages(app: FastifyInstance): void {
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'sandbox gateway failed');
+    if (isStatusQuery(request.url)) {
+      return reply.code(status).send({ error: status === 500 ? 'internal' : 'bad_request' });
+    }
+    return sendPage(
+      reply,
+      status,
+      renderErrorPage(
+        'Payment unavailable',
+        status === 500 ? 'Something went wrong.' : 'Bad request.',
+      ),
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isStatusQuery(request.url)) return reply.code(404).send({ error: 'not_found' });
+    return sendPage(reply, 404, renderErrorPage('Not found', 'There is no such page here.'));
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { languageOfAcceptLanguage } from '../src/contract/languages';
 import { CANONICAL_AMOUNT_PATTERN } from '../src/contract/money';
 import { PAYMENT_METHODS } from '../src/contract/rules';
@@ -117,150 +117,165 @@ const transactionParam = {
  * merchant), and the signed status query (GET /status/:transactionId).
  */
 export function sandboxGatewayRoutes(deps: SandboxGatewayDeps): FastifyPluginAsync {
-  const { signer, store, sender, clock } = deps;
   return async (app) => {
-    app.post('/pay', async (request, reply) => {
-      const handOff = readHandOff(request.body);
-      if (!handOff.ok) {
-        return sendPage(reply, 400, renderErrorPage('Payment request rejected', handOff.reason));
-      }
-      const { fields, hashVal } = handOff;
-      if (!signer.verify(handOffCanonical(fields), hashVal)) {
-        return sendPage(
-          reply,
-          400,
-          renderErrorPage(
-            'Payment request rejected',
-            'The payment request signature (hashVal) is invalid.',
-          ),
-        );
-      }
-      if (fields.clientId !== deps.gatewayClientId) {
-        return sendPage(
-          reply,
-          400,
-          renderErrorPage('Payment request rejected', 'Unknown merchant.'),
-        );
-      }
+    app.post('/pay', handOffDoor(deps));
+    app.post<DecisionRoute>(
+      '/pay/:transactionId/:decision',
+      { schema: { params: decisionParams } },
+      decisionDoor(deps),
+    );
+    app.get<StatusRoute>(
+      '/status/:transactionId',
+      { schema: { params: transactionParam } },
+      statusDoor(deps),
+    );
+  };
+}
 
-      const sessionToken = randomBytes(32).toString('base64url');
-      const seen = store.recordHandOff(
-        {
-          transactionId: fields.transactionId,
-          clientId: fields.clientId,
-          amount: fields.amount,
-          returnUrl: fields.returnUrl,
-          callbackUrl: fields.callbackUrl,
-          sessionTokenHash: sha256(sessionToken).toString('hex'),
-        },
-        clock.now(),
+type DecisionRoute = { Params: { transactionId: string; decision: 'approve' | 'decline' } };
+type StatusRoute = { Params: { transactionId: string } };
+
+const decisionParams = {
+  type: 'object',
+  properties: {
+    ...transactionParam.properties,
+    decision: { type: 'string', enum: ['approve', 'decline'] },
+  },
+  required: ['transactionId', 'decision'],
+} as const;
+
+/** The signed hand-off in: checked, recorded, and answered with the payment page. */
+function handOffDoor(deps: SandboxGatewayDeps) {
+  const { signer, store, clock } = deps;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const handOff = readHandOff(request.body);
+    if (!handOff.ok) {
+      return sendPage(reply, 400, renderErrorPage('Payment request rejected', handOff.reason));
+    }
+    const { fields, hashVal } = handOff;
+    if (!signer.verify(handOffCanonical(fields), hashVal)) {
+      return sendPage(
+        reply,
+        400,
+        renderErrorPage(
+          'Payment request rejected',
+          'The payment request signature (hashVal) is invalid.',
+        ),
       );
-      if (seen.kind === 'decided') {
-        return sendPage(
-          reply,
-          409,
-          renderErrorPage(
-            'Payment already decided',
-            `This payment was already ${seen.payment.status === 'completed' ? 'approved' : 'declined'}.`,
-          ),
-        );
-      }
-      const page = renderPaymentPage({
+    }
+    if (fields.clientId !== deps.gatewayClientId) {
+      return sendPage(reply, 400, renderErrorPage('Payment request rejected', 'Unknown merchant.'));
+    }
+
+    const sessionToken = randomBytes(32).toString('base64url');
+    const seen = store.recordHandOff(
+      {
+        transactionId: fields.transactionId,
+        clientId: fields.clientId,
+        amount: fields.amount,
+        returnUrl: fields.returnUrl,
+        callbackUrl: fields.callbackUrl,
+        sessionTokenHash: sha256(sessionToken).toString('hex'),
+      },
+      clock.now(),
+    );
+    if (seen.kind === 'decided') {
+      return sendPage(
+        reply,
+        409,
+        renderErrorPage(
+          'Payment already decided',
+          `This payment was already ${seen.payment.status === 'completed' ? 'approved' : 'declined'}.`,
+        ),
+      );
+    }
+    const page = renderPaymentPage({
+      merchantName: deps.merchantName,
+      transactionId: fields.transactionId,
+      amount: fields.amount,
+      qrDataUri: await qrDataUri({
         merchantName: deps.merchantName,
         transactionId: fields.transactionId,
         amount: fields.amount,
-        qrDataUri: await qrDataUri({
-          merchantName: deps.merchantName,
-          transactionId: fields.transactionId,
-          amount: fields.amount,
-        }),
-        sessionToken,
-        language: languageOfAcceptLanguage(request.headers['accept-language']),
-      });
-      // The decision forms post here, then redirect to the merchant: browsers check the
-      // redirect's target against form-action too. Recorded, not just posted: a re-post keeps
-      // the first hand-off's returnUrl.
-      const returnOrigin = httpOrigin(seen.payment.returnUrl);
-      return sendPage(reply, 200, page, pageCsp(returnOrigin ? [returnOrigin] : []));
+      }),
+      sessionToken,
+      language: languageOfAcceptLanguage(request.headers['accept-language']),
     });
+    // The decision forms post here, then redirect to the merchant: browsers check the
+    // redirect's target against form-action too. Recorded, not just posted: a re-post keeps
+    // the first hand-off's returnUrl.
+    const returnOrigin = httpOrigin(seen.payment.returnUrl);
+    return sendPage(reply, 200, page, pageCsp(returnOrigin ? [returnOrigin] : []));
+  };
+}
 
-    app.post<{ Params: { transactionId: string; decision: 'approve' | 'decline' } }>(
-      '/pay/:transactionId/:decision',
-      {
-        schema: {
-          params: {
-            type: 'object',
-            properties: {
-              ...transactionParam.properties,
-              decision: { type: 'string', enum: ['approve', 'decline'] },
-            },
-            required: ['transactionId', 'decision'],
-          },
-        },
-      },
-      async (request, reply) => {
-        const { transactionId, decision } = request.params;
-        const payment = store.find(transactionId);
-        if (!payment) {
-          return sendPage(reply, 404, renderErrorPage('Payment not found', 'Unknown payment.'));
-        }
-        const form = (request.body ?? {}) as Record<string, unknown>;
-        const session = typeof form.session === 'string' ? form.session : '';
-        const expected = Buffer.from(payment.sessionTokenHash, 'hex');
-        if (!timingSafeEqual(sha256(session), expected)) {
-          return sendPage(
-            reply,
-            403,
-            renderErrorPage(
-              'Not allowed',
-              'This payment can only be decided in the tab that opened it.',
-            ),
-          );
-        }
-        const wanted = decision === 'approve' ? 'completed' : 'failed';
-        if (!store.decide(transactionId, wanted, clock.now())) {
-          const current = store.find(transactionId);
-          if (current?.status !== wanted) {
-            return sendPage(
-              reply,
-              409,
-              renderErrorPage(
-                'Payment already decided',
-                'This payment already has another outcome.',
-              ),
-            );
-          }
-          // A repeated click of the same button: deliver again only if never acknowledged.
-          if (current.callbackAcknowledgedAt !== null) {
-            return reply.redirect(payment.returnUrl, 303);
-          }
-        }
-        await sender.deliver({
-          transactionId,
-          status: wanted,
-          amount: payment.amount,
-          callbackUrl: payment.callbackUrl,
-        });
+/** The payer's decision, from the tab that opened the payment: the callback out, then back. */
+function decisionDoor(deps: SandboxGatewayDeps) {
+  const { store, sender, clock } = deps;
+  return async (
+    request: FastifyRequest<DecisionRoute>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> => {
+    const { transactionId, decision } = request.params;
+    const payment = store.find(transactionId);
+    if (!payment) {
+      return sendPage(reply, 404, renderErrorPage('Payment not found', 'Unknown payment.'));
+    }
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const session = typeof form.session === 'string' ? form.session : '';
+    const expected = Buffer.from(payment.sessionTokenHash, 'hex');
+    if (!timingSafeEqual(sha256(session), expected)) {
+      return sendPage(
+        reply,
+        403,
+        renderErrorPage(
+          'Not allowed',
+          'This payment can only be decided in the tab that opened it.',
+        ),
+      );
+    }
+    const wanted = decision === 'approve' ? 'completed' : 'failed';
+    if (!store.decide(transactionId, wanted, clock.now())) {
+      const current = store.find(transactionId);
+      if (current?.status !== wanted) {
+        return sendPage(
+          reply,
+          409,
+          renderErrorPage('Payment already decided', 'This payment already has another outcome.'),
+        );
+      }
+      // A repeated click of the same button: deliver again only if never acknowledged.
+      if (current.callbackAcknowledgedAt !== null) {
         return reply.redirect(payment.returnUrl, 303);
-      },
-    );
+      }
+    }
+    await sender.deliver({
+      transactionId,
+      status: wanted,
+      amount: payment.amount,
+      callbackUrl: payment.callbackUrl,
+    });
+    return reply.redirect(payment.returnUrl, 303);
+  };
+}
 
-    app.get<{ Params: { transactionId: string } }>(
-      '/status/:transactionId',
-      { schema: { params: transactionParam } },
-      async (request, reply) => {
-        const payment = store.find(request.params.transactionId);
-        if (!payment) return reply.code(404).send({ error: 'not_found' });
-        const message = {
-          transactionId: payment.transactionId,
-          status: payment.status,
-          amount: payment.amount,
-          timestamp: Math.floor(clock.now() / 1000),
-        };
-        return reply
-          .header('Cache-Control', 'no-store')
-          .send({ ...message, signature: signer.sign(gatewayOutcomeCanonical(message)) });
-      },
-    );
+/** The signed status of a payment, as the merchant's reconciliation asks for it. */
+function statusDoor(deps: SandboxGatewayDeps) {
+  const { signer, store, clock } = deps;
+  return async (
+    request: FastifyRequest<StatusRoute>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> => {
+    const payment = store.find(request.params.transactionId);
+    if (!payment) return reply.code(404).send({ error: 'not_found' });
+    const message = {
+      transactionId: payment.transactionId,
+      status: payment.status,
+      amount: payment.amount,
+      timestamp: Math.floor(clock.now() / 1000),
+    };
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send({ ...message, signature: signer.sign(gatewayOutcomeCanonical(message)) });
   };
 }

@@ -14,7 +14,7 @@ import { PortalMetrics } from './adapters/metrics/portal-metrics';
 import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer.adapter';
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client.adapter';
 import { WorkerPoolReceiptRenderer } from './adapters/pdf/worker-pool-receipt-renderer.adapter';
-import { openDatabase } from './adapters/postgres/database';
+import { type Database, openDatabase } from './adapters/postgres/database';
 import { migrate } from './adapters/postgres/migrate';
 import { postgresStoresOver } from './adapters/postgres/postgres-stores';
 import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender.adapter';
@@ -57,20 +57,7 @@ export async function createContainer(
 ): Promise<ServerContainer> {
   // metrics: the ports below are wrapped so that the use cases know nothing of the counting.
   const metrics = new PortalMetrics();
-  const db = metrics.meterDatabase(
-    overrides.db ??
-      (await openDatabase({
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        onConnectionError: () => metrics.databaseConnectionsLost.inc(),
-      })),
-  );
-  try {
-    await migrate(db);
-  } catch (error) {
-    if (!overrides.db) await db.close().catch(() => undefined);
-    throw error;
-  }
+  const db = await openMigrated(config, metrics, overrides.db);
 
   const clock = overrides.clock ?? new SystemClock();
   const random = overrides.random ?? new CryptoRandom();
@@ -136,6 +123,32 @@ export async function createContainer(
       if (!overrides.db) await db.close();
     },
   };
+}
+
+/**
+ * The database (the one handed in, or PostgreSQL or PGlite as configured), counted by the
+ * metrics, with pending migrations applied; one this opened is closed again if they fail.
+ */
+async function openMigrated(
+  config: Config,
+  metrics: PortalMetrics,
+  given: Database | undefined,
+): Promise<Database> {
+  const db = metrics.meterDatabase(
+    given ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        onConnectionError: () => metrics.databaseConnectionsLost.inc(),
+      })),
+  );
+  try {
+    await migrate(db);
+  } catch (error) {
+    if (!given) await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
 }
 
 /** What createInMemoryContainer lets a test replace; the rest defaults to fresh in-memory fakes. */
