@@ -15,7 +15,12 @@ export interface OperatorStore {
   setRole(id: string, role: OpsRole): Promise<void>;
   setDisabled(id: string, at: Date | null): Promise<void>;
   /** Sets the password and TOTP secret of an enrolment (the step counter starts afresh). */
-  enrol(id: string, factors: { passwordHash: string; totpSecret: string }, at: Date): Promise<void>;
+  /** Sets the password and the second factor: a TOTP secret, or null for a passkey. */
+  enrol(
+    id: string,
+    factors: { passwordHash: string; totpSecret: string | null },
+    at: Date,
+  ): Promise<void>;
   /** Keeps a TOTP secret shown by an enrolment link until the enrolment finishes with it. */
   stageTotpSecret(id: string, secret: string): Promise<void>;
   /** Clears the second factor (an admin's reset): the operator must enrol again. */

@@ -2,6 +2,7 @@ import { type AuditLog } from './audit-log.port';
 import { type LoginFailureStore } from './login-failure-store.port';
 import { type MemberDirectory } from './member-directory.port';
 import { type OperatorStore } from './operator-store.port';
+import { type PasskeyStore } from './passkey-store.port';
 import { type MemberRepository } from './member-repository.port';
 import { type PersonalDataStore } from './personal-data.port';
 import { type SessionStore } from './session-store.port';
@@ -17,6 +18,8 @@ export interface TransactionalStores {
   operators: OperatorStore;
   audit: AuditLog;
   memberDirectory: MemberDirectory;
+  /** Operators' passkeys (their second factor instead of a TOTP app). */
+  operatorPasskeys: PasskeyStore;
 }
 
 /**

@@ -14,6 +14,9 @@ import { AuditTrailUseCase } from '../use-cases/ops/audit-trail.use-case';
 import { ManageOperatorsUseCase } from '../use-cases/ops/manage-operators.use-case';
 import { MemberSupportUseCase } from '../use-cases/ops/member-support.use-case';
 import { OperatorAuthUseCase } from '../use-cases/ops/operator-auth.use-case';
+import { OperatorPasskeysUseCase } from '../use-cases/ops/operator-passkeys.use-case';
+import { type Logger } from '../ports/logger.port';
+import { type PasskeyStore } from '../ports/passkey-store.port';
 
 /** The console's own adapters: its second factor and the audit checkpoints' key. */
 export interface OpsAdapters {
@@ -38,6 +41,8 @@ export function opsAdaptersFor(config: Config): OpsAdapters {
 
 export interface OpsUseCases {
   operatorAuth: OperatorAuthUseCase;
+  /** An operator's passkey as their second factor. */
+  operatorPasskeyFactor: OperatorPasskeysUseCase;
   manageOperators: ManageOperatorsUseCase;
   memberSupport: MemberSupportUseCase;
   auditTrail: AuditTrailUseCase;
@@ -51,8 +56,10 @@ export function wireOps(
     clock: Clock;
     random: Random;
     audit: AuditLog;
+    operatorPasskeys: PasskeyStore;
   },
   config: Config,
+  logger: Logger,
 ): OpsUseCases {
   const { unitOfWork, clock, random } = adapters;
   return {
@@ -63,6 +70,18 @@ export function wireOps(
       adapters.totp,
       clock,
       random,
+      config.loginMaxFailures,
+    ),
+    operatorPasskeyFactor: new OperatorPasskeysUseCase(
+      unitOfWork,
+      adapters.operatorPasskeys,
+      adapters.loginFailures,
+      adapters.hasher,
+      clock,
+      random,
+      // Read per use: OPS_PUBLIC_URL names the console's origin, its passkeys' relying party.
+      { name: () => `${config.merchantName} console`, publicUrl: () => config.ops.publicUrl },
+      (message) => logger.warn({}, `console: ${message}`),
       config.loginMaxFailures,
     ),
     manageOperators: new ManageOperatorsUseCase(unitOfWork, clock, random),

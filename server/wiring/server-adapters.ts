@@ -1,3 +1,4 @@
+import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type OpsAdapters } from './ops';
 import { type AuditLog } from '../ports/audit-log.port';
 import { type MemberDirectory } from '../ports/member-directory.port';
@@ -42,6 +43,7 @@ export interface ServerStores
   operators: OperatorStore;
   audit: AuditLog;
   memberDirectory: MemberDirectory;
+  operatorPasskeys: PasskeyStore;
 }
 
 /** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */

@@ -1,4 +1,5 @@
 import type { OpsRole, Permission } from './ops-roles';
+import type { PasskeyAuthenticationCredential, PasskeyRegistrationCredential } from './passkeys';
 
 /**
  * The operator console's API, on its own listener and origin (OPS_PORT): paths relative to its
@@ -10,6 +11,12 @@ export const OpsPaths = {
   enrolmentStart: '/auth/enrolment/start',
   enrolmentFinish: '/auth/enrolment/finish',
   signIn: '/auth/sign-in',
+  /** A passkey instead of a TOTP app: enrolment's creation options and its finish... */
+  enrolmentPasskeyOptions: '/auth/enrolment/passkey-options',
+  enrolmentFinishPasskey: '/auth/enrolment/finish-passkey',
+  /** ...and sign-in: the password first (answering request options), then the passkey. */
+  signInPasskeyOptions: '/auth/sign-in/passkey-options',
+  signInPasskey: '/auth/sign-in/passkey',
   signOut: '/auth/sign-out',
   session: '/auth/session',
   members: '/members',
@@ -52,6 +59,22 @@ export interface EnrolmentFinishRequest {
   password: string;
   /** A current code of the authenticator app set up with the secret from the start. */
   totp_code: string;
+}
+
+export interface EnrolmentFinishPasskeyRequest {
+  token: string;
+  password: string;
+  credential: PasskeyRegistrationCredential;
+}
+
+export interface PasskeySignInOptionsRequest {
+  email: string;
+  password: string;
+}
+
+export interface PasskeySignInRequest {
+  email: string;
+  credential: PasskeyAuthenticationCredential;
 }
 
 export interface SignInRequest {

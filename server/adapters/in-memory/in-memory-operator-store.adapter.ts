@@ -52,7 +52,7 @@ export class InMemoryOperatorStore implements OperatorStore {
 
   async enrol(
     id: string,
-    factors: { passwordHash: string; totpSecret: string },
+    factors: { passwordHash: string; totpSecret: string | null },
     at: Date,
   ): Promise<void> {
     this.change(id, (row) => ({ ...row, ...factors, totpLastStep: null, enrolledAt: at }));

@@ -27,5 +27,6 @@ export function inMemoryStoresOver(tables: InMemoryTables) {
     operators: new InMemoryOperatorStore(tables),
     audit: new InMemoryAuditLog(tables),
     memberDirectory: new InMemoryMemberDirectory(tables),
+    operatorPasskeys: new InMemoryPasskeyStore(tables, 'operators'),
   };
 }

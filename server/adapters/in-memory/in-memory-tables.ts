@@ -206,6 +206,10 @@ export class InMemoryTables {
   readonly operatorSessions = new InMemoryTable<OperatorSessionRecord & { tokenHash: string }>(
     'operator_sessions',
   );
+  readonly operatorPasskeys = new InMemoryTable<PasskeyRecord>('operator_passkeys');
+  readonly operatorWebauthnChallenges = new InMemoryTable<ChallengeRecord>(
+    'operator_webauthn_challenges',
+  );
   /** Keyed by seq. */
   readonly auditLog = new InMemoryTable<AuditEntry>('audit_log');
   /** Keyed by the number of entries. */

@@ -7,6 +7,7 @@ import { InMemoryPersonalDataStore } from './in-memory-personal-data-store.adapt
 import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
 import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
 import { InMemoryOperatorStore } from './in-memory-operator-store.adapter';
+import { InMemoryPasskeyStore } from './in-memory-passkey-store.adapter';
 import { type InMemoryTables, UndoJournal } from './in-memory-tables';
 
 /**
@@ -36,6 +37,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           operators: new InMemoryOperatorStore(this.tables, journal),
           audit: new InMemoryAuditLog(this.tables, journal),
           memberDirectory: new InMemoryMemberDirectory(this.tables, journal),
+          operatorPasskeys: new InMemoryPasskeyStore(this.tables, 'operators'),
         });
       } catch (error) {
         journal.rollback();

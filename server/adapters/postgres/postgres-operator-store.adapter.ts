@@ -100,7 +100,7 @@ export class PostgresOperatorStore implements OperatorStore {
 
   async enrol(
     id: string,
-    factors: { passwordHash: string; totpSecret: string },
+    factors: { passwordHash: string; totpSecret: string | null },
     at: Date,
   ): Promise<void> {
     await this.db.query(
@@ -112,10 +112,10 @@ export class PostgresOperatorStore implements OperatorStore {
   }
 
   async stageTotpSecret(id: string, secret: string): Promise<void> {
-    await this.db.query('UPDATE operators SET totp_secret = $2 WHERE id = $1 AND enrolled_at IS NULL', [
-      id,
-      secret,
-    ]);
+    await this.db.query(
+      'UPDATE operators SET totp_secret = $2 WHERE id = $1 AND enrolled_at IS NULL',
+      [id, secret],
+    );
   }
 
   async clearSecondFactor(id: string): Promise<void> {

@@ -18,8 +18,36 @@ interface PasskeyRow {
   last_used_at: Date | null;
 }
 
-const COLUMNS =
-  'id, member_id, credential_id, public_key, sign_count, transports, name, created_at, last_used_at';
+/**
+ * Where one kind of owner keeps passkeys: members (the member app) or operators (the console),
+ * each in tables of their own. Names of ours, never input.
+ */
+export interface PasskeyTables {
+  passkeys: string;
+  challenges: string;
+  /** The owners' table, the owner column, and what makes an owner live. */
+  owners: string;
+  owner: string;
+  live: string;
+}
+
+export const MEMBER_PASSKEYS: PasskeyTables = {
+  passkeys: 'passkeys',
+  challenges: 'webauthn_challenges',
+  owners: 'members',
+  owner: 'member_id',
+  live: 'erased_at IS NULL',
+};
+
+export const OPERATOR_PASSKEYS: PasskeyTables = {
+  passkeys: 'operator_passkeys',
+  challenges: 'operator_webauthn_challenges',
+  owners: 'operators',
+  owner: 'operator_id',
+  live: 'disabled_at IS NULL',
+};
+
+const REST = 'credential_id, public_key, sign_count, transports, name, created_at, last_used_at';
 
 const toPasskey = (row: PasskeyRow): PasskeyRecord => ({
   id: row.id,
@@ -34,11 +62,19 @@ const toPasskey = (row: PasskeyRow): PasskeyRecord => ({
 });
 
 export class PostgresPasskeyStore implements PasskeyStore {
-  constructor(private readonly db: Database) {}
+  /** The columns read, the owner's as member_id. */
+  private readonly columns: string;
+
+  constructor(
+    private readonly db: Database,
+    private readonly t: PasskeyTables = MEMBER_PASSKEYS,
+  ) {
+    this.columns = `id, ${t.owner} AS member_id, ${REST}`;
+  }
 
   async saveChallenge(challenge: ChallengeRecord): Promise<void> {
     await this.db.query(
-      `INSERT INTO webauthn_challenges (challenge, purpose, member_id, expires_at)
+      `INSERT INTO ${this.t.challenges} (challenge, purpose, ${this.t.owner}, expires_at)
        VALUES ($1, $2, $3, $4)`,
       [challenge.challenge, challenge.purpose, challenge.memberId, challenge.expiresAt],
     );
@@ -54,8 +90,8 @@ export class PostgresPasskeyStore implements PasskeyStore {
       member_id: string | null;
       expires_at: Date;
     }>(
-      `DELETE FROM webauthn_challenges WHERE challenge = $1 AND purpose = $2
-       RETURNING challenge, purpose, member_id, expires_at`,
+      `DELETE FROM ${this.t.challenges} WHERE challenge = $1 AND purpose = $2
+       RETURNING challenge, purpose, ${this.t.owner} AS member_id, expires_at`,
       [challenge, purpose],
     );
     const row = rows[0];
@@ -71,8 +107,8 @@ export class PostgresPasskeyStore implements PasskeyStore {
   deleteExpiredChallenges(now: Date, limit: number): Promise<number> {
     return deleteBatch(
       this.db,
-      `DELETE FROM webauthn_challenges WHERE challenge IN (
-         SELECT challenge FROM webauthn_challenges WHERE expires_at < $1 LIMIT $2)`,
+      `DELETE FROM ${this.t.challenges} WHERE challenge IN (
+         SELECT challenge FROM ${this.t.challenges} WHERE expires_at < $1 LIMIT $2)`,
       [now, limit],
     );
   }
@@ -82,9 +118,9 @@ export class PostgresPasskeyStore implements PasskeyStore {
       // Only for a live member, whose row is key-share locked: a deletion in progress is waited
       // for, and then there is no member to hold the passkey.
       const inserted = await this.db.query(
-        `INSERT INTO passkeys (${COLUMNS})
+        `INSERT INTO ${this.t.passkeys} (id, ${this.t.owner}, ${REST})
          SELECT $1, m.id, $3, $4, $5, $6, $7, $8, $9
-           FROM members m WHERE m.id = $2 AND m.erased_at IS NULL
+           FROM ${this.t.owners} m WHERE m.id = $2 AND m.${this.t.live}
             FOR KEY SHARE
          RETURNING 1`,
         [
@@ -108,7 +144,7 @@ export class PostgresPasskeyStore implements PasskeyStore {
 
   async findByCredentialId(credentialId: string): Promise<PasskeyRecord | null> {
     const rows = await this.db.query<PasskeyRow>(
-      `SELECT ${COLUMNS} FROM passkeys WHERE credential_id = $1`,
+      `SELECT ${this.columns} FROM ${this.t.passkeys} WHERE credential_id = $1`,
       [credentialId],
     );
     return rows[0] === undefined ? null : toPasskey(rows[0]);
@@ -116,7 +152,8 @@ export class PostgresPasskeyStore implements PasskeyStore {
 
   async listForMember(memberId: string): Promise<PasskeyRecord[]> {
     const rows = await this.db.query<PasskeyRow>(
-      `SELECT ${COLUMNS} FROM passkeys WHERE member_id = $1 ORDER BY created_at, id`,
+      `SELECT ${this.columns} FROM ${this.t.passkeys} WHERE ${this.t.owner} = $1
+        ORDER BY created_at, id`,
       [memberId],
     );
     return rows.map(toPasskey);
@@ -124,7 +161,8 @@ export class PostgresPasskeyStore implements PasskeyStore {
 
   async rename(memberId: string, id: string, name: string): Promise<boolean> {
     const rows = await this.db.query(
-      'UPDATE passkeys SET name = $3 WHERE id = $2::uuid AND member_id = $1::uuid RETURNING id',
+      `UPDATE ${this.t.passkeys} SET name = $3
+        WHERE id = $2::uuid AND ${this.t.owner} = $1::uuid RETURNING id`,
       [memberId, id, name],
     );
     return rows.length > 0;
@@ -132,7 +170,7 @@ export class PostgresPasskeyStore implements PasskeyStore {
 
   async remove(memberId: string, id: string): Promise<boolean> {
     const rows = await this.db.query(
-      'DELETE FROM passkeys WHERE id = $2::uuid AND member_id = $1::uuid RETURNING id',
+      `DELETE FROM ${this.t.passkeys} WHERE id = $2::uuid AND ${this.t.owner} = $1::uuid RETURNING id`,
       [memberId, id],
     );
     return rows.length > 0;
@@ -140,7 +178,7 @@ export class PostgresPasskeyStore implements PasskeyStore {
 
   async recordUse(id: string, signCount: number, at: Date): Promise<boolean> {
     const rows = await this.db.query(
-      `UPDATE passkeys SET sign_count = $2, last_used_at = $3
+      `UPDATE ${this.t.passkeys} SET sign_count = $2, last_used_at = $3
         WHERE id = $1 AND ((sign_count = 0 AND $2::bigint = 0) OR $2::bigint > sign_count)
         RETURNING id`,
       [id, signCount, at],

@@ -1,5 +1,5 @@
 import { PostgresPersonalDataStore } from './postgres-personal-data-store.adapter';
-import { PostgresPasskeyStore } from './postgres-passkey-store.adapter';
+import { OPERATOR_PASSKEYS, PostgresPasskeyStore } from './postgres-passkey-store.adapter';
 import { type Database } from './database';
 import { PostgresAuditLog } from './postgres-audit-log.adapter';
 import { PostgresMemberDirectory } from './postgres-member-directory.adapter';
@@ -27,5 +27,6 @@ export function postgresStoresOver(db: Database) {
     operators: new PostgresOperatorStore(db),
     audit: new PostgresAuditLog(db),
     memberDirectory: new PostgresMemberDirectory(db),
+    operatorPasskeys: new PostgresPasskeyStore(db, OPERATOR_PASSKEYS),
   };
 }

@@ -32,7 +32,7 @@ const credentialHead = {
   authenticatorAttachment: { type: 'string', maxLength: 32 },
   clientExtensionResults: optional,
 };
-const registrationCredential = objectBody(
+export const registrationCredential = objectBody(
   {
     ...credentialHead,
     response: objectBody(

@@ -11,7 +11,9 @@ import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
 import { csrfTokenFor, type OperatorSignedIn } from '../../use-cases/ops/operator-auth.use-case';
+import { OPS_ABSOLUTE_TIMEOUT_MS } from '../../domain/ops/operator';
 import { allowed, SESSION_COOKIE } from '../guard';
+import { opsPasskeyRoutes } from './passkey.routes';
 
 const body = (properties: Record<string, object>) => ({
   type: 'object',
@@ -22,7 +24,7 @@ const body = (properties: Record<string, object>) => ({
 const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
 const CODE = { type: 'string', pattern: '^[0-9]{6}$' };
 
-function sessionAnswer(signedIn: OperatorSignedIn, csrfToken: string): OpsSessionResponse {
+export function sessionAnswer(signedIn: OperatorSignedIn, csrfToken: string): OpsSessionResponse {
   const { operator, ends } = signedIn;
   return {
     operator: { id: operator.id, name: operator.name, email: operator.email, role: operator.role },
@@ -33,6 +35,9 @@ function sessionAnswer(signedIn: OperatorSignedIn, csrfToken: string): OpsSessio
   };
 }
 
+/** Sets a new session's cookie: HttpOnly, SameSite=Strict, Secure behind https. */
+export type SessionCookie = (reply: FastifyReply, token: string) => FastifyReply;
+
 /** Enrolment, sign-in with both factors, the session, sign-out. */
 export function opsAuthRoutes(
   app: FastifyInstance,
@@ -40,13 +45,14 @@ export function opsAuthRoutes(
   opts: { secureCookie: boolean },
 ): void {
   const auth = container.operatorAuth;
-  const setCookie = (reply: FastifyReply, token: string, maxAgeS: number) =>
+  const setCookie: SessionCookie = (reply, token) =>
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'strict',
       secure: opts.secureCookie,
       path: '/',
-      maxAge: maxAgeS,
+      // The cookie of a new session lives no longer than the session can.
+      maxAge: OPS_ABSOLUTE_TIMEOUT_MS / 1000,
     });
   // Sign-in and enrolment: 10 a minute per address, on top of the per-account throttle.
   const strict = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } };
@@ -89,11 +95,12 @@ export function opsAuthRoutes(
       const signedIn = valueOrThrow(
         await auth.signIn({ email, password, totpCode, address: request.ip }),
       );
-      const maxAgeS = Math.floor((signedIn.ends.absolute.getTime() - Date.now()) / 1000);
-      setCookie(reply, signedIn.token, Math.max(60, maxAgeS));
+      setCookie(reply, signedIn.token);
       return success('Signed in.', sessionAnswer(signedIn, signedIn.csrfToken));
     },
   );
+
+  opsPasskeyRoutes(app, container, setCookie);
 
   app.get(OpsPaths.session, { preHandler: allowed(app, container, null, 120) }, async (request) => {
     const signedIn = request.operator;

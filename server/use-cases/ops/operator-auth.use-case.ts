@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
 import { type EnrolmentStartResponse } from '../../../src/contract/ops-api';
-import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
-import { maskedEmail } from '../../domain/ops/masking';
 import {
   isOperatorSessionLive,
   normaliseEmail,
@@ -15,8 +12,9 @@ import { type PasswordHasher } from '../../ports/password-hasher.port';
 import { type Random } from '../../ports/random.port';
 import { type Totp } from '../../ports/totp.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
-import { failWith, ok, rateLimited, type Result, type UseCaseError } from '../result';
+import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
+import { auditFailedSignIn, claimSignIn, openOperatorSession } from './operator-sign-in';
 import { hashToken } from './manage-operators.use-case';
 
 /** An operator's password: 12 to 128 characters (longer than members': a back office). */
@@ -30,14 +28,7 @@ export interface OperatorSignedIn {
   ends: { idle: Date; absolute: Date };
 }
 
-const throttleKey = (email: string) => `operator:${email}`;
-
-/**
- * The CSRF token of a session: derived from its cookie's token (which the page's scripts cannot
- * read), so the console can be handed it again after a reload without keeping it in clear.
- */
-export const csrfTokenFor = (sessionToken: string): string =>
-  createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
+export { csrfTokenFor } from './operator-sign-in';
 
 /**
  * Enrolment (a one-time link, then a password and a TOTP app), sign-in with both factors
@@ -130,18 +121,13 @@ export class OperatorAuthUseCase {
   }): Promise<Result<{ token: string; csrfToken: string } & OperatorSignedIn, UseCaseError>> {
     const now = new Date(this.clock.now());
     const email = normaliseEmail(input.email);
-    const claim = await this.failures.claimAttempt(
-      { id: this.random.uuid(), accountKey: throttleKey(email), at: now },
-      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
-      this.maxFailures,
-    );
-    if (!claim.claimed) {
-      return rateLimited('AUTH_TOO_MANY_ATTEMPTS', {
-        since: claim.failures[claim.failures.length - this.maxFailures],
-        windowMs: LOGIN_FAILURE_WINDOW_MS,
-        now,
-      });
-    }
+    const claimed = await claimSignIn(this.failures, {
+      id: this.random.uuid(),
+      email,
+      now,
+      maxFailures: this.maxFailures,
+    });
+    if (!claimed.ok) return claimed;
     const found = await this.uow.run(({ operators }) => operators.findByEmail(email));
     const usable =
       found !== null && found.disabledAt === null && found.enrolledAt !== null ? found : null;
@@ -149,54 +135,20 @@ export class OperatorAuthUseCase {
       usable?.passwordHash != null
         ? await this.hasher.verify(usable.passwordHash, input.password)
         : await this.hasher.verifyDummy(input.password).then(() => false);
-    const token = this.random.sessionToken();
-    const csrfToken = csrfTokenFor(token);
-    const session: OperatorSessionRecord = {
-      id: this.random.uuid(),
-      operatorId: usable?.id ?? '',
-      csrfHash: hashToken(csrfToken),
-      createdAt: now,
-      lastSeenAt: now,
-      revokedAt: null,
-    };
-    const signedIn = await this.uow.run(async ({ operators, audit, loginFailures }) => {
+    const signedIn = await this.uow.run(async (tx) => {
       const step =
         usable !== null && passwordOk && usable.totpSecret !== null
           ? this.totp.stepOf(usable.totpSecret, input.totpCode, now.getTime())
           : null;
       const accepted =
-        usable !== null && step !== null && (await operators.acceptTotpStep(usable.id, step));
+        usable !== null && step !== null && (await tx.operators.acceptTotpStep(usable.id, step));
       if (usable === null || !accepted) {
-        const what = {
-          action: 'operator.sign_in_failed',
-          targetType: 'operator',
-          targetId: found?.id ?? null,
-        } as const;
-        await audit.append(
-          found === null
-            ? // Nobody by that address: the entry names the address tried, masked.
-              {
-                ...entryOf({ kind: 'cli' }, now, what),
-                actorName: maskedEmail(email),
-                address: input.address,
-              }
-            : entryOf({ kind: 'operator', ...found, address: input.address }, now, what),
-        );
+        await auditFailedSignIn(tx.audit, { found, email, address: input.address, now });
         return null;
       }
-      await loginFailures.clear(throttleKey(email));
-      await operators.createSession({ ...session, tokenHash: hashToken(token) });
-      await audit.append(
-        entryOf({ kind: 'operator', ...usable, address: input.address }, now, {
-          action: 'operator.sign_in',
-          targetType: 'operator',
-          targetId: usable.id,
-        }),
-      );
-      return usable;
+      return openOperatorSession(tx, usable, { address: input.address, now, random: this.random });
     });
-    if (signedIn === null) return failWith('AUTH_INVALID_CREDENTIALS');
-    return ok({ token, csrfToken, operator: signedIn, session, ends: sessionEnds(session) });
+    return signedIn === null ? failWith('AUTH_INVALID_CREDENTIALS') : ok(signedIn);
   }
 
   /** The operator behind a session cookie, the session moved on; null when it has ended. */

@@ -27,8 +27,14 @@ import { aMember } from '../support/members';
  * the last test checks that together they reached every declared code.
  */
 
-/** Codes no request here can reach, with the reason why (none: every code is reached). */
-const UNREACHED: Partial<Record<ErrorCode, string>> = {};
+/** Codes no request here can reach, with the reason why. */
+const CONSOLE_ONLY = "the operator console's API answers it; test/server/ops drives it there";
+const UNREACHED: Partial<Record<ErrorCode, string>> = {
+  OPS_CSRF_REJECTED: CONSOLE_ONLY,
+  OPS_ENROLMENT_INVALID: CONSOLE_ONLY,
+  OPS_EMAIL_TAKEN: CONSOLE_ONLY,
+  OPS_CHANGE_REFUSED: CONSOLE_ONLY,
+};
 
 const reached = new Set<ErrorCode>();
 

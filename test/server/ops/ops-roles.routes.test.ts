@@ -122,6 +122,37 @@ describe('the console: role x route', () => {
     }
   });
 
+  it('answers the console codes: a taken e-mail, an own role or disabling, a dead link', async () => {
+    const admin = as.admin;
+    const taken = await post(
+      h,
+      OpsPaths.operators,
+      { name: 'Twin', email: as.viewer.email, role: 'viewer' },
+      admin,
+    );
+    expect([taken.statusCode, taken.json().code, taken.json().field]).toEqual([
+      409,
+      'OPS_EMAIL_TAKEN',
+      'email',
+    ]);
+    const own = await post(
+      h,
+      `${OpsPaths.operators}/${admin.id}/role`,
+      { role: 'viewer', reason: 'testing rules' },
+      admin,
+    );
+    expect([own.statusCode, own.json().code]).toEqual([409, 'OPS_CHANGE_REFUSED']);
+    const self = await post(
+      h,
+      `${OpsPaths.operators}/${admin.id}/disable`,
+      { reason: 'testing rules' },
+      admin,
+    );
+    expect([self.statusCode, self.json().code]).toEqual([409, 'OPS_CHANGE_REFUSED']);
+    const link = await post(h, OpsPaths.enrolmentStart, { token: 'no-such-enrolment-token' });
+    expect([link.statusCode, link.json().code]).toEqual([400, 'OPS_ENROLMENT_INVALID']);
+  });
+
   it("refuses a member's bearer token", async () => {
     const res = await h.app.inject({
       method: 'GET',

@@ -1,0 +1,86 @@
+import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
+import { maskedEmail } from '../../domain/ops/masking';
+import { type Operator, type OperatorSessionRecord, sessionEnds } from '../../domain/ops/operator';
+import { type LoginFailureStore } from '../../ports/login-failure-store.port';
+import { type Random } from '../../ports/random.port';
+import { type TransactionalStores } from '../../ports/unit-of-work.port';
+import { rateLimited, type Result, type UseCaseError } from '../result';
+import { entryOf } from './actor';
+import { hashToken } from './manage-operators.use-case';
+import { createHash } from 'node:crypto';
+
+/** The login throttle's key of an operator's sign-ins (members' keys are IC/passports). */
+export const operatorThrottleKey = (email: string) => `operator:${email}`;
+
+/**
+ * The CSRF token of a session: derived from its cookie's token (which the page's scripts cannot
+ * read), so the console can be handed it again after a reload without keeping it in clear.
+ */
+export const csrfTokenFor = (sessionToken: string): string =>
+  createHash('sha256').update(`csrf:${sessionToken}`).digest('base64url');
+
+/** A sign-in slot from the throttle (the attempt counts as a failure until it succeeds). */
+export async function claimSignIn(
+  failures: LoginFailureStore,
+  attempt: { id: string; email: string; now: Date; maxFailures: number },
+): Promise<Result<null, UseCaseError>> {
+  const { now, maxFailures } = attempt;
+  const claim = await failures.claimAttempt(
+    { id: attempt.id, accountKey: operatorThrottleKey(attempt.email), at: now },
+    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+    maxFailures,
+  );
+  if (claim.claimed) return { ok: true, value: null };
+  return rateLimited('AUTH_TOO_MANY_ATTEMPTS', {
+    since: claim.failures[claim.failures.length - maxFailures],
+    windowMs: LOGIN_FAILURE_WINDOW_MS,
+    now,
+  });
+}
+
+/** Audits a failed sign-in: by the operator tried, or (nobody by that address) the address masked. */
+export async function auditFailedSignIn(
+  audit: TransactionalStores['audit'],
+  tried: { found: Operator | null; email: string; address: string; now: Date },
+): Promise<void> {
+  const { found, email, address, now } = tried;
+  const what = {
+    action: 'operator.sign_in_failed',
+    targetType: 'operator',
+    targetId: found?.id ?? null,
+  } as const;
+  await audit.append(
+    found === null
+      ? { ...entryOf({ kind: 'cli' }, now, what), actorName: maskedEmail(email), address }
+      : entryOf({ kind: 'operator', ...found, address }, now, what),
+  );
+}
+
+/** A new session for an operator who proved both factors, audited, the throttle forgotten. */
+export async function openOperatorSession(
+  tx: Pick<TransactionalStores, 'operators' | 'audit' | 'loginFailures'>,
+  operator: Operator,
+  context: { address: string; now: Date; random: Random },
+) {
+  const { now, random, address } = context;
+  const token = random.sessionToken();
+  const csrfToken = csrfTokenFor(token);
+  const session: OperatorSessionRecord = {
+    id: random.uuid(),
+    operatorId: operator.id,
+    csrfHash: hashToken(csrfToken),
+    createdAt: now,
+    lastSeenAt: now,
+    revokedAt: null,
+  };
+  await tx.loginFailures.clear(operatorThrottleKey(operator.email));
+  await tx.operators.createSession({ ...session, tokenHash: hashToken(token) });
+  await tx.audit.append(
+    entryOf({ kind: 'operator', ...operator, address }, now, {
+      action: 'operator.sign_in',
+      targetType: 'operator',
+      targetId: operator.id,
+    }),
+  );
+  return { token, csrfToken, operator, session, ends: sessionEnds(session) };
+}
