@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...loadSecrets(read, production),
     ...loadGateway(read, { production, host, port, publicUrl }),
     ...loadJobs(read),
-    ...loadOps(read, { test: appEnv === 'test', production }),
+    ...loadOps(read, { test: appEnv === 'test' }),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 10, 1, 1000),
     purgeIntervalS: read.integer('PURGE_INTERVAL_S', 3600, 0, 86400),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),

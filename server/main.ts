@@ -34,6 +34,11 @@ async function main(): Promise<void> {
   await warnAboutStrandedPayments(container.transactions, container.paymentGateways, (c, m) =>
     app.log.warn(c, m),
   );
+  if (config.appEnv === 'production' && config.ops.auditSigningKey === undefined) {
+    app.log.warn(
+      'AUDIT_SIGNING_KEY unset: audit checkpoints are signed with a key derived from SMS_CODE_PEPPER',
+    );
+  }
   if (config.appEnv === 'production' && config.smsProvider === 'console') {
     app.log.warn('SMS_PROVIDER=console in production: codes are only logged, not sent');
   }

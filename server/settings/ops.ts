@@ -11,7 +11,10 @@ export interface OpsSettings {
     publicUrl: string;
     /** OPS_ALLOWED_IPS: CIDR blocks; any other address gets 404. Undefined = any address. */
     allowedIps?: BlockList;
-    /** AUDIT_SIGNING_KEY: an Ed25519 PKCS#8 key (PEM or base64 DER); required in production. */
+    /**
+     * AUDIT_SIGNING_KEY: an Ed25519 PKCS#8 key (PEM or base64 DER). Unset, a key derived from
+     * SMS_CODE_PEPPER (a secret only the server holds) signs; production is warned at start.
+     */
     auditSigningKey?: string;
     /** Seconds between signed audit checkpoints (AUDIT_CHECKPOINT_INTERVAL_S); 0 = off. */
     auditCheckpointIntervalS: number;
@@ -44,10 +47,7 @@ export function parseAllowedIps(text: string, problems: string[]): BlockList {
   return list;
 }
 
-export function loadOps(
-  read: EnvReader,
-  opts: { test: boolean; production: boolean },
-): OpsSettings {
+export function loadOps(read: EnvReader, opts: { test: boolean }): OpsSettings {
   const port = read.isSet('OPS_PORT')
     ? read.integer('OPS_PORT', DEFAULT_OPS_PORT, 0, 65535)
     : opts.test
@@ -60,9 +60,6 @@ export function loadOps(
   read.checkUrl('OPS_PUBLIC_URL', publicUrl);
   const allowed = read.text('OPS_ALLOWED_IPS', '');
   const auditSigningKey = read.text('AUDIT_SIGNING_KEY', '') || undefined;
-  if (opts.production && auditSigningKey === undefined) {
-    read.problems.push('AUDIT_SIGNING_KEY: required in production (signs the audit checkpoints)');
-  }
   return {
     ops: {
       port,

@@ -25,8 +25,8 @@ export interface OpsAdapters {
 }
 
 /**
- * AUDIT_SIGNING_KEY when set (production must set it); otherwise a key derived from the gateway
- * secret, so a development machine's checkpoints still verify after a restart.
+ * AUDIT_SIGNING_KEY when set; otherwise a key derived from SMS_CODE_PEPPER, a secret the server
+ * alone holds (the gateway shares GATEWAY_SECRET), so checkpoints still verify after a restart.
  */
 export function opsAdaptersFor(config: Config): OpsAdapters {
   const key = config.ops.auditSigningKey;
@@ -34,7 +34,7 @@ export function opsAdaptersFor(config: Config): OpsAdapters {
     key !== undefined
       ? Ed25519AuditSigner.fromSetting(key)
       : Ed25519AuditSigner.fromSeed(
-          createHash('sha256').update(`audit-signing-key:${config.gatewaySecret}`).digest(),
+          createHash('sha256').update(`audit-signing-key:${config.smsCodePepper}`).digest(),
         );
   return { totp: new OtpauthTotp('Member Portal console'), auditSigner };
 }
