@@ -96,9 +96,11 @@ export function schedulerContract(
     if (h.shared) await start(...jobs);
     await h.pass(6.5 * INTERVAL_MS);
 
-    // 6 or 7 interval-long slots (with the one it started in): one run each, not one per instance.
+    // 6 or 7 interval-long slots (with the one it started in): one run each, not one per instance
+    // (two instances each running would make 12 to 14). A loaded machine's late timers can open
+    // one slot more, so 8 still counts as once per interval.
     expect(tick.counts.runs).toBeGreaterThanOrEqual(5);
-    expect(tick.counts.runs).toBeLessThanOrEqual(7);
+    expect(tick.counts.runs).toBeLessThanOrEqual(8);
     expect(tick.counts.mostAtOnce).toBe(1);
     expect(slow.counts.runs).toBeGreaterThanOrEqual(2);
     expect(slow.counts.mostAtOnce).toBe(1);
