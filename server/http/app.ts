@@ -30,12 +30,8 @@ import { sessionsRoutes } from './routes/sessions.routes';
 import { personalDataRoutes } from './routes/personal-data.routes';
 import { passkeyRoutes } from './routes/passkeys.routes';
 import { registerSpa } from './spa';
-import {
-  RATE_LIMIT_NAMESPACE,
-  type SharedRateLimitOptions,
-  sharedRateLimitStore,
-} from './shared-rate-limit';
-import { MemoryBudgetCounter, RedisBudgetCounter, registerSessionBudgets } from './session-budgets';
+import { sharedRateLimitStore } from './shared-rate-limit';
+import { registerMemberGate } from './member-budgets';
 import { registerRequestMetrics } from './metrics';
 import { registerSecurityHeaders } from './security-headers';
 import { registerOpenApi } from './openapi';
@@ -87,15 +83,9 @@ export async function buildApp(
 
   app.setErrorHandler(answerError);
 
-  const { redis } = await registerAddressRateLimit(app, config);
+  await registerRateLimit(app, config, container);
   registerAuthentication(app, container);
-  registerSessionBudgets(
-    app,
-    container,
-    redis
-      ? (route) => new RedisBudgetCounter(redis, `${RATE_LIMIT_NAMESPACE}${route}:`)
-      : () => new MemoryBudgetCounter(),
-  );
+  registerMemberGate(app, container);
 
   // In development: the OpenAPI document of the routes below, and its page (openapi.ts).
   await registerOpenApi(app, config);
@@ -187,14 +177,15 @@ function answerError(
 }
 
 /**
- * One budget per address on every route, shared across instances when REDIS_URL is set; the
- * store is returned so the per-session budgets count in the same Redis.
+ * One budget per address on every route, and a member route's own (memberRoute), shared across
+ * instances when REDIS_URL is set (shared-rate-limit.ts).
  */
-async function registerAddressRateLimit(
+async function registerRateLimit(
   app: FastifyInstance,
   config: Config,
-): Promise<SharedRateLimitOptions> {
-  const store = sharedRateLimitStore(app, config);
+  container: ServerContainer,
+): Promise<void> {
+  const store = sharedRateLimitStore(app, config, container.clock);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
@@ -205,7 +196,6 @@ async function registerAddressRateLimit(
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
       }),
   });
-  return store;
 }
 
 /** The API's route plugins, registered under /api; the development routes outside production. */

@@ -39,7 +39,7 @@ export function authenticationOf(
 /**
  * Sets `request.member` from a live session's authentication, or fails with 401: AUTH_REQUIRED
  * without a token (undefined), AUTH_SESSION_ENDED for one that opens no live session. Shared by
- * `app.authenticate` and the member routes' gate (session-budgets.ts).
+ * `app.authenticate` and the member routes' gate (member-budgets.ts).
  */
 export function admitMember(
   request: FastifyRequest,

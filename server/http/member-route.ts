@@ -1,11 +1,12 @@
-import { type BudgetOwner } from './session-budgets';
+import { type BudgetOwner, memberRateLimit } from './member-budgets';
 
 /**
  * A signed-in member's route: limited to `perMinute` calls a minute (instead of the per-address
- * budget), counted per session or, with `per: 'member'`, over all of the member's sessions and
- * instances; then authenticated, both on arrival by one hook (session-budgets.ts). Spread into
- * the route's options beside its schema.
+ * budget) by @fastify/rate-limit, counted per session or, with `per: 'member'`, over all of the
+ * member's sessions and instances; then authenticated, both on arrival (member-budgets.ts).
+ * Spread into the route's options beside its schema.
  */
 export function memberRoute(perMinute: number, per: BudgetOwner = 'session') {
-  return { config: { rateLimit: false, memberBudget: { perMinute, per } } as const };
+  const memberBudget = { perMinute, per };
+  return { config: { rateLimit: memberRateLimit(memberBudget), memberBudget } };
 }

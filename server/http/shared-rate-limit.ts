@@ -1,30 +1,109 @@
+import { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore';
+import RedisStore from '@fastify/rate-limit/store/RedisStore';
 import { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import { type Clock } from '../../src/contract/clock';
 import { type Config } from '../config';
 
-/** The Redis store's options for @fastify/rate-limit: none (memory) without REDIS_URL. */
+/** The store options for @fastify/rate-limit (the app's own store, see below). */
 export interface SharedRateLimitOptions {
-  redis?: Redis;
-  nameSpace?: string;
-  skipOnError?: boolean;
+  store: FastifyRateLimitStoreCtor;
+  skipOnError: boolean;
 }
 
 /** Where the counters live in Redis; ioredis's `?keyPrefix=` in REDIS_URL goes in front of it. */
 export const RATE_LIMIT_NAMESPACE = 'member-portal:rate-limit:';
 
+/** The most member-route windows kept in memory at once; past it the least recent is dropped. */
+const MAX_MEMBER_WINDOWS = 100_000;
+
+/** What the plugin passes to `child`: the route's merged options and the route itself. */
+interface RouteLimit {
+  routeInfo?: { method?: unknown; url?: string; config?: { memberBudget?: unknown } };
+}
+
+/** One owner's window on a member route: its calls, and when it ends on the app's clock. */
+interface Window {
+  current: number;
+  endsAt: number;
+}
+
 /**
- * With REDIS_URL, the per-address request budgets (global and per route) are counted in Redis,
- * so N instances behind a proxy enforce one budget per address instead of N; the per-session
- * and per-member budgets (session-budgets.ts) use the same client. Without it each
- * process counts in its own memory, which is right for one instance.
+ * The member routes' windows in memory, on the app's Clock (so that a test's FakeClock moves
+ * them; the plugin's own LocalStore reads Date.now()), one LRU for every member route.
+ */
+function memberWindows(clock: Clock) {
+  const windows = new LRUCache<string, Window>({
+    max: MAX_MEMBER_WINDOWS,
+    ttl: 60_000,
+    // Every read asks the clock (no timer caching its time): a FakeClock's moves count at once.
+    ttlResolution: 0,
+    perf: { now: () => clock.now() },
+  });
+  return (route: string): FastifyRateLimitStore => ({
+    incr(key, callback, timeWindow) {
+      const now = clock.now();
+      let window = windows.get(route + key);
+      if (window === undefined || window.endsAt <= now) {
+        window = { current: 0, endsAt: now + timeWindow };
+        windows.set(route + key, window, { ttl: timeWindow });
+      }
+      window.current += 1;
+      callback(null, { current: window.current, ttl: window.endsAt - now });
+    },
+    child() {
+      throw new Error('a member route’s store has no children');
+    },
+  });
+}
+
+/**
+ * @fastify/rate-limit's store for the app: its own LocalStore (or RedisStore) for the
+ * per-address budgets, as the plugin would choose; for a member route (memberRoute), windows
+ * under `METHOD url:` and the owner, in Redis with `redis`, else in memory on `clock`.
+ */
+function appStore(clock: Clock, redis: Redis | undefined): FastifyRateLimitStoreCtor {
+  const memory = redis === undefined ? memberWindows(clock) : undefined;
+  return class AppRateLimitStore implements FastifyRateLimitStore {
+    private readonly perAddress: FastifyRateLimitStore =
+      redis === undefined
+        ? new LocalStore(false, false)
+        : new RedisStore(false, false, redis, RATE_LIMIT_NAMESPACE);
+
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
+      this.perAddress.incr(...args);
+    }
+
+    child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const route = (options as RouteLimit).routeInfo;
+      if (route?.config?.memberBudget === undefined) return this.perAddress.child(options);
+      const name = `${String(route.method)} ${route.url ?? ''}:`;
+      return (
+        memory?.(name) ?? new RedisStore(false, false, redis as Redis, RATE_LIMIT_NAMESPACE + name)
+      );
+    }
+  };
+}
+
+/**
+ * With REDIS_URL, every request budget (per address, per session, per member) is counted in
+ * Redis, so N instances behind a proxy enforce one budget instead of N. Without it each process
+ * counts in its own memory, which is right for one instance.
  *
  * The client gives up quickly (a second to connect, half a second per command) and a Redis
  * outage lets requests through (`skipOnError`) rather than refusing every member: the limits
  * that guard credentials and SMS spending live in the database and still hold. The client is
  * closed with the app.
  */
-export function sharedRateLimitStore(app: FastifyInstance, config: Config): SharedRateLimitOptions {
-  if (config.redisUrl === undefined) return {};
+export function sharedRateLimitStore(
+  app: FastifyInstance,
+  config: Config,
+  clock: Clock,
+): SharedRateLimitOptions {
+  if (config.redisUrl === undefined)
+    return { store: appStore(clock, undefined), skipOnError: false };
   const redis = new Redis(config.redisUrl, {
     connectTimeout: 1000,
     commandTimeout: 500,
@@ -47,5 +126,5 @@ export function sharedRateLimitStore(app: FastifyInstance, config: Config): Shar
       redis.disconnect();
     }
   });
-  return { redis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true };
+  return { store: appStore(clock, redis), skipOnError: true };
 }

@@ -3,7 +3,12 @@ import { type PaymentRequestBody } from '../../../server/use-cases/create-paymen
 import { ApiPaths } from '../../../src/contract/api';
 import { receiptPdfPath } from '../../../src/contract/payment-history';
 import { gatewayOutcomeCanonical } from '../../../src/contract/sandbox-gateway';
-import { BUDGET_WINDOW_MS, MemoryBudgetCounter } from '../../../server/http/session-budgets';
+import Fastify from 'fastify';
+import { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { loadConfig } from '../../../server/config';
+import { BUDGET_WINDOW_MS } from '../../../server/http/member-budgets';
+import { sharedRateLimitStore } from '../../../server/http/shared-rate-limit';
+import { FakeClock } from '../../fakes/fake-clock';
 import {
   type Answer,
   injectedApp,
@@ -13,32 +18,55 @@ import {
 } from '../support/in-memory-server';
 import { type TestMember } from '../support/members';
 
-describe('MemoryBudgetCounter', () => {
-  it('counts each owner apart, within a window that opens with its first call', () => {
-    const counter = new MemoryBudgetCounter();
-    expect(counter.take('a', 1000)).toMatchObject({ count: 1, resetInMs: BUDGET_WINDOW_MS });
-    expect(counter.take('a', 11_000)).toMatchObject({ count: 2, resetInMs: 50_000 });
-    expect(counter.take('b', 11_000)).toMatchObject({ count: 1, resetInMs: BUDGET_WINDOW_MS });
-    expect(counter.take('a', 1000 + BUDGET_WINDOW_MS - 1)).toMatchObject({
-      count: 3,
-      resetInMs: 1,
-    });
+/** The rate limit's store without REDIS_URL, as @fastify/rate-limit builds it for the app. */
+function memoryStore(clock: FakeClock) {
+  const { store: Store } = sharedRateLimitStore(Fastify(), loadConfig({ APP_ENV: 'test' }), clock);
+  const store = new Store({});
+  /** A member route's store (memberRoute's config names a budget). */
+  const memberRoute = (url: string) =>
+    store.child({
+      routeInfo: {
+        method: 'POST',
+        url,
+        config: { memberBudget: { perMinute: 60, per: 'session' } },
+      },
+    } as unknown as Parameters<FastifyRateLimitStore['child']>[0]);
+  return { memberRoute };
+}
+
+/** One call's count and time left, as the plugin reads them. */
+function take(route: FastifyRateLimitStore, owner: string) {
+  let spent: { current: number; ttl: number } | undefined;
+  route.incr(owner, (_error, result) => (spent = result), BUDGET_WINDOW_MS, 60);
+  return spent;
+}
+
+describe('the member routes’ windows in memory (shared-rate-limit.ts)', () => {
+  it('counts each owner apart, within a window that opens with its first call, on the app’s clock', async () => {
+    const clock = new FakeClock();
+    const route = memoryStore(clock).memberRoute('/a');
+    expect(take(route, 'a')).toEqual({ current: 1, ttl: BUDGET_WINDOW_MS });
+    await clock.advance(10_000);
+    expect(take(route, 'a')).toEqual({ current: 2, ttl: 50_000 });
+    expect(take(route, 'b')).toEqual({ current: 1, ttl: BUDGET_WINDOW_MS });
+    await clock.advance(BUDGET_WINDOW_MS - 10_001);
+    expect(take(route, 'a')).toEqual({ current: 3, ttl: 1 });
   });
 
-  it('starts a new window once the last one has ended', () => {
-    const counter = new MemoryBudgetCounter();
-    for (let i = 0; i < 5; i += 1) counter.take('a', 0);
-    expect(counter.take('a', BUDGET_WINDOW_MS)).toMatchObject({ count: 1 });
+  it('starts a new window once the last one has ended', async () => {
+    const clock = new FakeClock();
+    const route = memoryStore(clock).memberRoute('/a');
+    for (let i = 0; i < 5; i += 1) take(route, 'a');
+    await clock.advance(BUDGET_WINDOW_MS);
+    expect(take(route, 'a')).toMatchObject({ current: 1 });
   });
 
-  it('past its bound drops the oldest window, whose owner starts afresh', () => {
-    const counter = new MemoryBudgetCounter(2);
-    counter.take('a', 0);
-    counter.take('a', 0);
-    counter.take('b', 1);
-    counter.take('c', 2);
-    expect(counter.take('b', 3)).toMatchObject({ count: 2 });
-    expect(counter.take('a', 4)).toMatchObject({ count: 1 });
+  it('keeps each route’s windows apart', () => {
+    const store = memoryStore(new FakeClock());
+    const [one, two] = [store.memberRoute('/a'), store.memberRoute('/b')];
+    take(one, 'a');
+    take(one, 'a');
+    expect(take(two, 'a')).toMatchObject({ current: 1 });
   });
 });
 
