@@ -25,6 +25,7 @@ const KEYS = [
   'security.passkeys.cancelled',
   'security.passkeys.ceremonyFailed',
   'security.passkeys.unsupported',
+  'security.passkeys.originRefused',
 ];
 
 /** The part of a translation file the first bundle carries. */

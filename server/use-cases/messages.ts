@@ -53,7 +53,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PASSKEY_REJECTED: 'The passkey could not be verified.',
   PASSKEY_ALREADY_REGISTERED: 'This passkey is already registered.',
   PASSKEY_NOT_FOUND: 'passkey_id: no such passkey.',
-  OPS_CSRF_REJECTED: 'The request did not carry this session\'s CSRF token.',
+  OPS_CSRF_REJECTED: "The request did not carry this session's CSRF token.",
   OPS_ENROLMENT_INVALID: 'This enrolment link is not valid: it is unknown, used or expired.',
   OPS_EMAIL_TAKEN: 'email: another operator already uses this address.',
   OPS_CHANGE_REFUSED: 'This change is not allowed.',

@@ -58,7 +58,17 @@ export class WebAuthnPasskeyAdapter implements PasskeyPort {
   ) {}
 
   isSupported(): boolean {
-    return typeof this.statics() === 'function' && this.scope.isSecureContext !== false;
+    return (
+      typeof this.statics() === 'function' &&
+      this.scope.isSecureContext !== false &&
+      !this.servedFromIpAddress()
+    );
+  }
+
+  servedFromIpAddress(): boolean {
+    const host = this.scope.location?.hostname ?? '';
+    // An IPv4 address, or an IPv6 one (in brackets in a URL, bare in `hostname` on some browsers).
+    return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || host.startsWith('[');
   }
 
   async supportsAutofill(): Promise<boolean> {

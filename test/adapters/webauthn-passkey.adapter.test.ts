@@ -15,6 +15,31 @@ describe('WebAuthnPasskeyAdapter support checks (no library loaded)', () => {
     expect(insecure.isSupported()).toBe(false);
   });
 
+  it('offers no passkeys at an IP address, and says why, but does at a name', () => {
+    const at = (hostname: string) =>
+      new WebAuthnPasskeyAdapter(
+        scope({
+          isSecureContext: true,
+          location: { hostname },
+          PublicKeyCredential: function PublicKeyCredential() {},
+        }),
+      );
+    for (const address of ['127.0.0.1', '192.168.1.20', '[::1]', '::1']) {
+      expect([address, at(address).isSupported(), at(address).servedFromIpAddress()]).toEqual([
+        address,
+        false,
+        true,
+      ]);
+    }
+    for (const name of ['localhost', 'portal.example.my']) {
+      expect([name, at(name).isSupported(), at(name).servedFromIpAddress()]).toEqual([
+        name,
+        true,
+        false,
+      ]);
+    }
+  });
+
   it('offers autofill only when the browser says conditional mediation is available', async () => {
     const credential = Object.assign(function PublicKeyCredential() {}, {
       isConditionalMediationAvailable: async () => true,

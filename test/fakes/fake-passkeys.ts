@@ -40,8 +40,15 @@ export class FakePasskeys implements PasskeyPort {
   cancelled = 0;
   private waiting: ((failure: PasskeyCeremonyFailure) => void) | null = null;
 
+  /** The page's address is an IP address (passkeys then unsupported). */
+  ipAddress = false;
+
   isSupported(): boolean {
-    return this.supported;
+    return this.supported && !this.ipAddress;
+  }
+
+  servedFromIpAddress(): boolean {
+    return this.ipAddress;
   }
 
   async supportsAutofill(): Promise<boolean> {

@@ -1,9 +1,11 @@
 import { type OpsRole } from '../../../src/contract/ops-roles';
 import { type AuditChanges, type AuditEntryInput } from '../../domain/ops/audit-chain';
 
-/** Who acts: a signed-in operator (from an address), or the operator command line. */
+/** Who acts: a signed-in operator (from an address), the command line, or the job scheduler. */
 export type Actor =
-  { kind: 'operator'; id: string; name: string; role: OpsRole; address: string } | { kind: 'cli' };
+  | { kind: 'operator'; id: string; name: string; role: OpsRole; address: string }
+  | { kind: 'cli' }
+  | { kind: 'scheduler' };
 
 export const CLI: Actor = { kind: 'cli' };
 

@@ -20,8 +20,13 @@ export type PasskeyCeremonyFailure = 'CANCELLED' | 'NOT_SUPPORTED' | 'ORIGIN_REF
 
 /** The browser's side of passkeys (WebAuthn), so use cases never touch navigator.credentials. */
 export interface PasskeyPort {
-  /** Whether this browser can create and use passkeys at all. */
+  /** Whether this browser can create and use passkeys here (never at an IP address). */
   isSupported(): boolean;
+  /**
+   * Whether the page was opened at an IP address: WebAuthn takes the site's name as its relying
+   * party, never an address, so passkeys cannot work here whatever the browser can do.
+   */
+  servedFromIpAddress(): boolean;
   /** Whether it offers passkeys in a username field's autofill (conditional mediation). */
   supportsAutofill(): Promise<boolean>;
   /** Asks the authenticator to create a passkey for these creation options. */

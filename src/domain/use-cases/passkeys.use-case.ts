@@ -57,6 +57,11 @@ export class AddPasskeyUseCase {
     return this.passkeys.isSupported();
   }
 
+  /** The page's address is an IP address: passkeys need the site's name. */
+  servedFromIpAddress(): boolean {
+    return this.passkeys.servedFromIpAddress();
+  }
+
   async execute(input: {
     password: string;
     name: string;

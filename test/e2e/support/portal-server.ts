@@ -16,6 +16,10 @@ export interface PortalServer {
   baseUrl: string;
   /** The sandbox gateway's own origin (another port). */
   gatewayUrl: string;
+  /** The operator console's origin, when started with `console: true`. */
+  opsUrl?: string;
+  /** The PostgreSQL database it runs on (for `npm run ops` beside it); undefined on PGlite. */
+  databaseUrl?: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
   close(): Promise<void>;
@@ -38,6 +42,8 @@ export interface PortalOptions {
   host?: string;
   /** Settings of the test's own (a gateway's simulator), over the defaults below. */
   settings?: NodeJS.ProcessEnv;
+  /** Also the operator console, on a port of its own at `host`. */
+  console?: boolean;
 }
 
 export async function startPortal(
@@ -72,6 +78,11 @@ export async function startPortal(
   // A developer's own gateway settings must not send the browser elsewhere.
   for (const name of ['GATEWAY', 'GATEWAY_URL', 'GATEWAY_STATUS_URL']) delete env[name];
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const opsPort = options.console ? await freePort() : undefined;
+  const opsUrl = opsPort === undefined ? undefined : `http://${host}:${opsPort}`;
+  if (opsPort !== undefined && opsUrl !== undefined) {
+    Object.assign(env, { OPS_PORT: String(opsPort), OPS_PUBLIC_URL: opsUrl });
+  }
   Object.assign(env, options.settings);
 
   const child = spawn(process.execPath, entryArgs('scripts/start'), {
@@ -88,6 +99,7 @@ export async function startPortal(
   try {
     await waitForHealth(`${baseUrl}/api/health`, child, () => output);
     await waitForHealth(`${gatewayUrl}/health`, child, () => output);
+    if (opsUrl !== undefined) await waitForHealth(`${opsUrl}/login`, child, () => output);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -96,6 +108,8 @@ export async function startPortal(
   return {
     baseUrl,
     gatewayUrl,
+    opsUrl,
+    databaseUrl,
     output: () => output,
     close: async () => {
       await stop(child);

@@ -52,9 +52,14 @@ export class PasskeysSection {
     return this.list.items;
   }
 
-  /** A browser without WebAuthn sees no passkey buttons. */
+  /** A browser without WebAuthn, or a page at an IP address, sees no passkey buttons. */
   get supported(): boolean {
     return this.add.isSupported();
+  }
+
+  /** Opened at an IP address: the section says passkeys need the site's name. */
+  get needsSiteName(): boolean {
+    return this.add.servedFromIpAddress();
   }
 
   load(): Promise<void> {

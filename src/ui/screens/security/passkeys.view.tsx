@@ -43,6 +43,9 @@ export const PasskeysCard = observer(function PasskeysCard({
           />
         ))}
       </ul>
+      {section.needsSiteName && (
+        <p className="security-muted">{t('security.passkeys.needsSiteName')}</p>
+      )}
       {section.supported && (
         <SurfaceButton tone="primary" onClick={section.openAdd}>
           {t('security.passkeys.add')}
