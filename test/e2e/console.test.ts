@@ -1,7 +1,12 @@
 import { expect, jest } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { checkEveryThemeAndWidth } from './support/axe';
-import { applyConsoleTheme, createOperatorWithCli, totpCode } from './support/console';
+import {
+  addVirtualAuthenticator,
+  applyConsoleTheme,
+  createOperatorWithCli,
+  totpCode,
+} from './support/console';
 import { aTestMember, expectPath, logIn, registerByApi } from './support/journeys';
 import { describeInChromium } from './support/suite';
 
@@ -16,8 +21,10 @@ const maskedPhone = (phone: string) =>
  * line runs beside the server, which PGlite's single process does not allow): an admin created
  * on the command line enrols with a TOTP code and signs in with both factors, finds a member by
  * phone, reveals the phone with a reason, signs the member out everywhere (their own browser
- * lands on the login page), and finds all of it in the audit log. axe-core checks every console
- * screen in both themes at 1280 and 360 px; with GALLERY=1 the gallery's console shots are taken.
+ * lands on the login page), and finds all of it in the audit log. A second operator, in a browser
+ * with Chromium's virtual authenticator, enrols with a passkey instead of an app and signs in with
+ * the password and the passkey. axe-core checks every console screen in both themes at 1280 and
+ * 360 px; with GALLERY=1 the gallery's console shots are taken.
  */
 describeInChromium(
   'operator console in Chromium',
@@ -38,8 +45,15 @@ describeInChromium(
     let memberPage: Page;
     let opsUrl: string;
     let secret = '';
+    let authenticator: Awaited<ReturnType<typeof addVirtualAuthenticator>>;
     let memberId = '';
 
+    const viewer = {
+      name: 'Tan Mei Ling',
+      email: `tan.${Date.now().toString(36)}@example.my`,
+      role: 'viewer',
+      password: 'passkey-operator-2026',
+    };
     const axe = (state: string, shot: string) =>
       checkEveryThemeAndWidth(page, state, `console-${shot}`, { applyTheme: applyConsoleTheme });
 
@@ -196,6 +210,48 @@ describeInChromium(
       await page.goto(`${opsUrl}/no-such-page`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(await axe('not-found', 'not-found')).toEqual([]);
+    });
+
+    suite.step('a second operator enrols with a passkey instead of an app', async () => {
+      const context = await suite.browser.newContext({ bypassCSP: true, locale: 'en-US' });
+      page = await context.newPage();
+      suite.usePage(page);
+      authenticator = await addVirtualAuthenticator(page);
+      await page.goto(await createOperatorWithCli(suite.portal, viewer));
+      await page.getByText(`Welcome, ${viewer.name}. You are joining as Viewer.`).waitFor();
+      await page.getByRole('radio', { name: 'Passkey' }).check();
+      await page
+        .getByRole('heading', { name: 'Choose a password and create your passkey' })
+        .waitFor();
+      expect(await page.getByLabel('Code from your authenticator app').count()).toBe(0);
+      expect(
+        await page.getByRole('img', { name: 'QR code for your authenticator app' }).count(),
+      ).toBe(0);
+      expect(await axe('enrolment with a passkey', 'enrolment-passkey')).toEqual([]);
+
+      await page.getByLabel('New password').fill(viewer.password);
+      await page.getByLabel('Repeat the password').fill(viewer.password);
+      await page.getByRole('button', { name: 'Create passkey' }).click();
+      await page.getByText('Your account is ready.').waitFor();
+      // The authenticator holds the new passkey, for the console's name as relying party.
+      const [credential, ...others] = await authenticator.credentials();
+      expect(others).toEqual([]);
+      expect(credential?.rpId).toBe('localhost');
+    });
+
+    suite.step('signs in with the password and the passkey', async () => {
+      await page.getByRole('link', { name: 'Go to sign-in' }).click();
+      await page.getByRole('button', { name: 'Sign in with a passkey instead' }).click();
+      expect(await page.getByLabel('Authenticator code').count()).toBe(0);
+      expect(await axe('sign-in with a passkey', 'sign-in-passkey')).toEqual([]);
+      await page.getByLabel('E-mail').fill(viewer.email);
+      await page.getByLabel('Password', { exact: true }).fill(viewer.password);
+      await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+      await expectPath(page, '/members');
+      await page.locator('.console-operator', { hasText: `${viewer.name} (Viewer)` }).waitFor();
+      // The passkey signed: its counter moved on from the enrolment's.
+      const [credential] = await authenticator.credentials();
+      expect(credential?.signCount).toBeGreaterThan(0);
     });
   },
   { host: 'localhost', console: true },

@@ -4,6 +4,7 @@ import {
   type AuditQuery,
   type ChangeRoleRequest,
   type CreateOperatorRequest,
+  type EnrolmentFinishPasskeyRequest,
   type EnrolmentFinishRequest,
   type EnrolmentLinkResponse,
   type EnrolmentStartRequest,
@@ -13,12 +14,15 @@ import {
   type MemberSearchResponse,
   type OperatorListResponse,
   type OpsSessionResponse,
+  type PasskeySignInOptionsRequest,
+  type PasskeySignInRequest,
   type ReasonRequest,
   type RevealResponse,
   type SetSignInRequest,
   type SignInRequest,
   type SignOutEverywhereResponse,
 } from '../../../src/contract/ops-api';
+import type { PasskeyOptionsResponse } from '../../../src/contract/passkeys';
 
 interface EndpointSpec {
   method: 'GET' | 'POST';
@@ -48,6 +52,10 @@ export const OPS_ENDPOINTS = {
   enrolmentStart: open(OpsPaths.enrolmentStart),
   enrolmentFinish: open(OpsPaths.enrolmentFinish),
   signIn: open(OpsPaths.signIn),
+  enrolmentPasskeyOptions: open(OpsPaths.enrolmentPasskeyOptions),
+  enrolmentFinishPasskey: open(OpsPaths.enrolmentFinishPasskey),
+  signInPasskeyOptions: open(OpsPaths.signInPasskeyOptions),
+  signInPasskey: open(OpsPaths.signInPasskey),
   signOut: post(OpsPaths.signOut),
   session: get(OpsPaths.session),
   searchMembers: get(OpsPaths.members),
@@ -73,6 +81,10 @@ interface OpsShapes {
   enrolmentStart: [EnrolmentStartRequest, EnrolmentStartResponse];
   enrolmentFinish: [EnrolmentFinishRequest, null];
   signIn: [SignInRequest, OpsSessionResponse];
+  enrolmentPasskeyOptions: [EnrolmentStartRequest, PasskeyOptionsResponse];
+  enrolmentFinishPasskey: [EnrolmentFinishPasskeyRequest, null];
+  signInPasskeyOptions: [PasskeySignInOptionsRequest, PasskeyOptionsResponse];
+  signInPasskey: [PasskeySignInRequest, OpsSessionResponse];
   signOut: [undefined, null];
   session: [undefined, OpsSessionResponse];
   searchMembers: [MemberSearchQuery, MemberSearchResponse];

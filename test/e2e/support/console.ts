@@ -69,3 +69,26 @@ export async function applyConsoleTheme(page: Page, theme: Theme): Promise<void>
   await page.waitForFunction((mode) => document.documentElement.dataset.theme === mode, theme);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
+
+/**
+ * Gives the page Chromium's virtual authenticator (a platform one with resident keys and user
+ * verification, answering every prompt), as a device with a passkey provider would; answers its
+ * id and the CDP session to read its credentials through.
+ */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const credentials = async () =>
+    (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return { credentials };
+}

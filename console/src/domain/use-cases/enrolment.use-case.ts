@@ -1,6 +1,7 @@
 import type { EnrolmentStartResponse } from '../../../../src/contract/ops-api';
-import { err } from '../../../../src/contract/result';
-import type { OpsHttpPort, OpsResult } from '../ports/ops-http.port';
+import { err, type Result } from '../../../../src/contract/result';
+import type { OpsFailure, OpsHttpPort, OpsResult } from '../ports/ops-http.port';
+import type { PasskeyPort, PasskeyRefusal } from '../ports/passkey.port';
 import { newPasswordError, totpCodeError } from '../rules';
 
 /** The enrolment link's token, from its fragment (`#token=...`), so it never reaches a server log. */
@@ -9,9 +10,20 @@ export function enrolmentTokenOf(hash: string): string | null {
   return token !== null && token.trim() !== '' ? token.trim() : null;
 }
 
-/** An operator's first visit: the authenticator secret, then a password and a first code. */
+/**
+ * An operator's first visit: a password and a second factor, either an authenticator app (its
+ * secret, then its first code) or a passkey created in the browser.
+ */
 export class EnrolmentUseCase {
-  constructor(private readonly http: OpsHttpPort) {}
+  constructor(
+    private readonly http: OpsHttpPort,
+    private readonly passkeys: PasskeyPort,
+  ) {}
+
+  /** Whether to offer a passkey: a browser with WebAuthn, on a page opened at a name. */
+  passkeyAvailable(): boolean {
+    return this.passkeys.isAvailable();
+  }
 
   start(token: string): Promise<OpsResult<EnrolmentStartResponse>> {
     return this.http.call('enrolmentStart', { token });
@@ -30,5 +42,25 @@ export class EnrolmentUseCase {
       return err({ code: 'VALIDATION_FAILED', field: 'totp_code' });
     }
     return this.http.call('enrolmentFinish', { token, password, totp_code: totpCode.trim() });
+  }
+
+  /** The password, then the API's creation options, the browser's passkey, and the finish. */
+  async finishWithPasskey(
+    token: string,
+    password: string,
+    confirmation: string,
+  ): Promise<Result<null, OpsFailure | PasskeyRefusal>> {
+    if (newPasswordError(password, confirmation) !== null) {
+      return err({ code: 'VALIDATION_FAILED', field: 'password' });
+    }
+    const options = await this.http.call('enrolmentPasskeyOptions', { token });
+    if (!options.ok) return options;
+    const credential = await this.passkeys.create(options.value.options);
+    if (!credential.ok) return err({ code: 'PASSKEY_CEREMONY', reason: credential.error });
+    return this.http.call('enrolmentFinishPasskey', {
+      token,
+      password,
+      credential: credential.value,
+    });
   }
 }

@@ -1,4 +1,8 @@
-import type { OpsSessionResponse, SignInRequest } from '../../../../src/contract/ops-api';
+import type {
+  OpsSessionResponse,
+  PasskeySignInRequest,
+  SignInRequest,
+} from '../../../../src/contract/ops-api';
 import { err, ok } from '../../../../src/contract/result';
 import type { Cancel, ClockPort } from '../ports/clock.port';
 import type { OpsFailure, OpsHttpPort, OpsResult } from '../ports/ops-http.port';
@@ -58,6 +62,13 @@ export class SessionKeeper {
 
   async signIn(request: SignInRequest): Promise<OpsResult<OpsSessionResponse>> {
     const answer = await this.http.call('signIn', request);
+    if (answer.ok) this.open(answer.value);
+    return answer;
+  }
+
+  /** Sign-in's second step with a passkey: the browser's signature opens the session. */
+  async signInWithPasskey(request: PasskeySignInRequest): Promise<OpsResult<OpsSessionResponse>> {
+    const answer = await this.http.call('signInPasskey', request);
     if (answer.ok) this.open(answer.value);
     return answer;
   }

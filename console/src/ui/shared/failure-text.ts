@@ -1,4 +1,5 @@
 import type { OpsFailure } from '../../domain/ports/ops-http.port';
+import type { PasskeyFailure, PasskeyRefusal } from '../../domain/ports/passkey.port';
 
 /**
  * The i18n key that says what went wrong, by the failure's code (never the server's words). The
@@ -20,8 +21,19 @@ const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
   OPS_ENROLMENT_INVALID: 'errors.enrolmentInvalid',
   OPS_EMAIL_TAKEN: 'errors.emailTaken',
   OPS_CHANGE_REFUSED: 'errors.changeRefused',
+  PASSKEY_REJECTED: 'errors.passkeyRejected',
+  PASSKEY_ALREADY_REGISTERED: 'errors.passkeyFailed',
 };
 
-export function failureText(failure: OpsFailure): string {
+/** Why the browser gave no passkey, as the operator needs to hear it. */
+const PASSKEY_TEXTS: Record<PasskeyFailure, string> = {
+  CANCELLED: 'errors.passkeyCancelled',
+  NOT_SUPPORTED: 'errors.passkeyUnsupported',
+  ORIGIN_REFUSED: 'errors.passkeyOrigin',
+  FAILED: 'errors.passkeyFailed',
+};
+
+export function failureText(failure: OpsFailure | PasskeyRefusal): string {
+  if (failure.code === 'PASSKEY_CEREMONY') return PASSKEY_TEXTS[failure.reason];
   return TEXTS[failure.code] ?? 'errors.generic';
 }

@@ -4,5 +4,6 @@ export const MEMBER_SUPPORT = Symbol.for('console.MemberSupportUseCase');
 export const OPERATORS = Symbol.for('console.OperatorsUseCase');
 export const AUDIT = Symbol.for('console.AuditUseCase');
 export const ENROLMENT = Symbol.for('console.EnrolmentUseCase');
+export const PASSKEY_SIGN_IN = Symbol.for('console.PasskeySignInUseCase');
 /** The API's base as the browser reaches it ('/api' on the console's own origin). */
 export const API_BASE = Symbol.for('console.ApiBase');

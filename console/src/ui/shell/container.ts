@@ -1,15 +1,18 @@
 import { Container, type Newable } from 'inversify';
 import { SystemClock } from '../../../../src/contract/clock';
+import { BrowserPasskeyAdapter } from '../../adapters/browser-passkey.adapter';
 import { FetchOpsHttpAdapter } from '../../adapters/fetch-ops-http.adapter';
 import { LocalPreferencesAdapter } from '../../adapters/local-preferences.adapter';
 import type { ClockPort } from '../../domain/ports/clock.port';
 import { OPS_HTTP_PORT, type OpsHttpPort } from '../../domain/ports/ops-http.port';
+import type { PasskeyPort } from '../../domain/ports/passkey.port';
 import { PREFERENCES_PORT, type PreferencesPort } from '../../domain/ports/preferences.port';
 import { SessionBoundHttp } from '../../domain/session-bound-http';
 import { AuditUseCase } from '../../domain/use-cases/audit.use-case';
 import { EnrolmentUseCase } from '../../domain/use-cases/enrolment.use-case';
 import { MemberSupportUseCase } from '../../domain/use-cases/member-support.use-case';
 import { OperatorsUseCase } from '../../domain/use-cases/operators.use-case';
+import { PasskeySignInUseCase } from '../../domain/use-cases/passkey-sign-in.use-case';
 import { SessionKeeper } from '../../domain/use-cases/session-keeper.use-case';
 import { AuditViewModel } from '../screens/audit/audit.view-model';
 import { EnrolmentViewModel } from '../screens/enrolment/enrolment.view-model';
@@ -30,6 +33,7 @@ import {
   ENROLMENT,
   MEMBER_SUPPORT,
   OPERATORS,
+  PASSKEY_SIGN_IN,
   SESSION_KEEPER,
 } from '../shared/tokens';
 
@@ -37,6 +41,7 @@ import {
 export interface ConsoleOverrides {
   http?: OpsHttpPort;
   clock?: ClockPort;
+  passkeys?: PasskeyPort;
   preferences?: PreferencesPort;
   themeRoot?: ThemeRoot;
   apiBase?: string;
@@ -54,7 +59,7 @@ export const CONSOLE_VIEW_MODELS: Newable<object>[] = [
 
 /**
  * The console's composition root, the only place that binds: the fetch adapter on the console's
- * own `/api`, the system clock, one session keeper, and the pages' use cases on the HTTP port
+ * own `/api`, the system clock, the browser's passkeys, one session keeper, and the pages' use cases on the HTTP port
  * that keeps the session informed. A fresh container per call.
  */
 export function createConsoleContainer(overrides: ConsoleOverrides = {}): Container {
@@ -62,6 +67,7 @@ export function createConsoleContainer(overrides: ConsoleOverrides = {}): Contai
   const apiBase = overrides.apiBase ?? '/api';
   const http = overrides.http ?? new FetchOpsHttpAdapter(apiBase);
   const clock = overrides.clock ?? new SystemClock();
+  const passkeys = overrides.passkeys ?? new BrowserPasskeyAdapter();
   const keeper = new SessionKeeper(http, clock);
   const pagesHttp = new SessionBoundHttp(http, keeper);
 
@@ -72,7 +78,8 @@ export function createConsoleContainer(overrides: ConsoleOverrides = {}): Contai
     .toConstantValue(overrides.preferences ?? new LocalPreferencesAdapter());
   container.bind(THEME_ROOT).toConstantValue(overrides.themeRoot ?? documentThemeRoot);
   container.bind(SESSION_KEEPER).toConstantValue(keeper);
-  container.bind(ENROLMENT).toConstantValue(new EnrolmentUseCase(http));
+  container.bind(ENROLMENT).toConstantValue(new EnrolmentUseCase(http, passkeys));
+  container.bind(PASSKEY_SIGN_IN).toConstantValue(new PasskeySignInUseCase(http, passkeys, keeper));
   container.bind(MEMBER_SUPPORT).toConstantValue(new MemberSupportUseCase(pagesHttp));
   container.bind(OPERATORS).toConstantValue(new OperatorsUseCase(pagesHttp));
   container.bind(AUDIT).toConstantValue(new AuditUseCase(pagesHttp));

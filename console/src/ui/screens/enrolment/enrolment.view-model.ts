@@ -10,11 +10,14 @@ import { failureText } from '../../shared/failure-text';
 import { ENROLMENT } from '../../shared/tokens';
 
 type Field = 'password' | 'confirmation' | 'totp_code';
+/** The second factor: an authenticator app's codes, or a passkey created in this browser. */
+export type SecondFactor = 'totp' | 'passkey';
 
 /**
  * Enrolment from a one-time link: the link's token (in the URL's fragment) gives the name, role
  * and the authenticator secret (a QR code and the secret as text); then a password and the app's
- * first code finish it.
+ * first code finish it. Where the browser can, a passkey may take the app's place: the password,
+ * then the browser's prompt to create it.
  */
 @injectable()
 export class EnrolmentViewModel {
@@ -23,6 +26,7 @@ export class EnrolmentViewModel {
   password = '';
   confirmation = '';
   code = '';
+  method: SecondFactor = 'totp';
   errors: Partial<Record<Field, string>> = {};
   failure: string | null = null;
   busy = false;
@@ -52,24 +56,34 @@ export class EnrolmentViewModel {
     this.code = value.replace(/\D/g, '').slice(0, 6);
   }
 
+  /** Whether a passkey is offered: a browser with WebAuthn, on a page opened at a name. */
+  get passkeyAvailable(): boolean {
+    return this.enrolment.passkeyAvailable();
+  }
+
+  setMethod(method: SecondFactor): void {
+    if (method === 'passkey' && !this.passkeyAvailable) return;
+    this.method = method;
+    this.errors = {};
+    this.failure = null;
+  }
+
   async finish(): Promise<void> {
     if (this.busy || this.token === null) return;
     const errors: Partial<Record<Field, string>> = {};
     const password = newPasswordError(this.password, this.confirmation);
     if (password === 'errors.passwordMismatch') errors.confirmation = password;
     else if (password) errors.password = password;
-    const code = totpCodeError(this.code);
+    const code = this.method === 'totp' ? totpCodeError(this.code) : null;
     if (code) errors.totp_code = code;
     this.errors = errors;
     this.failure = null;
     if (Object.keys(errors).length > 0) return;
     this.busy = true;
-    const answer = await this.enrolment.finish(
-      this.token,
-      this.password,
-      this.confirmation,
-      this.code,
-    );
+    const answer =
+      this.method === 'passkey'
+        ? await this.enrolment.finishWithPasskey(this.token, this.password, this.confirmation)
+        : await this.enrolment.finish(this.token, this.password, this.confirmation, this.code);
     this.finished(answer.ok ? null : failureText(answer.error));
   }
 

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { toDataURL } from 'qrcode';
+import type { EnrolmentStartResponse } from '../../../../../src/contract/ops-api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,7 +11,7 @@ import { TextField } from '../../../../../src/ui-kit/text-field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/rules';
 import { ConsoleSettings } from '../../shell/console-frame';
 import { PageHeading } from '../../shared/page-heading';
-import { EnrolmentViewModel } from './enrolment.view-model';
+import { EnrolmentViewModel, type SecondFactor } from './enrolment.view-model';
 
 /** The authenticator's QR code, drawn in the browser from the otpauth:// URI. */
 function TotpQrCode({ uri }: { uri: string }) {
@@ -30,7 +31,53 @@ function TotpQrCode({ uri }: { uri: string }) {
   ) : null;
 }
 
-/** Enrolment from a one-time link: the authenticator's secret, then a password and a code. */
+/** The choice of second factor, offered where the browser can create a passkey. */
+const SecondFactorChoice = observer(function SecondFactorChoice({
+  vm,
+}: {
+  vm: EnrolmentViewModel;
+}) {
+  const { t } = useTranslation();
+  const options: [SecondFactor, string][] = [
+    ['totp', t('enrol.methodTotp')],
+    ['passkey', t('enrol.methodPasskey')],
+  ];
+  return (
+    <fieldset className="console-choice">
+      <legend>{t('enrol.method')}</legend>
+      {options.map(([method, label]) => (
+        <label key={method}>
+          <input
+            type="radio"
+            name="second_factor"
+            value={method}
+            checked={vm.method === method}
+            disabled={vm.busy}
+            onChange={() => vm.setMethod(method)}
+          />{' '}
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+});
+
+/** The authenticator app's set-up: its QR code and the secret as text. */
+function TotpSecret({ details }: { details: EnrolmentStartResponse }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2>{t('enrol.step1')}</h2>
+      <p>{t('enrol.scan')}</p>
+      <TotpQrCode uri={details.totp_uri} />
+      <p>
+        {t('enrol.secret')} <code className="console-secret">{details.totp_secret}</code>
+      </p>
+    </>
+  );
+}
+
+/** Enrolment from a one-time link: a password and a second factor (an app's code or a passkey). */
 export const EnrolmentView = observer(function EnrolmentView() {
   const { t } = useTranslation();
   const vm = useViewModel(EnrolmentViewModel);
@@ -38,6 +85,8 @@ export const EnrolmentView = observer(function EnrolmentView() {
     void vm.start(window.location.hash);
   }, [vm]);
   const details = vm.details;
+  const totp = vm.method === 'totp';
+  const submitText = totp ? 'enrol.submit' : 'enrol.createPasskey';
 
   return (
     <main id="main" className="console-main console-narrow">
@@ -59,13 +108,10 @@ export const EnrolmentView = observer(function EnrolmentView() {
         {vm.phase === 'ready' && details && (
           <>
             <p>{t('enrol.welcome', { name: details.name, role: t(`roles.${details.role}`) })}</p>
-            <h2>{t('enrol.step1')}</h2>
-            <p>{t('enrol.scan')}</p>
-            <TotpQrCode uri={details.totp_uri} />
-            <p>
-              {t('enrol.secret')} <code className="console-secret">{details.totp_secret}</code>
-            </p>
-            <h2>{t('enrol.step2')}</h2>
+            {vm.passkeyAvailable && <SecondFactorChoice vm={vm} />}
+            {totp && <TotpSecret details={details} />}
+            <h2>{totp ? t('enrol.step2') : t('enrol.passkeyStep')}</h2>
+            {!totp && <p>{t('enrol.passkeyHint')}</p>}
             <form
               className="console-form"
               noValidate
@@ -101,23 +147,25 @@ export const EnrolmentView = observer(function EnrolmentView() {
                 onChange={vm.setConfirmation}
                 error={vm.errors.confirmation}
               />
-              <TextField
-                name="totp_code"
-                label={t('enrol.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={vm.code}
-                onChange={vm.setCode}
-                error={vm.errors.totp_code}
-              />
+              {totp && (
+                <TextField
+                  name="totp_code"
+                  label={t('enrol.code')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={vm.code}
+                  onChange={vm.setCode}
+                  error={vm.errors.totp_code}
+                />
+              )}
               {vm.failure && (
                 <p className="console-failure" role="alert">
                   {t(vm.failure)}
                 </p>
               )}
               <SurfaceButton type="submit" tone="primary" aria-busy={vm.busy} disabled={vm.busy}>
-                {vm.busy ? t('common.working') : t('enrol.submit')}
+                {vm.busy ? t('common.working') : t(submitText)}
               </SurfaceButton>
             </form>
           </>

@@ -1,24 +1,34 @@
 import { inject, injectable } from 'inversify';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { emailError, passwordError, totpCodeError } from '../../../domain/rules';
+import type { PasskeySignInUseCase } from '../../../domain/use-cases/passkey-sign-in.use-case';
 import type { SessionKeeper } from '../../../domain/use-cases/session-keeper.use-case';
 import { failureText } from '../../shared/failure-text';
-import { SESSION_KEEPER } from '../../shared/tokens';
+import { PASSKEY_SIGN_IN, SESSION_KEEPER } from '../../shared/tokens';
 
 type Field = 'email' | 'password' | 'totp_code';
+/** The second factor of this sign-in: the authenticator app's code, or a passkey. */
+export type SignInMode = 'code' | 'passkey';
 
-/** Sign-in: e-mail, password and the authenticator's 6-digit code, all three every time. */
+/**
+ * Sign-in: e-mail, password and a second factor every time, either the authenticator's 6-digit
+ * code or, where the browser can, a passkey (the password first, then the browser's prompt).
+ */
 @injectable()
 export class SignInViewModel {
   email = '';
   password = '';
   code = '';
+  mode: SignInMode = 'code';
   errors: Partial<Record<Field, string>> = {};
   failure: string | null = null;
   busy = false;
 
-  constructor(@inject(SESSION_KEEPER) private readonly keeper: SessionKeeper) {
-    observeExcept(this, ['keeper']);
+  constructor(
+    @inject(SESSION_KEEPER) private readonly keeper: SessionKeeper,
+    @inject(PASSKEY_SIGN_IN) private readonly passkeys: PasskeySignInUseCase,
+  ) {
+    observeExcept(this, ['keeper', 'passkeys']);
   }
 
   setEmail(value: string): void {
@@ -32,6 +42,19 @@ export class SignInViewModel {
     this.code = value.replace(/\D/g, '').slice(0, 6);
   }
 
+  /** Whether a passkey is offered: a browser with WebAuthn, on a page opened at a name. */
+  get passkeyAvailable(): boolean {
+    return this.passkeys.available();
+  }
+
+  setMode(mode: SignInMode): void {
+    if (this.busy || (mode === 'passkey' && !this.passkeyAvailable)) return;
+    this.mode = mode;
+    this.code = '';
+    this.errors = {};
+    this.failure = null;
+  }
+
   /** The first field in error, for the view to focus after a refused submit. */
   get firstError(): Field | null {
     return (['email', 'password', 'totp_code'] as const).find((f) => this.errors[f]) ?? null;
@@ -43,18 +66,21 @@ export class SignInViewModel {
     const errors: Partial<Record<Field, string>> = {};
     const email = emailError(this.email);
     const password = this.password === '' ? passwordError(this.password) : null;
-    const code = totpCodeError(this.code);
+    const code = this.mode === 'code' ? totpCodeError(this.code) : null;
     if (email) errors.email = email;
     if (password) errors.password = password;
     if (code) errors.totp_code = code;
     this.errors = errors;
     if (Object.keys(errors).length > 0) return false;
     this.busy = true;
-    const answer = await this.keeper.signIn({
-      email: this.email.trim(),
-      password: this.password,
-      totp_code: this.code,
-    });
+    const answer =
+      this.mode === 'passkey'
+        ? await this.passkeys.signIn(this.email.trim(), this.password)
+        : await this.keeper.signIn({
+            email: this.email.trim(),
+            password: this.password,
+            totp_code: this.code,
+          });
     this.done(answer.ok ? null : failureText(answer.error));
     return answer.ok;
   }
