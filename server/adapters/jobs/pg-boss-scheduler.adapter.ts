@@ -5,7 +5,7 @@ import {
   type RecurringJob,
   type Scheduler,
 } from '../../ports/scheduler.port';
-import { type Database } from '../postgres/database';
+import { type Database, isUniqueViolation } from '../postgres/database';
 import { pgBossDatabase } from './pg-boss-database';
 
 export interface PgBossSchedulerOptions extends JobPolicy {
@@ -26,6 +26,8 @@ const DEFAULTS = {
 
 /** pg-boss keeps a finished job this long (12 h) unless a throttling slot needs it longer. */
 const ARCHIVE_AFTER_S = 12 * 3600;
+/** Starts tried when instances race to create pg-boss's schema (see startedBoss). */
+const START_ATTEMPTS = 3;
 
 /**
  * Recurring jobs on pg-boss, in the portal's own database (PostgreSQL, or PGlite through the
@@ -54,23 +56,40 @@ export class PgBossScheduler implements Scheduler {
     this.options = { ...DEFAULTS, ...options };
   }
 
+  /**
+   * A started pg-boss. Instances starting at once on a new database race to create its schema,
+   * and the loser's CREATE answers a unique violation: that one starts again, finding it made.
+   */
+  private async startedBoss(): Promise<PgBoss> {
+    const longest = Math.max(...this.jobs.map(intervalSeconds));
+    for (let attempt = 1; ; attempt += 1) {
+      const boss = new PgBoss({
+        db: pgBossDatabase(this.db),
+        schedule: false,
+        supervise: true,
+        maintenanceIntervalSeconds: this.options.maintenanceIntervalS,
+        archiveCompletedAfterSeconds: Math.max(ARCHIVE_AFTER_S, longest),
+      });
+      // Without a listener an 'error' event would end the process.
+      boss.on('error', (error) => this.options.onError(error));
+      try {
+        await boss.start();
+        return boss;
+      } catch (error) {
+        await boss.stop({ graceful: false, wait: false }).catch(() => undefined);
+        if (attempt >= START_ATTEMPTS || !isUniqueViolation(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
   register(job: RecurringJob): void {
     if (job.intervalMs > 0) this.jobs.push(job);
   }
 
   async start(): Promise<void> {
     if (this.jobs.length === 0 || this.boss) return;
-    const longest = Math.max(...this.jobs.map(intervalSeconds));
-    const boss = new PgBoss({
-      db: pgBossDatabase(this.db),
-      schedule: false,
-      supervise: true,
-      maintenanceIntervalSeconds: this.options.maintenanceIntervalS,
-      archiveCompletedAfterSeconds: Math.max(ARCHIVE_AFTER_S, longest),
-    });
-    // Without a listener an 'error' event would end the process.
-    boss.on('error', (error) => this.options.onError(error));
-    await boss.start();
+    const boss = await this.startedBoss();
     this.boss = boss;
     this.stopped = false;
     this.stopping = undefined;
