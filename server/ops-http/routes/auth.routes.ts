@@ -1,18 +1,17 @@
-import { type FastifyInstance, type FastifyReply } from 'fastify';
+import { type FastifyInstance } from 'fastify';
 import {
   type EnrolmentFinishRequest,
   type EnrolmentStartRequest,
   OpsPaths,
-  type OpsSessionResponse,
   type SignInRequest,
 } from '../../../src/contract/ops-api';
-import { permissionsOf } from '../../../src/contract/ops-roles';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
-import { csrfTokenFor, type OperatorSignedIn } from '../../use-cases/ops/operator-auth.use-case';
+import { csrfTokenFor } from '../../use-cases/ops/operator-auth.use-case';
 import { OPS_ABSOLUTE_TIMEOUT_MS } from '../../domain/ops/operator';
 import { allowed, SESSION_COOKIE } from '../guard';
+import { type SessionCookie, sessionAnswer } from '../session-answer';
 import { opsPasskeyRoutes } from './passkey.routes';
 
 const body = (properties: Record<string, object>) => ({
@@ -23,20 +22,6 @@ const body = (properties: Record<string, object>) => ({
 });
 const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
 const CODE = { type: 'string', pattern: '^[0-9]{6}$' };
-
-export function sessionAnswer(signedIn: OperatorSignedIn, csrfToken: string): OpsSessionResponse {
-  const { operator, ends } = signedIn;
-  return {
-    operator: { id: operator.id, name: operator.name, email: operator.email, role: operator.role },
-    permissions: permissionsOf(operator.role),
-    csrf_token: csrfToken,
-    idle_expires_at: ends.idle.toISOString(),
-    expires_at: ends.absolute.toISOString(),
-  };
-}
-
-/** Sets a new session's cookie: HttpOnly, SameSite=Strict, Secure behind https. */
-export type SessionCookie = (reply: FastifyReply, token: string) => FastifyReply;
 
 /** Enrolment, sign-in with both factors, the session, sign-out. */
 export function opsAuthRoutes(

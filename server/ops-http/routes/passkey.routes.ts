@@ -13,7 +13,7 @@ import {
   authenticationCredential,
   registrationCredential,
 } from '../../http/routes/passkeys.routes';
-import { type SessionCookie, sessionAnswer } from './auth.routes';
+import { type SessionCookie, sessionAnswer } from '../session-answer';
 
 const body = (properties: Record<string, object>) => ({
   type: 'object',

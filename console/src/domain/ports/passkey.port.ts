@@ -30,8 +30,6 @@ export interface PasskeyPort {
   get(options: PasskeyOptions): Promise<Result<PasskeyAuthenticationCredential, PasskeyFailure>>;
 }
 
-export const PASSKEY_PORT = Symbol.for('console.PasskeyPort');
-
 /** A passkey step that ended in the browser, not at the API: the reason it gave no credential. */
 export interface PasskeyRefusal {
   code: 'PASSKEY_CEREMONY';
