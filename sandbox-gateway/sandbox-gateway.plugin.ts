@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { languageOfAcceptLanguage } from '../src/contract/languages';
 import { CANONICAL_AMOUNT_PATTERN } from '../src/contract/money';
+import { err, ok, type Result } from '../src/contract/result';
 import { PAYMENT_METHODS } from '../src/contract/rules';
 import {
   type HandOffFields,
@@ -63,10 +64,8 @@ const httpOrigin = (value: string): string | null => {
 };
 
 /** The hand-off fields of a form POST, or the reason they are unusable. */
-function readHandOff(
-  body: unknown,
-): { ok: true; fields: HandOffFields; hashVal: string } | { ok: false; reason: string } {
-  if (typeof body !== 'object' || body === null) return { ok: false, reason: 'No form fields.' };
+function readHandOff(body: unknown): Result<{ fields: HandOffFields; hashVal: string }, string> {
+  if (typeof body !== 'object' || body === null) return err('No form fields.');
   const form = body as Record<string, unknown>;
   const text = (name: string): string | null => {
     const value = form[name];
@@ -75,25 +74,25 @@ function readHandOff(
   const values: Partial<Record<keyof HandOffFields, string>> = {};
   for (const name of HAND_OFF_FIELD_ORDER) {
     const value = text(name);
-    if (value === null) return { ok: false, reason: `Missing or invalid field: ${name}.` };
+    if (value === null) return err(`Missing or invalid field: ${name}.`);
     values[name] = value;
   }
   const hashVal = text('hashVal');
-  if (hashVal === null) return { ok: false, reason: 'Missing field: hashVal.' };
+  if (hashVal === null) return err('Missing field: hashVal.');
   const fields = values as HandOffFields;
   if (!isTransactionId(fields.transactionId)) {
-    return { ok: false, reason: 'Invalid transactionId.' };
+    return err('Invalid transactionId.');
   }
   if (!CANONICAL_AMOUNT_PATTERN.test(fields.amount)) {
-    return { ok: false, reason: 'Invalid amount.' };
+    return err('Invalid amount.');
   }
   if (!(PAYMENT_METHODS as readonly string[]).includes(fields.paymentMethod)) {
-    return { ok: false, reason: 'Unsupported payment method.' };
+    return err('Unsupported payment method.');
   }
   if (httpOrigin(fields.returnUrl) === null || httpOrigin(fields.callbackUrl) === null) {
-    return { ok: false, reason: 'Invalid returnUrl or callbackUrl.' };
+    return err('Invalid returnUrl or callbackUrl.');
   }
-  return { ok: true, fields, hashVal };
+  return ok({ fields, hashVal });
 }
 
 export interface SandboxGatewayDeps {
@@ -150,9 +149,9 @@ function handOffDoor(deps: SandboxGatewayDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const handOff = readHandOff(request.body);
     if (!handOff.ok) {
-      return sendPage(reply, 400, renderErrorPage('Payment request rejected', handOff.reason));
+      return sendPage(reply, 400, renderErrorPage('Payment request rejected', handOff.error));
     }
-    const { fields, hashVal } = handOff;
+    const { fields, hashVal } = handOff.value;
     if (!signer.verify(handOffCanonical(fields), hashVal)) {
       return sendPage(
         reply,

@@ -76,10 +76,10 @@ export class RegisterMemberUseCase {
         );
         if (!check.ok) {
           // A concurrent twin may have consumed the code and registered: report that as 409.
-          if (check.reason === 'used' && (await members.findByPhone(input.phoneNo))) {
+          if (check.error === 'used' && (await members.findByPhone(input.phoneNo))) {
             return failWith('MEMBER_PHONE_TAKEN');
           }
-          return failWith(CODE_FAILURE_CODES[check.reason]);
+          return failWith(CODE_FAILURE_CODES[check.error]);
         }
         const inserted = await members.insert({
           id,

@@ -50,7 +50,7 @@ export class ResetPasswordUseCase {
         now,
       );
       if (!check.ok) {
-        return failWith(CODE_FAILURE_CODES[check.reason]);
+        return failWith(CODE_FAILURE_CODES[check.error]);
       }
       if (member === null || !(await members.updatePasswordHash(member.id, passwordHash, now))) {
         return failWith(CODE_FAILURE_CODES.missing);

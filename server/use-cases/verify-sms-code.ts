@@ -2,6 +2,7 @@ import { type SmsPurpose } from '../../src/contract/rules';
 import { codeState, hashSmsCode, sameHash, type SmsCodeRecord } from '../domain/sms-code-policy';
 import { type SmsCodeStore } from '../ports/sms-code-store.port';
 import { type ErrorCode } from '../../src/contract/errors';
+import { err, ok, type Result } from '../../src/contract/result';
 
 export type CodeFailure = 'missing' | 'used' | 'expired' | 'dead' | 'wrong';
 
@@ -29,17 +30,17 @@ export async function verifyAndConsumeCode(
     maxAttempts: number;
   },
   now: Date,
-): Promise<{ ok: true; code: SmsCodeRecord } | { ok: false; reason: CodeFailure }> {
+): Promise<Result<SmsCodeRecord, CodeFailure>> {
   const code = await smsCodes.latest(input.phoneNo, input.purpose, true);
   const state = codeState(code, now, input.maxAttempts);
-  if (state !== 'live' || code === null) return { ok: false, reason: state as CodeFailure };
+  if (state !== 'live' || code === null) return err(state as CodeFailure);
   const given = hashSmsCode(input.pepper, input.phoneNo, input.purpose, input.code);
   if (!sameHash(given, code.codeHash)) {
     await smsCodes.recordWrongAttempt(code.id);
-    return { ok: false, reason: code.attempts + 1 >= input.maxAttempts ? 'dead' : 'wrong' };
+    return err(code.attempts + 1 >= input.maxAttempts ? 'dead' : 'wrong');
   }
-  if (!(await smsCodes.consume(code.id, now))) return { ok: false, reason: 'used' };
-  return { ok: true, code };
+  if (!(await smsCodes.consume(code.id, now))) return err('used');
+  return ok(code);
 }
 
 /**

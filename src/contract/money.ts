@@ -1,10 +1,11 @@
 import { AMOUNT_PATTERN, MAX_AMOUNT_SEN, MIN_AMOUNT_SEN } from './rules';
+import { type Result } from './result';
 
 /** Money is integer sen (1/100 MYR) everywhere inside the server; decimals exist only on the wire. */
 export type Sen = number;
 
 export type AmountError = 'required' | 'format' | 'below_minimum' | 'above_maximum';
-export type AmountResult = { ok: true; value: Sen } | { ok: false; error: AmountError };
+export type AmountResult = Result<Sen, AmountError>;
 
 /** Longer integer parts are over the maximum anyway; the cap keeps Number() exact. */
 const MAX_INTEGER_DIGITS = 12;
