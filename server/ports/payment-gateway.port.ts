@@ -1,5 +1,6 @@
 import type { Sen } from '../../src/contract/money';
 import type { GatewayHandOff, PaymentStatus } from '../../src/contract/payment';
+import type { Result } from '../../src/contract/result';
 import type { PaymentMethod } from '../../src/contract/rules';
 
 /**
@@ -143,7 +144,7 @@ export interface GatewayRejection {
 export interface GatewayMessage {
   /** The message as received, serialised for the audit trail (the adapter knows its format). */
   payload: string;
-  verdict: { ok: true; outcome: GatewayOutcome } | { ok: false; rejection: GatewayRejection };
+  verdict: Result<GatewayOutcome, GatewayRejection>;
 }
 
 export type GatewayStatusAnswer =

@@ -121,7 +121,7 @@ export class ApplyPaymentCallbackUseCase {
       const message = await gateway.verifyCallback(input.request, this.isPaymentOf(name));
       last = { message, name };
       const verdict = last.message.verdict;
-      if (verdict.ok || verdict.rejection.kind !== 'malformed') break;
+      if (verdict.ok || verdict.error.kind !== 'malformed') break;
     }
     if (last === null) {
       return rejectionError('not_supported', 'This callback path serves no configured gateway');
@@ -157,10 +157,10 @@ export class ApplyPaymentCallbackUseCase {
     };
 
     if (!message.verdict.ok) {
-      const { kind, message: text, transactionId } = message.verdict.rejection;
+      const { kind, message: text, transactionId } = message.verdict.error;
       return reject({ kind, text, transactionId: transactionId ?? expectedTransactionId ?? null });
     }
-    const outcome = message.verdict.outcome;
+    const outcome = message.verdict.value;
     const located = await this.locate(outcome, expectedTransactionId);
     if (!located.ok) return reject(located.error);
     const facts: LockedFacts = { ...located.value, record, receivedAt, outcome, gatewayName };

@@ -105,7 +105,7 @@ export class ReconcilePendingPaymentsUseCase {
       if (answer.kind === 'not_found') return 'unknown_at_gateway';
       const verdict = answer.message.verdict;
       // Nothing to apply yet; not recorded, or every sweep would add a row per pending payment.
-      if (verdict.ok && verdict.outcome.status === 'pending') return 'still_pending';
+      if (verdict.ok && verdict.value.status === 'pending') return 'still_pending';
       const applied = await this.applyCallback.apply(
         answer.message,
         'reconcile',

@@ -35,10 +35,10 @@ export class ReturnFromGatewayUseCase {
     if (!gateway) return rejectionError('not_supported', `No gateway named ${name} is configured`);
     const message = await gateway.verifyRedirect(input.query);
     if (!message.verdict.ok) {
-      const { kind, message: text } = message.verdict.rejection;
+      const { kind, message: text } = message.verdict.error;
       return rejectionError(kind, text);
     }
-    const outcome = message.verdict.outcome;
+    const outcome = message.verdict.value;
     const transactionId =
       outcome.gatewayRef === null
         ? outcome.transactionId

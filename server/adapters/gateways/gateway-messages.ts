@@ -15,13 +15,13 @@ export const rejecter =
   (payload: string) =>
   (kind: GatewayRejectionKind, message: string): GatewayMessage => ({
     payload,
-    verdict: { ok: false, rejection: { kind, message, transactionId: null } },
+    verdict: { ok: false, error: { kind, message, transactionId: null } },
   });
 
 /** A verified message recorded as `payload`, stating `outcome`. */
 export const accept = (payload: string, outcome: GatewayOutcome): GatewayMessage => ({
   payload,
-  verdict: { ok: true, outcome },
+  verdict: { ok: true, value: outcome },
 });
 
 /** The form's fields, or null when one is repeated (its meaning would be ambiguous). */

@@ -1,5 +1,6 @@
 import { CANONICAL_AMOUNT_PATTERN, formatSen, type Sen } from '../../../src/contract/money';
 import { isPaymentStatus, type PaymentStatus } from '../../../src/contract/payment';
+import { err, ok, type Result } from '../../../src/contract/result';
 import {
   gatewayOutcomeCanonical,
   handOffCanonical,
@@ -90,7 +91,7 @@ export class SandboxGatewayAdapter implements PaymentGateway {
       payload: '',
       verdict: {
         ok: false,
-        rejection: {
+        error: {
           kind: 'not_supported',
           message: 'This gateway sends no redirect',
           transactionId: null,
@@ -115,11 +116,11 @@ export class SandboxGatewayAdapter implements PaymentGateway {
       transactionId: string | null,
     ): GatewayMessage => ({
       payload,
-      verdict: { ok: false, rejection: { kind, message, transactionId } },
+      verdict: { ok: false, error: { kind, message, transactionId } },
     });
 
     const parsed = parseMessage(body, pendingAllowed);
-    if (!parsed.ok) return reject('malformed', parsed.error, parsed.transactionId);
+    if (!parsed.ok) return reject('malformed', parsed.error.reason, parsed.error.transactionId);
     const message = parsed.value;
     if (!this.signer.verify(gatewayOutcomeCanonical(message), message.signature)) {
       return reject('bad_signature', 'Invalid signature', message.transactionId);
@@ -131,7 +132,7 @@ export class SandboxGatewayAdapter implements PaymentGateway {
       payload,
       verdict: {
         ok: true,
-        outcome: {
+        value: {
           transactionId: message.transactionId,
           gatewayRef: null,
           status: message.status,
@@ -150,16 +151,21 @@ interface SignedMessage {
   signature: string;
 }
 
-type ParseResult =
-  { ok: true; value: SignedMessage } | { ok: false; error: string; transactionId: string | null };
+/** Why a message is malformed, with its transaction id when that much could be read. */
+interface ParseFailure {
+  reason: string;
+  transactionId: string | null;
+}
+
+type ParseResult = Result<SignedMessage, ParseFailure>;
 
 function parseMessage(body: unknown, pendingAllowed: boolean): ParseResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, error: 'Body must be a JSON object', transactionId: null };
+    return err({ reason: 'Body must be a JSON object', transactionId: null });
   }
   const fields = body as Record<string, unknown>;
   const transactionId = isTransactionId(fields.transactionId) ? fields.transactionId : null;
-  const fail = (error: string): ParseResult => ({ ok: false, error, transactionId });
+  const fail = (reason: string): ParseResult => err({ reason, transactionId });
   const unknown = Object.keys(fields).find((key) => !MESSAGE_FIELDS.includes(key));
   if (unknown !== undefined) return fail(`Unknown field: ${unknown}`);
   if (transactionId === null) return fail('Invalid transactionId');
@@ -175,10 +181,13 @@ function parseMessage(body: unknown, pendingAllowed: boolean): ParseResult {
     return fail('Invalid timestamp');
   }
   if (typeof fields.signature !== 'string') return fail('Invalid signature');
-  return {
-    ok: true,
-    value: { transactionId, status, amount: fields.amount, timestamp, signature: fields.signature },
-  };
+  return ok({
+    transactionId,
+    status,
+    amount: fields.amount,
+    timestamp,
+    signature: fields.signature,
+  });
 }
 
 /** '123.45' -> 12345, for text already matching CANONICAL_AMOUNT_PATTERN (no float arithmetic). */

@@ -93,7 +93,7 @@ export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
     if (confirmed.kind === 'not_found' || !confirmed.message.verdict.ok) {
       return reject('bad_signature', 'ToyyibPay does not confirm the callback');
     }
-    const outcome = confirmed.message.verdict.outcome;
+    const outcome = confirmed.message.verdict.value;
     const claimedPaid = status === PAID;
     const claimedSen = amount !== undefined && RINGGIT_PATTERN.test(amount) ? toSen(amount) : null;
     if (claimedPaid !== (outcome.status === 'completed')) {

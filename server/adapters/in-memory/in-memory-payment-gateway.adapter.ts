@@ -127,7 +127,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
     const transactionId = typeof fields.transactionId === 'string' ? fields.transactionId : null;
     const reject = (kind: 'malformed' | 'bad_signature', message: string): GatewayMessage => ({
       payload,
-      verdict: { ok: false, rejection: { kind, message, transactionId } },
+      verdict: { ok: false, error: { kind, message, transactionId } },
     });
     if (typeof fields.signature !== 'string') return reject('malformed', 'No signature');
     if (fields.signature !== this.sign(fields)) return reject('bad_signature', 'Invalid signature');
@@ -140,7 +140,7 @@ export class InMemoryPaymentGateway implements PaymentGateway {
       status: fields.status,
       amountSen: fields.amountSen,
     };
-    return { payload, verdict: { ok: true, outcome } };
+    return { payload, verdict: { ok: true, value: outcome } };
   }
 
   private sign(fields: Record<string, unknown>): string {

@@ -146,7 +146,7 @@ describe('Billplz gateway adapter', () => {
     );
     expect(message.verdict).toEqual({
       ok: false,
-      rejection: {
+      error: {
         kind: 'malformed',
         message: expect.stringMatching(/collection/),
         transactionId: null,
@@ -175,7 +175,7 @@ describe('Billplz gateway adapter', () => {
     const verified = await adapter.verifyRedirect(flat);
     expect(verified.verdict).toEqual({
       ok: true,
-      outcome: {
+      value: {
         transactionId: null,
         gatewayRef: start.gatewayRef,
         status: 'completed',
@@ -190,12 +190,12 @@ describe('Billplz gateway adapter', () => {
     const forged = await adapter.verifyRedirect({ ...flat, 'billplz[paid]': 'false' });
     expect(forged.verdict).toEqual({
       ok: false,
-      rejection: expect.objectContaining({ kind: 'bad_signature' }),
+      error: expect.objectContaining({ kind: 'bad_signature' }),
     });
     const unsigned = await adapter.verifyRedirect({ 'billplz[id]': start.gatewayRef });
     expect(unsigned.verdict).toEqual({
       ok: false,
-      rejection: expect.objectContaining({ kind: 'malformed' }),
+      error: expect.objectContaining({ kind: 'malformed' }),
     });
   });
 
@@ -213,7 +213,7 @@ describe('Billplz gateway adapter', () => {
       message: {
         verdict: {
           ok: true,
-          outcome: { status: 'failed', transactionId: request.transactionId, amountSen: 5000 },
+          value: { status: 'failed', transactionId: request.transactionId, amountSen: 5000 },
         },
       },
     });

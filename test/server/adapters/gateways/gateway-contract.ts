@@ -73,7 +73,7 @@ function outcomeOf(message: GatewayMessage): GatewayOutcome {
   if (!message.verdict.ok) {
     throw new Error(`expected a verified message, got ${JSON.stringify(message.verdict)}`);
   }
-  return message.verdict.outcome;
+  return message.verdict.value;
 }
 
 /** Names the started payment: by our id, or by the gateway's own reference. */
@@ -143,11 +143,11 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
       const genuine = await harness.finish(start, request, true);
       if (harness.resign) {
         const forged = await harness.gateway.verifyCallback(harness.resign(genuine), ours);
-        expect(forged.verdict).toMatchObject({ ok: false, rejection: { kind: 'bad_signature' } });
+        expect(forged.verdict).toMatchObject({ ok: false, error: { kind: 'bad_signature' } });
       }
       if (harness.stale) {
         const replayed = await harness.gateway.verifyCallback(harness.stale(genuine), ours);
-        expect(replayed.verdict).toMatchObject({ ok: false, rejection: { kind: 'stale' } });
+        expect(replayed.verdict).toMatchObject({ ok: false, error: { kind: 'stale' } });
       }
     });
 
@@ -217,7 +217,7 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
       const tampered = await harness.gateway.verifyCallback(harness.tamper(genuine), ours);
       expect(tampered.verdict).toEqual({
         ok: false,
-        rejection: expect.objectContaining({ kind: 'bad_signature' }),
+        error: expect.objectContaining({ kind: 'bad_signature' }),
       });
       const unsigned = await harness.gateway.verifyCallback(harness.unsign(genuine), ours);
       expect(unsigned.verdict.ok).toBe(false);
@@ -232,7 +232,7 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
       );
       expect(message.verdict).toEqual({
         ok: false,
-        rejection: expect.objectContaining({ kind: 'malformed' }),
+        error: expect.objectContaining({ kind: 'malformed' }),
       });
     });
 
