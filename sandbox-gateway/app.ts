@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { type GatewayClock, SystemGatewayClock } from './clock';
+import { type Clock, SystemClock } from '../src/contract/clock';
 import { type SandboxGatewayConfig } from './config';
 import { logFormatInputs } from './log-format-inputs';
 import { logTransport } from '../src/contract/log-format';
@@ -25,7 +25,7 @@ const BODY_LIMIT_BYTES = 32 * 1024;
 
 export interface SandboxGatewayOverrides {
   /** Time for signed timestamps and retry delays; the system clock by default. */
-  clock?: GatewayClock;
+  clock?: Clock;
   /** How callbacks reach the merchant; HTTP (fetch) by default. */
   transport?: CallbackTransport;
   delivery?: CallbackDeliveryOptions;
@@ -44,7 +44,7 @@ export async function buildSandboxGateway(
   overrides: SandboxGatewayOverrides = {},
 ): Promise<FastifyInstance> {
   const app = createFastify(config, overrides.logStream);
-  const clock = overrides.clock ?? new SystemGatewayClock();
+  const clock = overrides.clock ?? new SystemClock();
   const signer = new HmacSigner(config.gatewaySecret);
   const store = overrides.store ?? new SandboxPaymentStore();
   const sender = new SandboxCallbackSender(

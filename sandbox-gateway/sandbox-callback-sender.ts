@@ -1,6 +1,6 @@
 import { type FinalStatus } from '../src/contract/payment';
 import { gatewayOutcomeCanonical } from '../src/contract/sandbox-gateway';
-import { type Cancel, type GatewayClock } from './clock';
+import { type Cancel, type Clock } from '../src/contract/clock';
 import { type HmacSigner } from './hmac-signer';
 import { type SandboxPaymentStore } from './sandbox-payment-store';
 
@@ -62,7 +62,7 @@ export class SandboxCallbackSender {
   constructor(
     private readonly store: SandboxPaymentStore,
     private readonly signer: HmacSigner,
-    private readonly clock: GatewayClock,
+    private readonly clock: Clock,
     private readonly log: GatewayLog,
     private readonly transport: CallbackTransport = fetchCallbackTransport,
     private readonly options: CallbackDeliveryOptions = DEFAULT_DELIVERY,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import { type Clock } from '../src/contract/clock';
 import { languageOfAcceptLanguage } from '../src/contract/languages';
 import { CANONICAL_AMOUNT_PATTERN } from '../src/contract/money';
 import { err, ok, type Result } from '../src/contract/result';
@@ -10,7 +11,6 @@ import {
   gatewayOutcomeCanonical,
   handOffCanonical,
 } from '../src/contract/sandbox-gateway';
-import { type GatewayClock } from './clock';
 import { type HmacSigner } from './hmac-signer';
 import { type SandboxCallbackSender } from './sandbox-callback-sender';
 import { renderErrorPage, renderPaymentPage } from './sandbox-page';
@@ -101,7 +101,7 @@ export interface SandboxGatewayDeps {
   signer: HmacSigner;
   store: SandboxPaymentStore;
   sender: SandboxCallbackSender;
-  clock: GatewayClock;
+  clock: Clock;
 }
 
 const transactionParam = {

@@ -3,7 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { type FastifyInstance } from 'fastify';
 import { HmacSha256PaymentSigner } from '../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { buildSandboxGateway } from '../../sandbox-gateway/app';
-import { SystemGatewayClock } from '../../sandbox-gateway/clock';
+import { SystemClock } from '../../src/contract/clock';
 import { loadSandboxGatewayConfig } from '../../sandbox-gateway/config';
 import { type CreatePaymentResponse } from '../../src/contract/api';
 import { handOffCanonical, type HandOffFields } from '../../src/contract/sandbox-gateway';
@@ -37,7 +37,7 @@ describe.each(eachDatabase())('sandbox gateway beside the API on %s', (database)
   beforeAll(async () => {
     // Both apps read the same default settings (secret, merchant id), as `npm start` runs them.
     const settings = loadSandboxGatewayConfig({ APP_ENV: 'test', PORT: '0', HOST: '127.0.0.1' });
-    const system = new SystemGatewayClock();
+    const system = new SystemClock();
     let apiNow: () => number = () => Date.now();
     // Signed timestamps follow the API's fake clock, so advancing it never makes them stale.
     gateway = await buildSandboxGateway(settings, {
