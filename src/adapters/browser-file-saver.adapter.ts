@@ -1,4 +1,4 @@
-import type { ClockPort } from '../domain/ports/clock.port';
+import type { Clock } from '../domain/ports/clock.port';
 import type { FileSaverPort } from '../domain/ports/file-saver.port';
 
 /** How long the file's object URL outlives the click that starts its download. */
@@ -9,7 +9,7 @@ const REVOKE_AFTER_MS = 60_000;
  * given. The object URL is released once the download has surely started.
  */
 export class BrowserFileSaverAdapter implements FileSaverPort {
-  constructor(private readonly clock: ClockPort) {}
+  constructor(private readonly clock: Clock) {}
 
   save(file: { bytes: Uint8Array; contentType: string; fileName: string }): void {
     const blob = new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.contentType });

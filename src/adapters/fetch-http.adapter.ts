@@ -8,7 +8,7 @@ import {
 } from '../contract/api';
 import { isErrorCode } from '../contract/errors';
 import { err, ok, type Result } from '../contract/result';
-import type { Cancel, ClockPort } from '../domain/ports/clock.port';
+import type { Cancel, Clock } from '../domain/ports/clock.port';
 import type { ApiFailure, CallOptions, DownloadedFile, HttpPort } from '../domain/ports/http.port';
 
 export interface FetchHttpConfig {
@@ -30,7 +30,7 @@ export type PageLifecycle = () => boolean;
  * lapses.
  */
 export function browserPageLifecycle(
-  clock: ClockPort,
+  clock: Clock,
   lapseMs = 5000,
   target: Pick<Window, 'addEventListener'> | undefined = globalThis.window,
 ): PageLifecycle {
@@ -65,7 +65,7 @@ export const reconnectDelay = (attempt: number): number => 300 * 2 ** attempt;
  * success envelope gives its data; a failure envelope (whatever the HTTP code) gives its code and
  * field; no answer or a body that is not our envelope gives the app's own code. Nothing rejects.
  * Reads whose connection dropped are re-sent by fetch-retry; everything else is retried, if at
- * all, by the data cache (QueryCache) on ClockPort.
+ * all, by the data cache (QueryCache) on Clock.
  */
 export class FetchHttpAdapter implements HttpPort {
   private token: string | null = null;
@@ -80,7 +80,7 @@ export class FetchHttpAdapter implements HttpPort {
   ) {
     // A dropped mobile connection is smoothed over here, for reads only and only when no answer
     // came at all; an answered failure (a 503) goes back to the use case, whose data cache
-    // retries it on ClockPort. A POST is never resent: it could register or pay twice.
+    // retries it on Clock. A POST is never resent: it could register or pay twice.
     this.getWithRetry = fetchBuilder(fetchFn, {
       retries: GET_RECONNECT_RETRIES,
       retryDelay: (attempt) => reconnectDelayMs(attempt),

@@ -1,2 +1,2 @@
-/** ClockPort over the real timers: the one SystemClock every app shares (contract/clock.ts). */
+/** Clock over the real timers: the one SystemClock every app shares (contract/clock.ts). */
 export { SystemClock as SystemClockAdapter } from '../contract/clock';

@@ -1,15 +1,11 @@
-import type { Cancel, ClockPort } from './ports/clock.port';
+import type { Cancel, Clock } from './ports/clock.port';
 
 /**
  * Runs `check` every `intervalMs` (first run after one interval) until it resolves false or the
  * returned Cancel is called. The next run is scheduled only once the previous one has settled, so
  * a slow answer never overlaps the next request; a rejected check counts as "keep going".
  */
-export function pollEvery(
-  clock: ClockPort,
-  intervalMs: number,
-  check: () => Promise<boolean>,
-): Cancel {
+export function pollEvery(clock: Clock, intervalMs: number, check: () => Promise<boolean>): Cancel {
   let stopped = false;
   let cancelTimer: Cancel | null = null;
   const schedule = (): void => {

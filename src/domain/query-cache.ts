@@ -1,4 +1,4 @@
-import type { ClockPort } from './ports/clock.port';
+import type { Clock } from './ports/clock.port';
 import type { Result } from '../contract/result';
 
 /** A cached query is kept 5 minutes after its last use. */
@@ -27,7 +27,7 @@ interface Entry {
 }
 
 /**
- * The app's data cache for reads (the profile, a transaction), on ClockPort:
+ * The app's data cache for reads (the profile, a transaction), on Clock:
  * - fetch() always asks the server (nothing is served stale in place of an answer), joins a read
  *   of the same key already under way, and retries a retryable failure 3 times with exponential
  *   delays capped at 30 s;
@@ -39,7 +39,7 @@ export class QueryCache {
   private readonly options: QueryCacheOptions;
 
   constructor(
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
     options: Partial<QueryCacheOptions> = {},
   ) {
     this.options = {

@@ -14,7 +14,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * Time goes through ClockPort so a FakeClock drives every flow in tests: the real timers may be
+ * Time goes through Clock so a FakeClock drives every flow in tests: the real timers may be
  * called from the system clock only (window.setTimeout and friends included).
  */
 it('no file in src/ but the system clock calls setTimeout or setInterval', () => {

@@ -1,6 +1,6 @@
 import type { Result } from '../../contract/result';
 import type { Failure } from '../model/failure';
-import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import type { LoggedIn } from './login.use-case';
 import type { CeremonyFailure } from './passkey-ceremony';
 import type { PasskeyLoginUseCase } from './passkey-login.use-case';
@@ -26,7 +26,7 @@ export class PasskeyAutofillUseCase {
 
   constructor(
     private readonly login: PasskeyLoginUseCase,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
   ) {}
 
   /** Null when the browser offers no autofill for passkeys, or when stopped. */

@@ -6,7 +6,7 @@ import {
   type PaymentRequestData,
   type PaymentStatus,
 } from '../model/payment';
-import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import type { GatewayPort, GatewayTab } from '../ports/gateway.port';
 import type { Result } from '../../contract/result';
 import type { InitiatePaymentUseCase } from './initiate-payment.use-case';
@@ -66,7 +66,7 @@ export class PayUseCase extends EventSource<PayEvent> {
     private readonly initiatePayment: InitiatePaymentUseCase,
     private readonly watchPayment: WatchPaymentUseCase,
     private readonly gateway: GatewayPort,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
   ) {
     super();
   }

@@ -1,7 +1,7 @@
 import type { DeleteAccountRequest } from '../../contract/personal-data';
 import { err, ok, type Result } from '../../contract/result';
 import { failureFrom, type Failure } from '../model/failure';
-import type { ClockPort } from '../ports/clock.port';
+import type { Clock } from '../ports/clock.port';
 import type { FileSaverPort } from '../ports/file-saver.port';
 import type { HttpPort } from '../ports/http.port';
 import type { PasskeyPort } from '../ports/passkey.port';
@@ -24,7 +24,7 @@ export class DownloadPersonalDataUseCase {
   constructor(
     private readonly http: HttpPort,
     private readonly saver: FileSaverPort,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
   ) {}
 
   async execute(): Promise<Result<void, Failure>> {

@@ -10,7 +10,7 @@ import { err, ok, type Result } from '../../contract/result';
 
 /**
  * One check of a payment's status (GET /payment/status/{payment_id}). Screens repeat it on their
- * own ClockPort schedule and stop once the status is final.
+ * own Clock schedule and stop once the status is final.
  */
 export class PollPaymentUseCase {
   constructor(private readonly http: HttpPort) {}

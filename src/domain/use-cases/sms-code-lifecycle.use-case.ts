@@ -1,6 +1,6 @@
 import { EventSource } from '../listeners';
 import type { Failure } from '../model/failure';
-import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import type { Result } from '../../contract/result';
 import type { SendSmsCodeInput, SendSmsCodeUseCase } from './send-sms-code.use-case';
 
@@ -32,7 +32,7 @@ export interface SmsCodeCountdown {
 /**
  * An SMS code's life on the sign-up and reset screens: send it, count its expiry down, keep
  * Resend closed for the cooldown (or for the server's Retry-After when a send was refused), and
- * resend. Ticks once a second through ClockPort while a countdown runs, and not at all after.
+ * resend. Ticks once a second through Clock while a countdown runs, and not at all after.
  */
 export class SmsCodeLifecycleUseCase extends EventSource<SmsCodeCountdown> {
   private expiresAt: number | null = null;
@@ -41,7 +41,7 @@ export class SmsCodeLifecycleUseCase extends EventSource<SmsCodeCountdown> {
 
   constructor(
     private readonly sendSmsCode: SendSmsCodeUseCase,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
     private readonly cooldownSeconds = DEFAULT_RESEND_COOLDOWN_SECONDS,
   ) {
     super();

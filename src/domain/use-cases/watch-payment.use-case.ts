@@ -1,5 +1,5 @@
 import { isFinalStatus, type PaymentFailure, type PaymentStatus } from '../model/payment';
-import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import { pollEvery } from '../poll-every';
 import type { PollPaymentUseCase } from './poll-payment.use-case';
 
@@ -22,7 +22,7 @@ export interface WatchPaymentInput {
 export class WatchPaymentUseCase {
   constructor(
     private readonly pollPayment: PollPaymentUseCase,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
   ) {}
 
   execute(input: WatchPaymentInput): Cancel {

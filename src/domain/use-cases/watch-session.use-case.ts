@@ -1,6 +1,6 @@
 import { StateSource } from '../listeners';
 import type { SessionUser } from '../model/session-user';
-import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import { StorageKeys, type StoragePort } from '../ports/storage.port';
 import type { QueryCache } from '../query-cache';
 import type { CheckSessionUseCase } from './check-session.use-case';
@@ -35,7 +35,7 @@ export class WatchSessionUseCase extends StateSource<SessionState> {
     private readonly checkSession: CheckSessionUseCase,
     private readonly logoutUseCase: LogoutUseCase,
     private readonly storage: StoragePort,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
     private readonly cache: QueryCache,
   ) {
     super({ status: 'loading', user: null, token: null });

@@ -1,6 +1,6 @@
 import { StateSource } from '../listeners';
 import { isFinalStatus, type PaymentFailure, type PaymentStatus } from '../model/payment';
-import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import { pollEvery } from '../poll-every';
 import type { Result } from '../../contract/result';
 import type { GetTransactionUseCase } from './get-transaction.use-case';
@@ -33,7 +33,7 @@ export class WatchTransactionUseCase extends StateSource<WatchedTransaction> {
 
   constructor(
     private readonly getTransaction: GetTransactionUseCase,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
   ) {
     super({
       transactionId: null,

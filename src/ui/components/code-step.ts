@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import { normalisePhone } from '../../contract/rules';
 import type { Failure } from '../../domain/model/failure';
-import type { Cancel, ClockPort } from '../../domain/ports/clock.port';
+import type { Cancel, Clock } from '../../domain/ports/clock.port';
 import type { Result } from '../../contract/result';
 import type { SendSmsCodeInput } from '../../domain/use-cases/send-sms-code.use-case';
 import type {
@@ -26,7 +26,7 @@ export class CodeStep {
 
   constructor(
     private readonly lifecycle: SmsCodeLifecycleUseCase,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
   ) {
     this.timer = lifecycle.state;
     observeExcept(this, ['lifecycle', 'clock', 'cancelRedirect']);

@@ -24,7 +24,7 @@ const ACCOUNT_USE_CASES: UseCaseBinding[] = [
   [SEND_SMS_CODE_USE_CASE, (d) => new SendSmsCodeUseCase(d.http)],
   [REGISTER_USE_CASE, (d) => new RegisterUseCase(d.http)],
   [RESET_PASSWORD_USE_CASE, (d) => new ResetPasswordUseCase(d.http)],
-  // The timed flow, on ClockPort: each screen gets its own and disposes it.
+  // The timed flow, on Clock: each screen gets its own and disposes it.
   [
     SMS_CODE_LIFECYCLE_USE_CASE,
     (d) => new SmsCodeLifecycleUseCase(d.get(SEND_SMS_CODE_USE_CASE), d.clock),

@@ -7,7 +7,7 @@ import { PASSKEY_PORT, type PasskeyPort } from '../../domain/ports/passkey.port'
 import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
 import { PRINTER_PORT, type PrinterPort } from '../../domain/ports/printer.port';
 import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
-import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
+import { CLOCK_PORT, type Clock } from '../../domain/ports/clock.port';
 import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
 import { STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
 import { CheckSessionUseCase } from '../../domain/use-cases/check-session.use-case';
@@ -44,7 +44,7 @@ export interface ContainerOverrides {
   config?: AppConfig;
   http?: HttpPort;
   storage?: StoragePort;
-  clock?: ClockPort;
+  clock?: Clock;
   notifier?: Notifier;
   navigation?: Navigation;
   gateway?: GatewayPort;
@@ -110,7 +110,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   // Use cases: plain classes (domain knows nothing of inversify), built from their ports.
   container
     .bind(QUERY_CACHE)
-    .toDynamicValue((ctx) => new QueryCache(ctx.get<ClockPort>(CLOCK_PORT)))
+    .toDynamicValue((ctx) => new QueryCache(ctx.get<Clock>(CLOCK_PORT)))
     .inSingletonScope();
   bindUseCases(container, PUBLIC_USE_CASES);
   // One session per app, like the SessionViewModel that renders it.
@@ -122,7 +122,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
           ctx.get(CHECK_SESSION_USE_CASE),
           ctx.get(LOGOUT_USE_CASE),
           ctx.get<StoragePort>(STORAGE_PORT),
-          ctx.get<ClockPort>(CLOCK_PORT),
+          ctx.get<Clock>(CLOCK_PORT),
           ctx.get<QueryCache>(QUERY_CACHE),
         ),
     )

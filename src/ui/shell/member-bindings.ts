@@ -2,7 +2,7 @@ import type { Container, Newable } from 'inversify';
 import { BrowserFileSaverAdapter } from '../../adapters/browser-file-saver.adapter';
 import { FormPostGatewayAdapter } from '../../adapters/form-post-gateway.adapter';
 import { WindowPrintAdapter } from '../../adapters/window-print.adapter';
-import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
+import { CLOCK_PORT, type Clock } from '../../domain/ports/clock.port';
 import { PRINTER_PORT } from '../../domain/ports/printer.port';
 import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
 import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
@@ -93,7 +93,7 @@ const MEMBER_USE_CASES: UseCaseBinding[] = [
     (d) => new DownloadPersonalDataUseCase(d.http, d.get<FileSaverPort>(FILE_SAVER_PORT), d.clock),
   ],
   [DELETE_ACCOUNT_USE_CASE, (d) => new DeleteAccountUseCase(d.http, d.storage, d.passkeys)],
-  // The timed flows, on ClockPort: each screen gets its own and disposes it.
+  // The timed flows, on Clock: each screen gets its own and disposes it.
   [WATCH_PAYMENT_USE_CASE, (d) => new WatchPaymentUseCase(d.get(POLL_PAYMENT_USE_CASE), d.clock)],
   [
     PAY_USE_CASE,
@@ -112,7 +112,7 @@ const MEMBER_USE_CASES: UseCaseBinding[] = [
 ];
 
 /** The edges only these screens use, each bound unless createContainer was given its own. */
-const MEMBER_EDGES: [symbol, (clock: ClockPort) => unknown][] = [
+const MEMBER_EDGES: [symbol, (clock: Clock) => unknown][] = [
   [GATEWAY_PORT, () => new FormPostGatewayAdapter()],
   [CLIPBOARD, () => new NavigatorClipboard()],
   [FILE_SAVER_PORT, (clock) => new BrowserFileSaverAdapter(clock)],
@@ -128,7 +128,7 @@ export function bindMemberScreens(container: Container): void {
   if (container.isBound(MEMBER_VIEW_MODELS[0])) return;
   for (const [token, create] of MEMBER_EDGES) {
     if (container.isBound(token)) continue;
-    container.bind(token).toConstantValue(create(container.get<ClockPort>(CLOCK_PORT)));
+    container.bind(token).toConstantValue(create(container.get<Clock>(CLOCK_PORT)));
   }
   bindUseCases(container, MEMBER_USE_CASES);
   for (const viewModel of MEMBER_VIEW_MODELS) container.bind(viewModel).toSelf();

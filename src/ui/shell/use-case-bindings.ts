@@ -1,5 +1,5 @@
 import type { Container, ResolutionContext, ServiceIdentifier } from 'inversify';
-import { CLOCK_PORT, type ClockPort } from '../../domain/ports/clock.port';
+import { CLOCK_PORT, type Clock } from '../../domain/ports/clock.port';
 import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
 import { PASSKEY_PORT, type PasskeyPort } from '../../domain/ports/passkey.port';
 import { STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
@@ -10,7 +10,7 @@ import { QUERY_CACHE } from '../shared/tokens';
 export interface UseCaseDeps {
   readonly http: HttpPort;
   readonly storage: StoragePort;
-  readonly clock: ClockPort;
+  readonly clock: Clock;
   readonly cache: QueryCache;
   readonly passkeys: PasskeyPort;
   get<T>(token: ServiceIdentifier<T>): T;
@@ -25,7 +25,7 @@ const depsOf = (ctx: ResolutionContext): UseCaseDeps => ({
     return ctx.get<StoragePort>(STORAGE_PORT);
   },
   get clock() {
-    return ctx.get<ClockPort>(CLOCK_PORT);
+    return ctx.get<Clock>(CLOCK_PORT);
   },
   get cache() {
     return ctx.get<QueryCache>(QUERY_CACHE);

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
-import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
+import { CLOCK_PORT, type Clock } from '../../../domain/ports/clock.port';
 import {
   ForgotPasswordPhoneForm,
   ResetPasswordForm,
@@ -40,7 +40,7 @@ export class ForgotPasswordViewModel {
     @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(RESET_PASSWORD_USE_CASE) private readonly resetPassword: ResetPasswordUseCase,
     @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
-    @inject(CLOCK_PORT) clock: ClockPort,
+    @inject(CLOCK_PORT) clock: Clock,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
     this.toasts = closingAfter(screen.notifier, RESET_TOAST_MS);

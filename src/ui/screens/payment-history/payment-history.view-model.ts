@@ -30,7 +30,7 @@ export type HistoryState = 'loading' | 'ready' | 'failed';
 /**
  * The member's payment history (/member/payments): newest first, a page at a time ("Load more"
  * follows the API's cursor), narrowed by status. Every pending row is watched through
- * WatchPaymentUseCase (on ClockPort) until it is final, so a payment that completes while the page
+ * WatchPaymentUseCase (on Clock) until it is final, so a payment that completes while the page
  * is open shows as completed within one poll; its receipt number (which the status poll does not
  * carry) is read from the transaction's details at that same poll. Completed rows download their
  * receipt PDF.

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
 import { parseStoredPaymentRequest, PaymentMessages } from '../../../domain/model/payment';
-import { CLOCK_PORT, type Cancel, type ClockPort } from '../../../domain/ports/clock.port';
+import { CLOCK_PORT, type Cancel, type Clock } from '../../../domain/ports/clock.port';
 import { PRINTER_PORT, type PrinterPort } from '../../../domain/ports/printer.port';
 import { STORAGE_PORT, StorageKeys, type StoragePort } from '../../../domain/ports/storage.port';
 import type { DownloadReceiptUseCase } from '../../../domain/use-cases/download-receipt.use-case';
@@ -39,7 +39,7 @@ export class PaymentStatusViewModel {
     @inject(STORAGE_PORT) private readonly storage: StoragePort,
     @inject(CLIPBOARD) private readonly clipboard: Clipboard,
     @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
-    @inject(CLOCK_PORT) private readonly clock: ClockPort,
+    @inject(CLOCK_PORT) private readonly clock: Clock,
     @inject(DOWNLOAD_RECEIPT_USE_CASE) private readonly downloadReceipt: DownloadReceiptUseCase,
     @inject(PRINTER_PORT) private readonly printer: PrinterPort,
   ) {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
-import { CLOCK_PORT, type ClockPort } from '../../../domain/ports/clock.port';
+import { CLOCK_PORT, type Clock } from '../../../domain/ports/clock.port';
 import { normalisePhone, type Nationality } from '../../../contract/rules';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
@@ -44,7 +44,7 @@ export class SignUpViewModel {
     @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(REGISTER_USE_CASE) private readonly register: RegisterUseCase,
     @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
-    @inject(CLOCK_PORT) clock: ClockPort,
+    @inject(CLOCK_PORT) clock: Clock,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
     observeExcept(this, ['codeStep', 'checkPhone', 'register', 'screen']);
