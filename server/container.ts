@@ -19,7 +19,7 @@ import { migrate } from './adapters/postgres/migrate';
 import { postgresStoresOver } from './adapters/postgres/postgres-stores';
 import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender.adapter';
 import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender.adapter';
-import { SystemClock } from './adapters/system-clock.adapter';
+import { SystemClock } from '../src/contract/clock';
 import { type Scheduler } from './ports/scheduler.port';
 import { inMemoryJobs, pgBossJobs } from './wiring/scheduled-jobs';
 import { type ContainerOverrides, type ServerAdapters } from './wiring/server-adapters';

@@ -4,7 +4,7 @@ import { HTTP_PORT } from '../../src/domain/ports/http.port';
 import { STORAGE_PORT } from '../../src/domain/ports/storage.port';
 import { FetchHttpAdapter } from '../../src/adapters/fetch-http.adapter';
 import { LocalStorageAdapter } from '../../src/adapters/local-storage.adapter';
-import { SystemClockAdapter } from '../../src/adapters/system-clock.adapter';
+import { SystemClock } from '../../src/contract/clock';
 import { createContainer, SCREEN_VIEW_MODELS } from '../../src/ui/shell/container';
 import { bindMemberScreens, MEMBER_VIEW_MODELS } from '../../src/ui/shell/member-bindings';
 import { ACCOUNT_VIEW_MODELS, bindAccountScreens } from '../../src/ui/shell/account-bindings';
@@ -87,7 +87,7 @@ describe('createContainer', () => {
     const container = createContainer();
     expect(container.get(HTTP_PORT)).toBeInstanceOf(FetchHttpAdapter);
     expect(container.get(STORAGE_PORT)).toBeInstanceOf(LocalStorageAdapter);
-    expect(container.get(CLOCK_PORT)).toBeInstanceOf(SystemClockAdapter);
+    expect(container.get(CLOCK_PORT)).toBeInstanceOf(SystemClock);
     expect(container.get(NOTIFIER)).toBeInstanceOf(ToastNotifier);
   });
 });

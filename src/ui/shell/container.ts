@@ -1,7 +1,7 @@
 import { Container, type Newable } from 'inversify';
 import { FetchHttpAdapter, browserPageLifecycle } from '../../adapters/fetch-http.adapter';
 import { LocalStorageAdapter } from '../../adapters/local-storage.adapter';
-import { SystemClockAdapter } from '../../adapters/system-clock.adapter';
+import { SystemClock } from '../../contract/clock';
 import { WebAuthnPasskeyAdapter } from '../../adapters/webauthn-passkey.adapter';
 import { PASSKEY_PORT, type PasskeyPort } from '../../domain/ports/passkey.port';
 import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
@@ -83,7 +83,7 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   const config = overrides.config ?? readConfig();
 
   // Ports and the app's other edges, each the override when one is given.
-  const clock = overrides.clock ?? new SystemClockAdapter();
+  const clock = overrides.clock ?? new SystemClock();
   const edges: [symbol, unknown][] = [
     [
       HTTP_PORT,

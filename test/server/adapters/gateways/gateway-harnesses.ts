@@ -7,7 +7,7 @@ import { BillplzGatewayAdapter } from '../../../../server/adapters/gateways/bill
 import { SandboxGatewayAdapter } from '../../../../server/adapters/gateways/sandbox-gateway.adapter';
 import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { HttpGatewayStatusClient } from '../../../../server/adapters/payments/http-gateway-status-client.adapter';
-import { SystemClock } from '../../../../server/adapters/system-clock.adapter';
+import { SystemClock } from '../../../../src/contract/clock';
 import {
   type GatewayCallbackRequest,
   type PaymentGateway,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gatewayRegistry } from '../../../../server/adapters/gateways/gateway-registry';
 import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { SystemClock } from '../../../../server/adapters/system-clock.adapter';
+import { SystemClock } from '../../../../src/contract/clock';
 import { type PaymentGateway } from '../../../../server/ports/payment-gateway.port';
 import { ApplyPaymentCallbackUseCase } from '../../../../server/use-cases/apply-payment-callback.use-case';
 import { CreatePaymentRequestUseCase } from '../../../../server/use-cases/create-payment-request.use-case';

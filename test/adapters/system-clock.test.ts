@@ -1,7 +1,7 @@
-import { SystemClockAdapter } from '../../src/adapters/system-clock.adapter';
+import { SystemClock } from '../../src/contract/clock';
 
-describe('SystemClockAdapter', () => {
-  const clock = new SystemClockAdapter();
+describe('SystemClock', () => {
+  const clock = new SystemClock();
 
   it('tells the real time', () => {
     const before = Date.now();
