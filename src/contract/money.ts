@@ -28,14 +28,22 @@ export function parseAmountToSen(input: unknown): AmountResult {
     return { ok: false, error: 'format' };
   }
   if (!AMOUNT_PATTERN.test(text)) return { ok: false, error: 'format' };
-  const [integerPart, fractionPart = ''] = text.split('.');
-  if (integerPart.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) {
-    return { ok: false, error: 'above_maximum' };
-  }
-  const sen = Number(integerPart) * 100 + Number(fractionPart.padEnd(2, '0'));
+  const sen = decimalToSen(text);
+  if (sen === null) return { ok: false, error: 'above_maximum' };
   if (sen < MIN_AMOUNT_SEN) return { ok: false, error: 'below_minimum' };
   if (sen > MAX_AMOUNT_SEN) return { ok: false, error: 'above_maximum' };
   return { ok: true, value: sen };
+}
+
+/**
+ * Decimal text with at most two places ('123.4', '50') as sen, combining the digits as integers;
+ * null when it is not such text or has more integer digits than Number keeps exactly.
+ */
+export function decimalToSen(text: string): Sen | null {
+  if (!AMOUNT_PATTERN.test(text)) return null;
+  const [integerPart, fractionPart = ''] = text.split('.');
+  if (integerPart.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return null;
+  return Number(integerPart) * 100 + Number(fractionPart.padEnd(2, '0'));
 }
 
 /** Formats sen as the wire's decimal string with exactly two places: 12345 -> '123.45'. */

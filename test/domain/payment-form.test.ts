@@ -4,6 +4,7 @@ import {
   validatePaymentForm,
 } from '../../src/domain/rules/payment-form';
 import { formatAmount, formatRinggit } from '../../src/domain/model/money';
+import { decimalToSen, formatSen } from '../../src/contract/money';
 
 describe('filterAmountInput', () => {
   it.each([
@@ -74,6 +75,19 @@ describe('money formatting', () => {
     ['abc', '50.00'],
   ])('formatAmount(%p) is %p', (value, expected) => {
     expect(formatAmount(value)).toBe(expected);
+  });
+
+  it('formats through integer sen, never rounding through binary floating point', () => {
+    // toFixed(2) showed these as '2.67', '1.00' and '0.30': rounded, not what was given.
+    expect(formatAmount('2.675')).toBe('50.00');
+    expect(formatAmount('1.005')).toBe('50.00');
+    expect(formatAmount(0.1 + 0.2)).toBe('50.00');
+    // In sen the same sum is exact.
+    const tenSen = decimalToSen('0.1');
+    const twentySen = decimalToSen('0.20');
+    expect(formatSen((tenSen ?? 0) + (twentySen ?? 0))).toBe('0.30');
+    expect(formatAmount('999999999999.99')).toBe('999999999999.99');
+    expect(formatAmount('0.07')).toBe('0.07');
   });
 
   it('shows ringgit as RM with two decimals', () => {
