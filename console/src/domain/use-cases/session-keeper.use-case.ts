@@ -4,7 +4,7 @@ import type {
   SignInRequest,
 } from '../../../../src/contract/ops-api';
 import { err, ok } from '../../../../src/contract/result';
-import type { Cancel, ClockPort } from '../ports/clock.port';
+import type { Cancel, Clock } from '../ports/clock.port';
 import type { OpsFailure, OpsHttpPort, OpsResult } from '../ports/ops-http.port';
 
 /** The warning comes this long before the session would end. */
@@ -41,7 +41,7 @@ export class SessionKeeper {
 
   constructor(
     private readonly http: OpsHttpPort,
-    private readonly clock: ClockPort,
+    private readonly clock: Clock,
   ) {}
 
   get current(): SessionState {

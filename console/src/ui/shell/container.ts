@@ -3,7 +3,7 @@ import { SystemClock } from '../../../../src/contract/clock';
 import { BrowserPasskeyAdapter } from '../../adapters/browser-passkey.adapter';
 import { FetchOpsHttpAdapter } from '../../adapters/fetch-ops-http.adapter';
 import { LocalPreferencesAdapter } from '../../adapters/local-preferences.adapter';
-import type { ClockPort } from '../../domain/ports/clock.port';
+import type { Clock } from '../../domain/ports/clock.port';
 import { OPS_HTTP_PORT, type OpsHttpPort } from '../../domain/ports/ops-http.port';
 import type { PasskeyPort } from '../../domain/ports/passkey.port';
 import { PREFERENCES_PORT, type PreferencesPort } from '../../domain/ports/preferences.port';
@@ -40,7 +40,7 @@ import {
 /** What tests (and index.tsx) may replace: the console's edges. */
 export interface ConsoleOverrides {
   http?: OpsHttpPort;
-  clock?: ClockPort;
+  clock?: Clock;
   passkeys?: PasskeyPort;
   preferences?: PreferencesPort;
   themeRoot?: ThemeRoot;
