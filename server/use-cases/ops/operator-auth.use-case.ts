@@ -14,7 +14,7 @@ import { type Totp } from '../../ports/totp.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
-import { auditFailedSignIn, claimSignIn, openOperatorSession } from './operator-sign-in';
+import { auditFailedSignIn, checkOperatorPassword, openOperatorSession } from './operator-sign-in';
 import { hashToken } from './manage-operators.use-case';
 
 /** An operator's password: 12 to 128 characters (longer than members': a back office). */
@@ -121,23 +121,21 @@ export class OperatorAuthUseCase {
   }): Promise<Result<{ token: string; csrfToken: string } & OperatorSignedIn, UseCaseError>> {
     const now = new Date(this.clock.now());
     const email = normaliseEmail(input.email);
-    const claimed = await claimSignIn(this.failures, {
-      id: this.random.uuid(),
-      email,
-      now,
-      maxFailures: this.maxFailures,
-    });
-    if (!claimed.ok) return claimed;
-    const found = await this.uow.run(({ operators }) => operators.findByEmail(email));
-    const usable =
-      found !== null && found.disabledAt === null && found.enrolledAt !== null ? found : null;
-    const passwordOk =
-      usable?.passwordHash != null
-        ? await this.hasher.verify(usable.passwordHash, input.password)
-        : await this.hasher.verifyDummy(input.password).then(() => false);
+    const checked = await checkOperatorPassword(
+      {
+        uow: this.uow,
+        failures: this.failures,
+        hasher: this.hasher,
+        random: this.random,
+        maxFailures: this.maxFailures,
+      },
+      { email, password: input.password, now },
+    );
+    if (!checked.ok) return checked;
+    const { found, verified: usable } = checked.value;
     const signedIn = await this.uow.run(async (tx) => {
       const step =
-        usable !== null && passwordOk && usable.totpSecret !== null
+        usable !== null && usable.totpSecret !== null
           ? this.totp.stepOf(usable.totpSecret, input.totpCode, now.getTime())
           : null;
       const accepted =

@@ -21,7 +21,7 @@ import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
 import { hashToken } from './manage-operators.use-case';
 import { isOperatorPassword, type OperatorSignedIn } from './operator-auth.use-case';
-import { auditFailedSignIn, claimSignIn, openOperatorSession } from './operator-sign-in';
+import { auditFailedSignIn, checkOperatorPassword, openOperatorSession } from './operator-sign-in';
 
 const REFUSED = 'operator passkey refused';
 
@@ -135,21 +135,19 @@ export class OperatorPasskeysUseCase {
   }): Promise<Result<PasskeyOptionsResponse, UseCaseError>> {
     const now = new Date(this.clock.now());
     const email = normaliseEmail(input.email);
-    const claimed = await claimSignIn(this.failures, {
-      id: this.random.uuid(),
-      email,
-      now,
-      maxFailures: this.maxFailures,
-    });
-    if (!claimed.ok) return claimed;
-    const found = await this.uow.run(({ operators }) => operators.findByEmail(email));
-    const usable =
-      found !== null && found.disabledAt === null && found.enrolledAt !== null ? found : null;
-    const passwordOk =
-      usable?.passwordHash != null
-        ? await this.hasher.verify(usable.passwordHash, input.password)
-        : await this.hasher.verifyDummy(input.password).then(() => false);
-    const own = usable !== null && passwordOk ? await this.passkeys.listForMember(usable.id) : [];
+    const checked = await checkOperatorPassword(
+      {
+        uow: this.uow,
+        failures: this.failures,
+        hasher: this.hasher,
+        random: this.random,
+        maxFailures: this.maxFailures,
+      },
+      { email, password: input.password, now },
+    );
+    if (!checked.ok) return checked;
+    const { found, verified: usable } = checked.value;
+    const own = usable === null ? [] : await this.passkeys.listForMember(usable.id);
     if (usable === null || own.length === 0) {
       await this.uow.run(({ audit }) =>
         auditFailedSignIn(audit, { found, email, address: input.address, now }),

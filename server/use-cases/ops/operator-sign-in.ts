@@ -2,9 +2,10 @@ import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
 import { maskedEmail } from '../../domain/ops/masking';
 import { type Operator, type OperatorSessionRecord, sessionEnds } from '../../domain/ops/operator';
 import { type LoginFailureStore } from '../../ports/login-failure-store.port';
+import { type PasswordHasher } from '../../ports/password-hasher.port';
 import { type Random } from '../../ports/random.port';
-import { type TransactionalStores } from '../../ports/unit-of-work.port';
-import { rateLimited, type Result, type UseCaseError } from '../result';
+import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
+import { ok, rateLimited, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
 import { hashToken } from './manage-operators.use-case';
 import { createHash } from 'node:crypto';
@@ -36,6 +37,47 @@ export async function claimSignIn(
     windowMs: LOGIN_FAILURE_WINDOW_MS,
     now,
   });
+}
+
+/** What the password step of a sign-in found, whichever second factor follows. */
+export interface PasswordStep {
+  /** The operator with that e-mail, if any (named in the failed sign-in's audit entry). */
+  found: Operator | null;
+  /** That operator when enrolled and not disabled, and only when the password matched. */
+  verified: Operator | null;
+}
+
+/**
+ * The password step of every sign-in: a throttle slot (the attempt counts as a failure until
+ * the second factor succeeds), the operator by e-mail, and the password verified (a dummy verify
+ * for nobody, so the time taken says nothing about who exists).
+ */
+export async function checkOperatorPassword(
+  deps: {
+    uow: UnitOfWork;
+    failures: LoginFailureStore;
+    hasher: PasswordHasher;
+    random: Random;
+    maxFailures: number;
+  },
+  input: { email: string; password: string; now: Date },
+): Promise<Result<PasswordStep, UseCaseError>> {
+  const { email, now } = input;
+  const claimed = await claimSignIn(deps.failures, {
+    id: deps.random.uuid(),
+    email,
+    now,
+    maxFailures: deps.maxFailures,
+  });
+  if (!claimed.ok) return claimed;
+  const found = await deps.uow.run(({ operators }) => operators.findByEmail(email));
+  const usable =
+    found !== null && found.disabledAt === null && found.enrolledAt !== null ? found : null;
+  const passwordOk =
+    usable?.passwordHash != null
+      ? await deps.hasher.verify(usable.passwordHash, input.password)
+      : await deps.hasher.verifyDummy(input.password).then(() => false);
+  return ok({ found, verified: passwordOk ? usable : null });
 }
 
 /** Audits a failed sign-in: by the operator tried, or (nobody by that address) the address masked. */
