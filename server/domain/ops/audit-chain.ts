@@ -30,11 +30,11 @@ export interface AuditEntry extends AuditEntryInput {
 export const GENESIS_HASH = '0'.repeat(64);
 
 /**
- * The entry's canonical JSON (RFC 8785, through `canonicalize`): the exact bytes its hash covers,
- * the same whichever program writes or verifies it. Dates are ISO strings in UTC, to the ms.
+ * An entry's fields as they are written out, snake_case, dates as ISO strings in UTC to the ms:
+ * what its hash covers, and (with the hash) what the console and the export show.
  */
-export function canonicalEntry(entry: Omit<AuditEntry, 'hash'>): string {
-  const text = canonicalize({
+export function entryFields(entry: Omit<AuditEntry, 'hash'>) {
+  return {
     seq: entry.seq,
     at: entry.at.toISOString(),
     actor_id: entry.actorId,
@@ -47,7 +47,15 @@ export function canonicalEntry(entry: Omit<AuditEntry, 'hash'>): string {
     reason: entry.reason,
     changes: entry.changes,
     prev_hash: entry.prevHash,
-  });
+  };
+}
+
+/**
+ * The entry's canonical JSON (RFC 8785, through `canonicalize`): the exact bytes its hash covers,
+ * the same whichever program writes or verifies it.
+ */
+export function canonicalEntry(entry: Omit<AuditEntry, 'hash'>): string {
+  const text = canonicalize(entryFields(entry));
   if (text === undefined) throw new Error('an audit entry has no canonical form');
   return text;
 }

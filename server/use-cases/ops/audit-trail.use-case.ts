@@ -9,6 +9,7 @@ import {
   type AuditEntry,
   ChainVerifier,
   checkpointMessage,
+  entryFields,
 } from '../../domain/ops/audit-chain';
 import { type AuditLog } from '../../ports/audit-log.port';
 import { type AuditSigner } from '../../ports/audit-signer.port';
@@ -21,18 +22,7 @@ const PAGE_SIZE = 50;
 const VERIFY_BATCH = 1000;
 
 export const toAuditDto = (entry: AuditEntry): AuditEntryDto => ({
-  seq: entry.seq,
-  at: entry.at.toISOString(),
-  actor_id: entry.actorId,
-  actor_name: entry.actorName,
-  actor_role: entry.actorRole,
-  address: entry.address,
-  action: entry.action,
-  target_type: entry.targetType,
-  target_id: entry.targetId,
-  reason: entry.reason,
-  changes: entry.changes,
-  prev_hash: entry.prevHash,
+  ...entryFields(entry),
   hash: entry.hash,
 });
 
