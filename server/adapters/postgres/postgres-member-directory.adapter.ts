@@ -1,35 +1,21 @@
-import { type Nationality } from '../../../src/contract/rules';
 import {
   type DirectoryMember,
   type MemberDetailRecords,
   type MemberDirectory,
 } from '../../ports/member-directory.port';
 import { type Database } from './database';
+import {
+  COLUMNS as MEMBER_COLUMNS,
+  type MemberRow,
+  toMember as memberOf,
+} from './postgres-member-repository.adapter';
 
-interface Row {
-  id: string;
-  name: string;
-  nationality: string;
-  ic_or_passport: string;
-  phone_no: string;
-  password_hash: string;
-  created_at: Date;
-  updated_at: Date;
-  sign_in_disabled_at: Date | null;
-}
+type Row = MemberRow & { sign_in_disabled_at: Date | null };
 
-const COLUMNS =
-  'id, name, nationality, ic_or_passport, phone_no, password_hash, created_at, updated_at, sign_in_disabled_at';
+const COLUMNS = `${MEMBER_COLUMNS}, sign_in_disabled_at`;
 
 const toMember = (row: Row): DirectoryMember => ({
-  id: row.id,
-  name: row.name,
-  nationality: row.nationality as Nationality,
-  icOrPassport: row.ic_or_passport,
-  phoneNo: row.phone_no,
-  passwordHash: row.password_hash,
-  createdAt: new Date(row.created_at),
-  updatedAt: new Date(row.updated_at),
+  ...memberOf(row),
   signInDisabledAt: row.sign_in_disabled_at === null ? null : new Date(row.sign_in_disabled_at),
 });
 

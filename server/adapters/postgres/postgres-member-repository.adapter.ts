@@ -7,7 +7,7 @@ import {
 } from '../../ports/member-repository.port';
 import { type Database, isUniqueViolation, violatedConstraint } from './database';
 
-interface MemberRow {
+export interface MemberRow {
   id: string;
   name: string;
   nationality: string;
@@ -18,7 +18,7 @@ interface MemberRow {
   updated_at: Date;
 }
 
-const COLUMNS =
+export const COLUMNS =
   'id, name, nationality, ic_or_passport, phone_no, password_hash, created_at, updated_at';
 
 /** Erased rows stay for the payments that point to them, but are no member (see erased_at). */
@@ -136,7 +136,8 @@ function conflictOrThrow(error: unknown): { ok: false; conflict: MemberConflict 
   return { ok: false, conflict: constraint.includes('phone') ? 'phone_no' : 'ic_or_passport' };
 }
 
-function toMember(row: MemberRow): Member {
+/** A members row as the domain's Member (the console's directory reads the same row). */
+export function toMember(row: MemberRow): Member {
   return {
     id: row.id,
     name: row.name,
