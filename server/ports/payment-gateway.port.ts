@@ -43,13 +43,34 @@ export interface PaymentGateway {
    * Throws when the gateway cannot be reached or answers nonsense; the caller retries later.
    */
   queryStatus(payment: GatewayPaymentRef): Promise<GatewayStatusAnswer>;
+
+  /**
+   * Sends an approved refund (only when `capabilities.refunds` is `api`). `refundId` is the
+   * idempotency key: sent again after a timeout, the gateway answers the first send's outcome
+   * and pays nothing twice. Answers `unavailable` when the gateway cannot be reached, times out
+   * or answers nonsense (the refund stays approved and may be sent again); never throws for that.
+   */
+  refund?(request: GatewayRefundRequest): Promise<GatewayRefundAnswer>;
 }
+
+export interface GatewayRefundRequest extends GatewayPaymentRef {
+  refundId: string;
+  amountSen: Sen;
+}
+
+export type GatewayRefundAnswer =
+  | { kind: 'refunded'; gatewayRefundRef: string }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'unavailable'; reason: string };
 
 export interface GatewayCapabilities {
   /** queryStatus asks the gateway (reconciliation works). */
   statusQuery: boolean;
-  /** Refunds through the API; no adapter offers them yet. */
-  refunds: boolean;
+  /**
+   * How money goes back: `api`, the adapter's `refund` sends it through the gateway; `manual`,
+   * the gateway has no refund call and finance pays it back by bank transfer outside it.
+   */
+  refunds: 'api' | 'manual';
   /** The gateway's bank list for the payer to pick from; no adapter offers it yet. */
   bankList: boolean;
   /** startPayment calls the gateway (a bill is created there); else it only signs a hand-off. */

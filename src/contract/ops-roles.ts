@@ -18,6 +18,16 @@ export const PERMISSIONS = {
   'members.reveal': ['support', 'admin'],
   /** Sign a member out everywhere, clear their login throttle, disable or enable their sign-in. */
   'members.support': ['support', 'admin'],
+  /** Find payments and read one payment's page and timeline, member data masked. */
+  'payments.read': EVERYONE,
+  /** Ask the gateway about one payment now and apply its final answer. */
+  'payments.requery': ['support', 'finance', 'admin'],
+  /** Ask for a refund (amount and reason); another operator decides it. */
+  'refunds.request': ['finance'],
+  /** Approve or reject another operator's refund request, send it again, close a bank transfer. */
+  'refunds.approve': ['finance', 'admin'],
+  /** The payments summary by day and the CSV export of a search. */
+  'reports.read': ['finance', 'admin'],
   /** Read the audit log, verify its chain, export it, write a checkpoint. */
   'audit.read': ['admin'],
   /** Create operators, change their role, disable them, reset their second factor. */

@@ -6,7 +6,7 @@ import { type GatewayCapabilities } from '../../ports/payment-gateway.port';
  */
 const EVERY_ADAPTER = {
   statusQuery: true,
-  refunds: false,
+  refunds: 'manual',
   bankList: false,
   currency: 'implied_myr',
 } as const;

@@ -129,7 +129,7 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
       const declared = harness.gateway.capabilities;
       expect(declared.statusQuery).toBe(true);
       const methods = harness.gateway as unknown as Record<string, unknown>;
-      expect(typeof methods.refund === 'function').toBe(declared.refunds);
+      expect(typeof methods.refund === 'function').toBe(declared.refunds === 'api');
       expect(typeof methods.listBanks === 'function').toBe(declared.bankList);
       // A gateway that signs nothing must be believed only through its status query.
       expect(declared.callbackTrust === 'signature').toBe(harness.resign !== undefined);
