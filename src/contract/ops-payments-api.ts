@@ -1,4 +1,5 @@
 import type { PaymentStatus } from './payment';
+import type { PasskeyAuthenticationCredential } from './passkeys';
 
 /**
  * The operator console's payments, refunds and reports: paths relative to the console API's
@@ -106,13 +107,7 @@ export interface RefundDto {
 }
 
 export type TimelineKind =
-  | 'created'
-  | 'handed_to_gateway'
-  | 'callback'
-  | 'redirect'
-  | 'reconcile'
-  | 'requery'
-  | 'refund';
+  'created' | 'handed_to_gateway' | 'callback' | 'redirect' | 'reconcile' | 'requery' | 'refund';
 
 /** One thing that happened to a payment, oldest first on its page. */
 export interface TimelineEventDto {
@@ -174,7 +169,7 @@ export interface RefundListResponse {
 /** The second factor again: a TOTP code, or a passkey's answer to the step-up options. */
 export interface StepUpRequest {
   totp_code?: string;
-  credential?: import('./passkeys').PasskeyAuthenticationCredential;
+  credential?: PasskeyAuthenticationCredential;
 }
 
 export interface StepUpResponse {
