@@ -40,6 +40,8 @@ export interface OperatorStore {
   createSession(session: OperatorSessionRecord & { tokenHash: string }): Promise<void>;
   findSessionByTokenHash(tokenHash: string): Promise<OperatorSessionRecord | null>;
   touchSession(id: string, at: Date): Promise<void>;
+  /** Records a second factor given again (a step-up) on a session; never moves it back. */
+  stepUpSession(id: string, at: Date): Promise<void>;
   revokeSession(id: string, at: Date): Promise<void>;
   /** Ends every live session of an operator; returns how many. */
   revokeSessionsOf(operatorId: string, at: Date): Promise<number>;

@@ -118,6 +118,14 @@ export class InMemoryOperatorStore implements OperatorStore {
     );
   }
 
+  async stepUpSession(id: string, at: Date): Promise<void> {
+    this.tables.operatorSessions.update(
+      id,
+      (row) => ({ ...row, secondFactorAt: at > row.secondFactorAt ? at : row.secondFactorAt }),
+      this.journal,
+    );
+  }
+
   async revokeSession(id: string, at: Date): Promise<void> {
     this.tables.operatorSessions.update(
       id,

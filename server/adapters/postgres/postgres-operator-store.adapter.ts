@@ -41,6 +41,7 @@ interface SessionRow {
   created_at: Date;
   last_seen_at: Date;
   revoked_at: Date | null;
+  second_factor_at: Date;
 }
 
 export class PostgresOperatorStore implements OperatorStore {
@@ -169,8 +170,9 @@ export class PostgresOperatorStore implements OperatorStore {
   async createSession(session: OperatorSessionRecord & { tokenHash: string }): Promise<void> {
     await this.db.query(
       `INSERT INTO operator_sessions
-         (id, operator_id, token_hash, csrf_hash, created_at, last_seen_at, revoked_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+         (id, operator_id, token_hash, csrf_hash, created_at, last_seen_at, revoked_at,
+          second_factor_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         session.id,
         session.operatorId,
@@ -179,13 +181,14 @@ export class PostgresOperatorStore implements OperatorStore {
         session.createdAt,
         session.lastSeenAt,
         session.revokedAt,
+        session.secondFactorAt,
       ],
     );
   }
 
   async findSessionByTokenHash(tokenHash: string): Promise<OperatorSessionRecord | null> {
     const rows = await this.db.query<SessionRow>(
-      `SELECT id, operator_id, csrf_hash, created_at, last_seen_at, revoked_at
+      `SELECT id, operator_id, csrf_hash, created_at, last_seen_at, revoked_at, second_factor_at
          FROM operator_sessions WHERE token_hash = $1`,
       [tokenHash],
     );
@@ -198,7 +201,15 @@ export class PostgresOperatorStore implements OperatorStore {
       createdAt: new Date(row.created_at),
       lastSeenAt: new Date(row.last_seen_at),
       revokedAt: dateOrNull(row.revoked_at),
+      secondFactorAt: new Date(row.second_factor_at),
     };
+  }
+
+  async stepUpSession(id: string, at: Date): Promise<void> {
+    await this.db.query(
+      'UPDATE operator_sessions SET second_factor_at = GREATEST(second_factor_at, $2) WHERE id = $1',
+      [id, at],
+    );
   }
 
   async touchSession(id: string, at: Date): Promise<void> {

@@ -38,6 +38,8 @@ export interface OperatorSessionRecord {
   createdAt: Date;
   lastSeenAt: Date;
   revokedAt: Date | null;
+  /** When this session last gave its second factor: at sign-in, then at each step-up. */
+  secondFactorAt: Date;
 }
 
 /** When a session ends unless used again, and when it ends in any case. */

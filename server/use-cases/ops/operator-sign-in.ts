@@ -114,6 +114,7 @@ export async function openOperatorSession(
     createdAt: now,
     lastSeenAt: now,
     revokedAt: null,
+    secondFactorAt: now,
   };
   await tx.loginFailures.clear(operatorThrottleKey(operator.email));
   await tx.operators.createSession({ ...session, tokenHash: hashToken(token) });

@@ -92,13 +92,17 @@ export function operatorStoreContract(stores: () => StoreSet): void {
       createdAt: at(0),
       lastSeenAt: at(0),
       revokedAt: null,
+      secondFactorAt: at(0),
     };
     await operators.createSession({ ...session, tokenHash: 'token' });
     await operators.touchSession(session.id, at(5));
     await operators.touchSession(session.id, at(3));
+    await operators.stepUpSession(session.id, at(4));
+    await operators.stepUpSession(session.id, at(2));
     expect(await operators.findSessionByTokenHash('token')).toEqual({
       ...session,
       lastSeenAt: at(5),
+      secondFactorAt: at(4),
     });
     expect(await operators.revokeSessionsOf(ops.id, at(6))).toBe(1);
     expect(await operators.revokeSessionsOf(ops.id, at(7))).toBe(0);
