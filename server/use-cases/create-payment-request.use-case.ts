@@ -19,17 +19,17 @@ import type { TransactionStore } from '../ports/transaction-store.port';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /**
- * The "payment request result" of docs/spec/product-spec.md (its hand-off fields, kept for
- * compatibility) plus ids, and `gateway`: what the browser actually submits, chosen by the
- * configured gateway adapter.
+ * A stored payment and how the member's browser is handed to the gateway: the signed hand-off
+ * fields (the spec's payment request fields, signed with the gateway secret) and the hand-off the
+ * configured gateway adapter chose. The route shapes it into the wire's answer.
  */
-export interface PaymentRequestBody extends HandOffFields {
-  payment_id: string;
+export interface PaymentRequest {
+  transactionId: string;
   status: TransactionStatus;
-  /** Always '': the field stays for gateway compatibility, but no secret goes to a browser. */
-  clientSecret: '';
-  hashVal: string;
-  gateway: GatewayHandOff;
+  handOffFields: HandOffFields;
+  /** HMAC-SHA256 of handOffCanonical(handOffFields), hex. */
+  signature: string;
+  handOff: GatewayHandOff;
 }
 
 /** Only what this use case needs of a member; wired to the member repository in the container. */
@@ -60,7 +60,7 @@ export interface CreatePaymentRequestInput {
  * PAYMENT_GATEWAY_UNAVAILABLE when the gateway could not start the payment (down, or refused:
  * the transaction it was stored as is discarded, so nothing is left half made).
  */
-export type CreatePaymentRequestResult = Result<PaymentRequestBody, UseCaseError>;
+export type CreatePaymentRequestResult = Result<PaymentRequest, UseCaseError>;
 
 const AMOUNT_MESSAGES: Record<AmountError, string> = {
   required: 'amount: Amount is required',
@@ -127,13 +127,11 @@ export class CreatePaymentRequestUseCase {
     return {
       ok: true,
       value: {
-        // payment_id is the transactionId: one public id is simpler for the SPA and for support.
-        payment_id: tx.transactionId,
+        transactionId: tx.transactionId,
         status: tx.status,
-        ...fields,
-        clientSecret: '',
-        hashVal: this.signer.sign(handOffCanonical(fields)),
-        gateway: start.handOff,
+        handOffFields: fields,
+        signature: this.signer.sign(handOffCanonical(fields)),
+        handOff: start.handOff,
       },
     };
   }

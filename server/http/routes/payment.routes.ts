@@ -1,10 +1,11 @@
-import { ApiPaths } from '../../../src/contract/api';
+import { ApiPaths, type CreatePaymentResponse } from '../../../src/contract/api';
 import { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sendRedirectRefusal, wantsHtml } from './redirect-page';
 import { PAYMENT_METHODS } from '../../../src/contract/rules';
 import { type ServerContainer } from '../../container';
 import { isTransactionId } from '../../domain/transaction';
 import { type ApplyPaymentCallbackValue } from '../../use-cases/apply-payment-callback.use-case';
+import { type PaymentRequest } from '../../use-cases/create-payment-request.use-case';
 import { TRANSACTION_NOT_FOUND } from '../../use-cases/get-transaction-details.use-case';
 import { memberOf } from '../auth';
 import { answerWhenReady, success } from '../envelope';
@@ -79,6 +80,20 @@ function mediaType(header: string | undefined): string {
 const paymentNotFound = (message?: string) => new ApiError('PAYMENT_NOT_FOUND', message);
 
 /**
+ * The spec's payment request result: the signed hand-off fields with `payment_id` (the
+ * transaction id: one public id is simpler for the SPA and for support), an always-empty
+ * `clientSecret` (no secret goes to a browser) and `hashVal`, plus the gateway's hand-off.
+ */
+const paymentRequestAnswer = (request: PaymentRequest): CreatePaymentResponse => ({
+  payment_id: request.transactionId,
+  status: request.status,
+  ...request.handOffFields,
+  clientSecret: '',
+  hashVal: request.signature,
+  gateway: request.handOff,
+});
+
+/**
  * Payments under /api: create the signed gateway hand-off, read status (owner only), and the
  * gateway's server-to-server callback. Handlers only translate HTTP to use cases and back.
  */
@@ -118,7 +133,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
             idempotencyKey: rawKey,
           }),
         );
-        return success('Payment request created.', value);
+        return success('Payment request created.', paymentRequestAnswer(value));
       },
     );
 

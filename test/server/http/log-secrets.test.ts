@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
 import { serializeError, withoutQuery } from '../../../server/http/log-safety';
-import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
-import { ApiPaths, paymentStatusPath } from '../../../src/contract/api';
+import { type CreatePaymentResponse, ApiPaths, paymentStatusPath } from '../../../src/contract/api';
 import { gatewayOutcomeCanonical } from '../../../src/contract/sandbox-gateway';
 import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
@@ -175,14 +174,14 @@ describe.each(eachDatabase())('nothing secret in the logs at trace level on %s',
     // A payment: the request, the gateway's signed callback, the status and the receipt.
     const idempotencyKey = 'journey-key-7f3a9c2e';
     secrets['Idempotency-Key'] = idempotencyKey;
-    const created = await postJson<PaymentRequestBody>(
+    const created = await postJson<CreatePaymentResponse>(
       t.baseUrl,
       ApiPaths.createPayment,
       { amount: '75.50', payment_method: 'qr' },
       { token, headers: { 'Idempotency-Key': idempotencyKey } },
     );
     expect(created.status).toBe(200);
-    const payment = created.body.data as PaymentRequestBody;
+    const payment = created.body.data as CreatePaymentResponse;
     const message = {
       transactionId: payment.payment_id,
       status: 'completed' as const,

@@ -1,4 +1,4 @@
-import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
+import { type CreatePaymentResponse } from '../../../src/contract/api';
 import { type TestDatabase } from '../../../scripts/support/databases';
 import { registerAndLogin, type LoggedInMember } from '../support/members';
 import {
@@ -13,7 +13,7 @@ export interface PaymentsApi extends PaymentsTestApp {
   alice: LoggedInMember;
   bob: LoggedInMember;
   /** A new QR payment of `who` (Alice unless given), which must succeed. */
-  newPayment(who?: LoggedInMember, amount?: string | number): Promise<PaymentRequestBody>;
+  newPayment(who?: LoggedInMember, amount?: string | number): Promise<CreatePaymentResponse>;
   /** The status the API shows `who` (Alice unless given) for a payment. */
   statusOf(transactionId: string, who?: LoggedInMember): Promise<string | undefined>;
 }

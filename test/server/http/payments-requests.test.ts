@@ -1,6 +1,6 @@
 import { TRANSACTION_ID_PATTERN } from '../../../server/domain/transaction';
 import { handOffCanonical } from '../../../src/contract/sandbox-gateway';
-import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
+import { type CreatePaymentResponse } from '../../../src/contract/api';
 import { eachDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson } from '../support/http';
 import { type LoggedInMember } from '../support/members';
@@ -19,7 +19,7 @@ describe.each(eachDatabase())('payments API on %s: requests, idempotency and rea
       const res = await create(api.alice, { amount: '123.45', payment_method: 'qr' });
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(1);
-      const data = res.body.data as PaymentRequestBody;
+      const data = res.body.data as CreatePaymentResponse;
       expect(data.transactionId).toMatch(TRANSACTION_ID_PATTERN);
       expect(data).toEqual({
         payment_id: data.transactionId,

@@ -1,6 +1,5 @@
 import { HmacSha256PaymentSigner } from '../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
-import { ApiPaths } from '../../../src/contract/api';
+import { type CreatePaymentResponse, ApiPaths } from '../../../src/contract/api';
 import { receiptPdfPath } from '../../../src/contract/payment-history';
 import { gatewayOutcomeCanonical } from '../../../src/contract/sandbox-gateway';
 import Fastify from 'fastify';
@@ -136,7 +135,7 @@ describe('per-member budgets on the costly routes (app.inject)', () => {
       { amount: '80.00', payment_method: 'qr' },
       { token },
     );
-    const transactionId = (created.body.data as PaymentRequestBody).payment_id;
+    const transactionId = (created.body.data as CreatePaymentResponse).payment_id;
     const message = {
       transactionId,
       status: 'completed' as const,

@@ -3,7 +3,7 @@ import {
   gatewayOutcomeCanonical,
   type GatewayOutcomeMessage,
 } from '../../../src/contract/sandbox-gateway';
-import { type PaymentRequestBody } from '../../../server/use-cases/create-payment-request.use-case';
+import { type CreatePaymentResponse } from '../../../src/contract/api';
 import { type TestDatabase } from '../../../scripts/support/databases';
 import { getJson, postJson, type ApiResponse } from './http';
 import { type LoggedInMember } from './members';
@@ -29,8 +29,8 @@ export function requestPayment(
   who: LoggedInMember,
   body: unknown,
   key?: string,
-): Promise<ApiResponse<PaymentRequestBody>> {
-  return postJson<PaymentRequestBody>(baseUrl, CREATE_PAYMENT, body, {
+): Promise<ApiResponse<CreatePaymentResponse>> {
+  return postJson<CreatePaymentResponse>(baseUrl, CREATE_PAYMENT, body, {
     token: who.token,
     headers: key === undefined ? {} : { 'Idempotency-Key': key },
   });
@@ -41,10 +41,10 @@ export async function newPayment(
   baseUrl: string,
   who: LoggedInMember,
   amount: string | number = '123.45',
-): Promise<PaymentRequestBody> {
+): Promise<CreatePaymentResponse> {
   const res = await requestPayment(baseUrl, who, { amount, payment_method: 'qr' });
   expect(res.status).toBe(200);
-  return res.body.data as PaymentRequestBody;
+  return res.body.data as CreatePaymentResponse;
 }
 
 /** The status the API shows the member for a payment. */

@@ -9,17 +9,17 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     const payment = await pay();
     expect(await callback(signed(payment, 'completed'))).toEqual({
       ok: true,
-      value: { result: 'applied', status: 'completed', transactionId: payment.payment_id },
+      value: { result: 'applied', status: 'completed', transactionId: payment.transactionId },
     });
     expect(await callback(signed(payment, 'completed'))).toEqual({
       ok: true,
-      value: { result: 'duplicate', status: 'completed', transactionId: payment.payment_id },
+      value: { result: 'duplicate', status: 'completed', transactionId: payment.transactionId },
     });
     expect(await callback(signed(payment, 'failed'))).toEqual({
       ok: false,
       error: { code: 'CALLBACK_CONTRADICTION', message: 'Transaction is already completed' },
     });
-    expect((await transactions.findById(payment.payment_id))?.status).toBe('completed');
+    expect((await transactions.findById(payment.transactionId))?.status).toBe('completed');
     expect(transactions.callbacks().map((c) => c.result)).toEqual([
       'applied',
       'duplicate',
@@ -35,10 +35,10 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
       ok: false,
       error: { code: 'CALLBACK_BAD_SIGNATURE', message: 'Invalid signature' },
     });
-    expect((await transactions.findById(payment.payment_id))?.status).toBe('pending');
+    expect((await transactions.findById(payment.transactionId))?.status).toBe('pending');
     expect(transactions.callbacks()).toEqual([
       expect.objectContaining({
-        transactionId: payment.payment_id,
+        transactionId: payment.transactionId,
         result: 'rejected',
         reason: 'bad_signature: Invalid signature',
       }),
@@ -54,7 +54,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
       ok: false,
       error: { code: 'CALLBACK_STALE', message: 'Stale timestamp' },
     });
-    expect((await transactions.findById(payment.payment_id))?.status).toBe('pending');
+    expect((await transactions.findById(payment.transactionId))?.status).toBe('pending');
   });
 
   it('refuses an amount other than the payment’s, and a payment it never made', async () => {
@@ -64,7 +64,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
       ok: false,
       error: { code: 'CALLBACK_AMOUNT_MISMATCH', message: 'Amount does not match the transaction' },
     });
-    const never = { ...payment, payment_id: `TXN${'A'.repeat(24)}` };
+    const never = { ...payment, transactionId: `TXN${'A'.repeat(24)}` };
     expect(await callback(signed(never, 'completed'))).toEqual({
       ok: false,
       error: { code: 'CALLBACK_UNKNOWN_TRANSACTION', message: 'Unknown transaction' },
@@ -76,7 +76,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
     const { pay, transactions, clock } = await setUp(() => gateway);
     const apply = new ApplyPaymentCallbackUseCase(transactions, gatewayRegistry(gateway), clock);
     const payment = await pay('100.00');
-    const ref = await transactions.findGatewayRef(payment.payment_id);
+    const ref = await transactions.findGatewayRef(payment.transactionId);
     const outcome = { transactionId: null, gatewayRef: ref, amountSen: 10_000 };
     expect(
       await apply.execute({
@@ -86,7 +86,7 @@ describe('ApplyPaymentCallbackUseCase on in-memory stores', () => {
       }),
     ).toEqual({
       ok: true,
-      value: { result: 'applied', status: 'completed', transactionId: payment.payment_id },
+      value: { result: 'applied', status: 'completed', transactionId: payment.transactionId },
     });
     const forged = gateway.callback({ ...outcome, status: 'completed' });
     forged.body = { ...(forged.body as object), amountSen: 1 };

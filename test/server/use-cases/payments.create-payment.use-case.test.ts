@@ -7,25 +7,24 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
   it('stores a pending payment in sen and answers the signed hand-off', async () => {
     const { pay, transactions, signer, member, clock } = await setUp();
     const payment = await pay('123.45');
-    expect(await transactions.findById(payment.payment_id)).toMatchObject({
+    expect(await transactions.findById(payment.transactionId)).toMatchObject({
       memberId: member.id,
       amountSen: 12_345,
       status: 'pending',
       createdAt: new Date(clock.now()),
     });
-    expect(payment).toMatchObject({
-      status: 'pending',
-      transactionId: payment.payment_id,
+    expect(payment.status).toBe('pending');
+    expect(payment.handOffFields).toMatchObject({
+      transactionId: payment.transactionId,
       amount: '123.45',
       custName: 'Aisyah Rahman',
       custMobile: '60121234567',
-      returnUrl: `${PUBLIC_URL}/return?transactionId=${payment.payment_id}`,
+      returnUrl: `${PUBLIC_URL}/return?transactionId=${payment.transactionId}`,
       callbackUrl: `${PUBLIC_URL}/api/payment/callback/sandbox`,
-      clientSecret: '',
     });
-    expect(signer.verify(handOffCanonical(payment), payment.hashVal)).toBe(true);
-    expect(payment.gateway).toMatchObject({ url: 'https://sandbox.test/pay', method: 'POST' });
-    expect(payment.gateway.fields).toMatchObject({ transactionId: payment.payment_id });
+    expect(signer.verify(handOffCanonical(payment.handOffFields), payment.signature)).toBe(true);
+    expect(payment.handOff).toMatchObject({ url: 'https://sandbox.test/pay', method: 'POST' });
+    expect(payment.handOff.fields).toMatchObject({ transactionId: payment.transactionId });
   });
 
   it.each([
@@ -62,8 +61,8 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
     const { pay, create, member, transactions, clock } = await setUp();
     const first = await pay('100.00', 'key-1');
     const again = await pay('100.00', 'key-1');
-    expect(again.payment_id).toBe(first.payment_id);
-    expect(await pay('100.00', 'key-2')).not.toMatchObject({ payment_id: first.payment_id });
+    expect(again.transactionId).toBe(first.transactionId);
+    expect(await pay('100.00', 'key-2')).not.toMatchObject({ transactionId: first.transactionId });
     expect(
       await create.execute({
         memberId: member.id,
@@ -118,11 +117,11 @@ describe('CreatePaymentRequestUseCase on in-memory stores', () => {
     if (!retried.ok) throw new Error('the retry should start a payment');
     expect(gateway.started.map((s) => s.transactionId)).toEqual([
       refusedId,
-      retried.value.payment_id,
+      retried.value.transactionId,
     ]);
-    expect(retried.value.payment_id).not.toBe(refusedId);
+    expect(retried.value.transactionId).not.toBe(refusedId);
     // The gateway's own payment (a bill) is stored once and reused by a repeated request.
-    expect(await transactions.findGatewayRef(retried.value.payment_id)).toBe('BILL000001');
+    expect(await transactions.findGatewayRef(retried.value.transactionId)).toBe('BILL000001');
     await create.execute(input);
     expect(gateway.started[2].existingRef).toBe('BILL000001');
   });

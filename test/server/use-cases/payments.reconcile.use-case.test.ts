@@ -9,8 +9,8 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     const stillOpen = await pay('300.00');
     await clock.advance(RECONCILE_AFTER_S * 1000);
     const fresh = await pay('400.00');
-    statusClient.answer(paid.payment_id, signed(paid, 'completed'));
-    statusClient.answer(stillOpen.payment_id, signed(stillOpen, 'pending'));
+    statusClient.answer(paid.transactionId, signed(paid, 'completed'));
+    statusClient.answer(stillOpen.transactionId, signed(stillOpen, 'pending'));
 
     expect(await reconcile.execute()).toEqual({
       checked: 3,
@@ -20,13 +20,13 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
       errors: 0,
     });
     expect(statusClient.queries.sort()).toEqual(
-      [paid.payment_id, unknown.payment_id, stillOpen.payment_id].sort(),
+      [paid.transactionId, unknown.transactionId, stillOpen.transactionId].sort(),
     );
-    expect(statusClient.queries).not.toContain(fresh.payment_id);
-    expect((await transactions.findById(paid.payment_id))?.status).toBe('completed');
+    expect(statusClient.queries).not.toContain(fresh.transactionId);
+    expect((await transactions.findById(paid.transactionId))?.status).toBe('completed');
     expect(transactions.callbacks()).toEqual([
       expect.objectContaining({
-        transactionId: paid.payment_id,
+        transactionId: paid.transactionId,
         source: 'reconcile',
         result: 'applied',
       }),
@@ -40,24 +40,27 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     statusClient.failWith();
     expect(await reconcile.execute()).toMatchObject({ checked: 1, errors: 1 });
     statusClient.recover();
-    statusClient.answer(payment.payment_id, { ...signed(payment, 'completed'), status: 'failed' });
+    statusClient.answer(payment.transactionId, {
+      ...signed(payment, 'completed'),
+      status: 'failed',
+    });
     expect(await reconcile.execute()).toMatchObject({ checked: 1, errors: 1 });
-    expect((await transactions.findById(payment.payment_id))?.status).toBe('pending');
+    expect((await transactions.findById(payment.transactionId))?.status).toBe('pending');
     expect(warnings).toEqual(['gateway status query failed', 'gateway status answer rejected']);
   });
 
   it('lets a status read bring a stale payment up to date', async () => {
     const { pay, getStatus, statusClient, signed, clock, member } = await setUp();
     const payment = await pay();
-    const read = () => getStatus.execute({ memberId: member.id, paymentId: payment.payment_id });
+    const read = () => getStatus.execute({ memberId: member.id, paymentId: payment.transactionId });
     expect(await read()).toEqual({ ok: true, value: { status: 'pending' } });
     expect(statusClient.queries).toEqual([]);
 
     await clock.advance(RECONCILE_AFTER_S * 1000);
-    statusClient.answer(payment.payment_id, signed(payment, 'failed'));
+    statusClient.answer(payment.transactionId, signed(payment, 'failed'));
     expect(await read()).toEqual({ ok: true, value: { status: 'failed' } });
     expect(
-      await getStatus.execute({ memberId: aMemberRow().id, paymentId: payment.payment_id }),
+      await getStatus.execute({ memberId: aMemberRow().id, paymentId: payment.transactionId }),
     ).toEqual({
       ok: false,
       error: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found.' },

@@ -8,7 +8,7 @@ import { type PaymentGateway } from '../../../server/ports/payment-gateway.port'
 import { ApplyPaymentCallbackUseCase } from '../../../server/use-cases/apply-payment-callback.use-case';
 import {
   CreatePaymentRequestUseCase,
-  type PaymentRequestBody,
+  type PaymentRequest,
 } from '../../../server/use-cases/create-payment-request.use-case';
 import { GetPaymentStatusUseCase } from '../../../server/use-cases/get-payment-status.use-case';
 import { ReconcilePendingPaymentsUseCase } from '../../../server/use-cases/reconcile-pending-payments.use-case';
@@ -72,14 +72,14 @@ export async function setUp(makeGateway?: (defaults: SandboxParts) => PaymentGat
   };
   /** The gateway's signed statement about a payment, as the sandbox sends it. */
   const signed = (
-    payment: PaymentRequestBody,
+    payment: PaymentRequest,
     status: PaymentStatus,
     overrides: { amount?: string; timestamp?: number } = {},
   ) => {
     const message = {
-      transactionId: payment.payment_id,
+      transactionId: payment.transactionId,
       status,
-      amount: overrides.amount ?? payment.amount,
+      amount: overrides.amount ?? payment.handOffFields.amount,
       timestamp: overrides.timestamp ?? Math.floor(clock.now() / 1000),
     };
     return { ...message, signature: signer.sign(gatewayOutcomeCanonical(message)) };

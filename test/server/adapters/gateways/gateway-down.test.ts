@@ -3,7 +3,7 @@ import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../../../../server/adapters/gateways
 import { BillplzGatewayAdapter } from '../../../../server/adapters/gateways/billplz-gateway.adapter';
 import { ToyyibPayGatewayAdapter } from '../../../../server/adapters/gateways/toyyibpay-gateway.adapter';
 import { loadConfig } from '../../../../server/config';
-import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
+import { type CreatePaymentResponse } from '../../../../src/contract/api';
 import { FakeBillplz } from '../../support/fake-billplz';
 import { FakeToyyibPay } from '../../support/fake-toyyibpay';
 import { type FaultServer, startFaultServer } from '../../support/fault-server';
@@ -38,7 +38,7 @@ const FRAME = /\n\s+at /;
 /** Any stack frame in the records, once logged as JSON (which writes a line break as \n). */
 const hasFrames = (records: unknown) => /\\n\s+at /.test(JSON.stringify(records));
 
-const billOf = (payment: PaymentRequestBody) =>
+const billOf = (payment: CreatePaymentResponse) =>
   new URL(payment.gateway.url).pathname.split('/').pop() ?? '';
 
 describe('a callback while ToyyibPay is down', () => {

@@ -85,7 +85,7 @@ export function gatewayRefusalCases(harness: () => GatewayHarness, stores: () =>
         expect(await set.transactions.findById(tried[0])).toBeNull();
         const again = await createUseCase(set, gateway, member).execute(input);
         expect(again).toMatchObject({ ok: true, value: { status: 'pending' } });
-        if (again.ok) expect(again.value.payment_id).not.toBe(tried[0]);
+        if (again.ok) expect(again.value.transactionId).not.toBe(tried[0]);
       }
     } finally {
       await failing.close();

@@ -1,6 +1,6 @@
 import { BILL_UNPAID_NOTE } from '../../../../server/adapters/gateways/billplz-gateway.adapter';
 import { loadConfig } from '../../../../server/config';
-import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
+import { type CreatePaymentResponse } from '../../../../src/contract/api';
 import { eachDatabase } from '../../../../scripts/support/databases';
 import { FakeBillplz } from '../../support/fake-billplz';
 import { registerAndLogin, type LoggedInMember } from '../../support/members';
@@ -29,7 +29,7 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
     fake.failWith = null;
   });
 
-  const billOf = (payment: PaymentRequestBody) => {
+  const billOf = (payment: CreatePaymentResponse) => {
     const id = new URL(payment.gateway.url).pathname.split('/').pop() ?? '';
     const bill = fake.bills.get(id);
     if (!bill) throw new Error(`no bill behind ${payment.gateway.url}`);

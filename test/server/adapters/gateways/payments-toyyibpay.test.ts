@@ -1,5 +1,5 @@
 import { loadConfig } from '../../../../server/config';
-import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
+import { type CreatePaymentResponse } from '../../../../src/contract/api';
 import { FakeToyyibPay } from '../../support/fake-toyyibpay';
 import { registerAndLogin, type LoggedInMember } from '../../support/members';
 import { newPayment, paymentStatus } from '../../support/payments';
@@ -31,7 +31,7 @@ describe('payments through ToyyibPay', () => {
     await fake?.close();
   });
 
-  const billOf = (payment: PaymentRequestBody) =>
+  const billOf = (payment: CreatePaymentResponse) =>
     new URL(payment.gateway.url).pathname.split('/').pop() ?? '';
   const callback = (body: string) =>
     fetch(`${t.baseUrl}/api/payment/callback/toyyibpay`, {

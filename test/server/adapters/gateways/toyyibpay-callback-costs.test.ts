@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../../../server/config';
-import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
+import { type CreatePaymentResponse } from '../../../../src/contract/api';
 import { FakeToyyibPay } from '../../support/fake-toyyibpay';
 import { registerAndLogin, type LoggedInMember } from '../../support/members';
 import { newPayment, paymentStatus } from '../../support/payments';
@@ -34,7 +34,7 @@ describe('forged ToyyibPay callbacks', () => {
     await fake?.close();
   });
 
-  const billOf = (payment: PaymentRequestBody) =>
+  const billOf = (payment: CreatePaymentResponse) =>
     new URL(payment.gateway.url).pathname.split('/').pop() ?? '';
   const callback = async (fields: Record<string, string> | string) => {
     const response = await fetch(`${t.baseUrl}/api/payment/callback/toyyibpay`, {

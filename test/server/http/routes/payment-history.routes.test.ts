@@ -1,6 +1,5 @@
 import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
-import { ApiPaths } from '../../../../src/contract/api';
+import { type CreatePaymentResponse, ApiPaths } from '../../../../src/contract/api';
 import { type PaymentStatus } from '../../../../src/contract/payment';
 import {
   type PaymentHistoryResponse,
@@ -31,7 +30,7 @@ describe('payment history and receipt routes on the in-memory container (app.inj
     );
     expect(created.status).toBe(200);
     await t.clock.advance(1000);
-    return (created.body.data as PaymentRequestBody).payment_id;
+    return (created.body.data as CreatePaymentResponse).payment_id;
   };
   const settle = async (transactionId: string, amount: string, status: PaymentStatus) => {
     const message = {

@@ -1,6 +1,9 @@
 import { HmacSha256PaymentSigner } from '../../../../server/adapters/payments/hmac-sha256-payment-signer.adapter';
-import { type PaymentRequestBody } from '../../../../server/use-cases/create-payment-request.use-case';
-import { ApiPaths, paymentStatusPath } from '../../../../src/contract/api';
+import {
+  type CreatePaymentResponse,
+  ApiPaths,
+  paymentStatusPath,
+} from '../../../../src/contract/api';
 import { type PaymentStatus } from '../../../../src/contract/payment';
 import { gatewayOutcomeCanonical } from '../../../../src/contract/sandbox-gateway';
 import { injectedApp, type InjectedApp, logIn, seedMember } from '../../support/in-memory-server';
@@ -24,10 +27,10 @@ describe('payment routes on the in-memory container (app.inject)', () => {
   const newPayment = async (amount = '123.45') => {
     const created = await createPayment({ amount, payment_method: 'qr' });
     expect(created.status).toBe(200);
-    return created.body.data as PaymentRequestBody;
+    return created.body.data as CreatePaymentResponse;
   };
   /** What the sandbox gateway posts back: the outcome signed with the shared secret. */
-  const signedOutcome = (payment: PaymentRequestBody, status: PaymentStatus) => {
+  const signedOutcome = (payment: CreatePaymentResponse, status: PaymentStatus) => {
     const message = {
       transactionId: payment.payment_id,
       status,
@@ -41,7 +44,7 @@ describe('payment routes on the in-memory container (app.inject)', () => {
     const created = await createPayment({ amount: '123.45', payment_method: 'qr' });
     expect(created.status).toBe(200);
     expect(created.body.message).toBe('Payment request created.');
-    const payment = created.body.data as PaymentRequestBody;
+    const payment = created.body.data as CreatePaymentResponse;
     expect(payment).toMatchObject({ status: 'pending', amount: '123.45' });
     expect(payment.gateway).toMatchObject({ url: t.config.gatewayUrl, method: 'POST' });
   });
@@ -56,8 +59,8 @@ describe('payment routes on the in-memory container (app.inject)', () => {
 
     const first = await createPayment({ amount: '100.00', payment_method: 'qr' }, 'key-1');
     const same = await createPayment({ amount: '100.00', payment_method: 'qr' }, 'key-1');
-    expect((same.body.data as PaymentRequestBody).payment_id).toBe(
-      (first.body.data as PaymentRequestBody).payment_id,
+    expect((same.body.data as CreatePaymentResponse).payment_id).toBe(
+      (first.body.data as CreatePaymentResponse).payment_id,
     );
     const other = await createPayment({ amount: '200.00', payment_method: 'qr' }, 'key-1');
     expect(other.status).toBe(409);
