@@ -18,6 +18,7 @@ import {
 import { pageCsp, sandboxGatewayRoutes, sendPage } from './sandbox-gateway.plugin';
 import { renderErrorPage, SANDBOX_CSS_PATH } from './sandbox-page';
 import { SandboxPaymentStore } from './sandbox-payment-store';
+import { SandboxRefundStore } from './sandbox-refund-store';
 
 const CSS = readFileSync(path.join(__dirname, 'public', 'sandbox.css'), 'utf8');
 /** The hand-off form is eleven short fields. */
@@ -31,6 +32,8 @@ export interface SandboxGatewayOverrides {
   delivery?: CallbackDeliveryOptions;
   /** The gateway's books; pass one to look into them from a test. */
   store?: SandboxPaymentStore;
+  /** Its refunds, over `store`; pass one to look into them from a test. */
+  refunds?: SandboxRefundStore;
   logStream?: NodeJS.WritableStream;
 }
 
@@ -47,6 +50,7 @@ export async function buildSandboxGateway(
   const clock = overrides.clock ?? new SystemClock();
   const signer = new HmacSigner(config.gatewaySecret);
   const store = overrides.store ?? new SandboxPaymentStore();
+  const refunds = overrides.refunds ?? new SandboxRefundStore(store);
   const sender = new SandboxCallbackSender(
     store,
     signer,
@@ -74,6 +78,7 @@ export async function buildSandboxGateway(
       gatewayClientId: config.gatewayClientId,
       signer,
       store,
+      refunds,
       sender,
       clock,
     }),
@@ -128,16 +133,18 @@ function registerSecurityHeaders(app: FastifyInstance): void {
   });
 }
 
-const isStatusQuery = (url: string): boolean => url.startsWith('/status/');
+/** The merchant's server-to-server calls, answered in JSON: status queries and refunds. */
+const isMerchantCall = (url: string): boolean =>
+  url.startsWith('/status/') || /^\/refunds(?:[/?]|$)/.test(url);
 
 /**
- * Failures and unknown paths: a page for the payer's tab, JSON for the merchant's status query.
+ * Failures and unknown paths: a page for the payer's tab, JSON for the merchant's calls.
  */
 function registerErrorPages(app: FastifyInstance): void {
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'sandbox gateway failed');
-    if (isStatusQuery(request.url)) {
+    if (isMerchantCall(request.url)) {
       return reply.code(status).send({ error: status === 500 ? 'internal' : 'bad_request' });
     }
     return sendPage(
@@ -151,7 +158,7 @@ function registerErrorPages(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (isStatusQuery(request.url)) return reply.code(404).send({ error: 'not_found' });
+    if (isMerchantCall(request.url)) return reply.code(404).send({ error: 'not_found' });
     return sendPage(reply, 404, renderErrorPage('Not found', 'There is no such page here.'));
   });
 }

@@ -15,6 +15,8 @@ import { type HmacSigner } from './hmac-signer';
 import { type SandboxCallbackSender } from './sandbox-callback-sender';
 import { renderErrorPage, renderPaymentPage } from './sandbox-page';
 import { type SandboxPaymentStore } from './sandbox-payment-store';
+import { refundBodySchema, refundDoor, type RefundRoute } from './sandbox-refund-door';
+import { type SandboxRefundStore } from './sandbox-refund-store';
 import { qrDataUri } from './sandbox-qr';
 
 const MAX_FIELD_LENGTH = 2048;
@@ -100,6 +102,7 @@ export interface SandboxGatewayDeps {
   gatewayClientId: string;
   signer: HmacSigner;
   store: SandboxPaymentStore;
+  refunds: SandboxRefundStore;
   sender: SandboxCallbackSender;
   clock: Clock;
 }
@@ -111,9 +114,9 @@ const transactionParam = {
 } as const;
 
 /**
- * The hosted gateway's three doors, as a real one has them: the hand-off form in (POST /pay),
- * the payer's decision (which sends the signed callback out, then returns the tab to the
- * merchant), and the signed status query (GET /status/:transactionId).
+ * The hosted gateway's doors, as a real one has them: the hand-off form in (POST /pay), the
+ * payer's decision (which sends the signed callback out, then returns the tab to the merchant),
+ * the signed status query (GET /status/:transactionId) and the signed refund (POST /refunds).
  */
 export function sandboxGatewayRoutes(deps: SandboxGatewayDeps): FastifyPluginAsync {
   return async (app) => {
@@ -128,6 +131,7 @@ export function sandboxGatewayRoutes(deps: SandboxGatewayDeps): FastifyPluginAsy
       { schema: { params: transactionParam } },
       statusDoor(deps),
     );
+    app.post<RefundRoute>('/refunds', { schema: { body: refundBodySchema } }, refundDoor(deps));
   };
 }
 

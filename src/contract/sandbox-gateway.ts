@@ -69,3 +69,72 @@ export const MAX_CALLBACK_SKEW_S = 300;
 export function isTimestampFresh(timestampS: number, now: Date): boolean {
   return Math.abs(now.getTime() / 1000 - timestampS) <= MAX_CALLBACK_SKEW_S;
 }
+
+/**
+ * A refund the merchant asks for, server to server: POST {refundUrl} (the sandbox's `/refunds`,
+ * beside its payment page) with this JSON and `signature` =
+ * hex(HMAC-SHA256(GATEWAY_SECRET, refundRequestCanonical(message))). The gateway refuses a
+ * request whose signature, merchant or time (MAX_CALLBACK_SKEW_S) is wrong with HTTP 401, and
+ * one that is not this shape with 400; any other request it answers 200 with a signed
+ * RefundAnswerMessage.
+ */
+export interface RefundRequestMessage {
+  /** Our merchant id at the gateway (GATEWAY_CLIENT_ID). */
+  clientId: string;
+  /** The payment to refund, as named in its hand-off. */
+  transactionId: string;
+  /**
+   * The merchant's id of this refund, and the idempotency key: asked again, the gateway answers
+   * the first answer and refunds nothing twice.
+   */
+  refundId: string;
+  /** '12.34': more than zero; the refunds of a payment may not add up to more than it. */
+  amount: string;
+  /** Unix seconds when the merchant signed it. */
+  timestamp: number;
+}
+
+/** A refund id as the gateway takes it: URL-safe, 1 to 64 characters (a UUID fits). */
+export const REFUND_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Why the gateway did not refund: the payment is not its, not paid, or has no room left. */
+export const REFUND_FAILURE_REASONS = [
+  'payment_not_found',
+  'payment_not_completed',
+  'exceeds_refundable',
+  /** The refund id was used before for another payment or another amount. */
+  'refund_id_reused',
+] as const;
+export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
+
+/** What the gateway answers a refund request (HTTP 200), with `signature` over its canonical. */
+export interface RefundAnswerMessage {
+  transactionId: string;
+  refundId: string;
+  status: 'refunded' | 'failed';
+  /** '12.34', as asked. */
+  amount: string;
+  /** The gateway's reference of the refund when `refunded`; '' when `failed`. */
+  refundRef: string;
+  /** One of REFUND_FAILURE_REASONS when `failed`; '' when `refunded`. */
+  reason: string;
+}
+
+/**
+ * 'refund|clientId|transactionId|refundId|amount|timestamp', each field encodeURIComponent'd.
+ * The leading tag keeps a signed request from ever reading as another signed message.
+ */
+export function refundRequestCanonical(message: RefundRequestMessage): string {
+  const { clientId, transactionId, refundId, amount, timestamp } = message;
+  return ['refund', clientId, transactionId, refundId, amount, String(timestamp)]
+    .map(encodeURIComponent)
+    .join('|');
+}
+
+/** 'refund-answer|transactionId|refundId|status|amount|refundRef|reason', each field encoded. */
+export function refundAnswerCanonical(message: RefundAnswerMessage): string {
+  const { transactionId, refundId, status, amount, refundRef, reason } = message;
+  return ['refund-answer', transactionId, refundId, status, amount, refundRef, reason]
+    .map(encodeURIComponent)
+    .join('|');
+}

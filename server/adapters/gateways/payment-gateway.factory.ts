@@ -34,5 +34,5 @@ export function paymentGatewayNamed(
   if (kind === 'toyyibpay') return new ToyyibPayGatewayAdapter(config.gateways.toyyibpay, fetchFn);
   // Read per use: tests learn the sandbox's address (and our own) only once it listens.
   const settings = () => ({ payUrl: config.gatewayUrl, clientId: config.gatewayClientId });
-  return new SandboxGatewayAdapter(settings, signer, clock, statusClient);
+  return new SandboxGatewayAdapter(settings, signer, clock, statusClient, fetchFn);
 }

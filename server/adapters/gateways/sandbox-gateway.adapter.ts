@@ -14,6 +14,8 @@ import {
   type GatewayCallbackRequest,
   type GatewayMessage,
   type GatewayPaymentRef,
+  type GatewayRefundAnswer,
+  type GatewayRefundRequest,
   type GatewayRejectionKind,
   type GatewayStatusAnswer,
   type PaymentGateway,
@@ -21,14 +23,18 @@ import {
   type PaymentStartRequest,
 } from '../../ports/payment-gateway.port';
 import { type PaymentSigner } from '../../ports/payment-signer.port';
+import { DEFAULT_GATEWAY_TIMEOUT_MS } from './bill-gateway';
 import { signedFormCapabilities } from './gateway-capabilities';
 import { serialise } from './gateway-messages';
+import { sendSandboxRefund } from './sandbox-refund-call';
 
 export interface SandboxGatewaySettings {
   /** The hosted payment page the browser posts the hand-off form to. */
   payUrl: string;
   /** Our merchant id at the gateway (GATEWAY_CLIENT_ID). */
   clientId: string;
+  /** Where refunds are posted; by default `refunds` beside the payment page (`.../refunds`). */
+  refundUrl?: string;
 }
 
 const MESSAGE_FIELDS = ['transactionId', 'status', 'amount', 'timestamp', 'signature'];
@@ -38,11 +44,12 @@ const MESSAGE_FIELDS = ['transactionId', 'status', 'amount', 'timestamp', 'signa
  * browser posts the hand-off fields signed with hashVal; the gateway answers with JSON callbacks
  * {transactionId, status, amount, timestamp, signature} signed with the same shared secret, and
  * its status endpoint (GET {statusUrl}/{transactionId}, fetched by the GatewayStatusClient)
- * answers the same signed shape. The scheme's canonical strings live in the contract.
+ * answers the same signed shape. Refunds are signed JSON posted to its refund endpoint, answered
+ * signed too. The scheme's canonical strings live in the contract.
  */
 export class SandboxGatewayAdapter implements PaymentGateway {
   readonly name = 'sandbox';
-  readonly capabilities = signedFormCapabilities(true);
+  readonly capabilities = signedFormCapabilities(true, 'api');
 
   constructor(
     /** Read per use: in tests the sandbox's address is only known once it listens. */
@@ -52,6 +59,10 @@ export class SandboxGatewayAdapter implements PaymentGateway {
     private readonly clock: Clock,
     /** Moves the status query's bytes (HTTP, or in memory in tests); verified here. */
     private readonly statusClient: GatewayStatusClient,
+    /** Carries refund calls (status queries go through `statusClient`). */
+    private readonly fetchFn: typeof fetch = fetch,
+    /** How long a refund call may take before it counts as unavailable. */
+    private readonly timeoutMs: number = DEFAULT_GATEWAY_TIMEOUT_MS,
   ) {}
 
   async startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
@@ -105,6 +116,22 @@ export class SandboxGatewayAdapter implements PaymentGateway {
     if (answer.kind === 'not_found') return answer;
     // The status answer is checked exactly like a callback, except that `pending` is a fair answer.
     return { kind: 'found', message: this.verify(answer.body, true) };
+  }
+
+  /** Signed, idempotent per refund id; never throws for a gateway down or answering nonsense. */
+  async refund(request: GatewayRefundRequest): Promise<GatewayRefundAnswer> {
+    const settings = this.settings();
+    return sendSandboxRefund(
+      {
+        refundUrl: settings.refundUrl ?? new URL('refunds', settings.payUrl).href,
+        clientId: settings.clientId,
+        signer: this.signer,
+        clock: this.clock,
+        fetchFn: this.fetchFn,
+        timeoutMs: this.timeoutMs,
+      },
+      request,
+    );
   }
 
   /** Shape, then signature (before anything is looked up), then freshness. */

@@ -1,6 +1,7 @@
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { buildSandboxGateway } from '../../../sandbox-gateway/app';
 import { SandboxPaymentStore } from '../../../sandbox-gateway/sandbox-payment-store';
+import { SandboxRefundStore } from '../../../sandbox-gateway/sandbox-refund-store';
 import { type HandOffFields } from '../../../src/contract/sandbox-gateway';
 import { FakeClock } from '../../fakes/fake-clock';
 import { FakeMerchant, sandboxConfig, sessionOf, signedForm } from './sandbox';
@@ -11,6 +12,7 @@ export interface InjectedGateway {
   clock: FakeClock;
   merchant: FakeMerchant;
   store: SandboxPaymentStore;
+  refunds: SandboxRefundStore;
   /** POSTs a hand-off form to /pay as the payer's browser does. */
   postForm(form: Record<string, string>): Promise<LightMyRequestResponse>;
   /** Opens the payment page for signed fields and answers the tab's session token. */
@@ -24,7 +26,7 @@ export interface InjectedGateway {
 }
 
 /**
- * A fresh gateway for each test (closed after it). Its app, clock, merchant and store are set by
+ * A fresh gateway for each test (closed after it). Its app, clock, merchant and stores are set by
  * `beforeEach`: read them inside tests, not while declaring them.
  */
 export function injectedGatewayPerTest(): InjectedGateway {
@@ -62,9 +64,11 @@ export function injectedGatewayPerTest(): InjectedGateway {
     gateway.clock = new FakeClock();
     gateway.merchant = new FakeMerchant();
     gateway.store = new SandboxPaymentStore();
+    gateway.refunds = new SandboxRefundStore(gateway.store);
     gateway.app = await buildSandboxGateway(sandboxConfig(), {
       clock: gateway.clock,
       store: gateway.store,
+      refunds: gateway.refunds,
       transport: gateway.merchant.transport,
       delivery: { maxAttempts: 4, baseDelayMs: 1000, timeoutMs: 5000 },
     });

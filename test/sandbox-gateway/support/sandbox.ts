@@ -4,8 +4,12 @@ import { type CallbackTransport } from '../../../sandbox-gateway/sandbox-callbac
 import {
   gatewayOutcomeCanonical,
   handOffCanonical,
+  refundAnswerCanonical,
+  refundRequestCanonical,
   type GatewayOutcomeMessage,
   type HandOffFields,
+  type RefundAnswerMessage,
+  type RefundRequestMessage,
 } from '../../../src/contract/sandbox-gateway';
 
 export const SECRET = 'test-gateway-secret-of-some-length-0123456789';
@@ -89,3 +93,20 @@ export const sessionOf = (html: string): string => {
   if (session === undefined) throw new Error(`no session token in:\n${html.slice(0, 500)}`);
   return session;
 };
+
+/** A refund request's JSON as the merchant posts it, signed with `secret`. */
+export function signedRefund(
+  message: RefundRequestMessage,
+  secret = SECRET,
+): RefundRequestMessage & { signature: string } {
+  return { ...message, signature: hmac(refundRequestCanonical(message), secret) };
+}
+
+/** Whether a refund answer carries the gateway's valid signature. */
+export function isRefundAnswerSigned(
+  body: RefundAnswerMessage & { signature: string },
+  secret = SECRET,
+): boolean {
+  const { signature, ...message } = body;
+  return signature === hmac(refundAnswerCanonical(message), secret);
+}
