@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '../../src/contract/payment';
 import { QueryCache } from '../../src/domain/query-cache';
+import { BrowsePaymentHistoryUseCase } from '../../src/domain/use-cases/browse-payment-history.use-case';
 import { DownloadReceiptUseCase } from '../../src/domain/use-cases/download-receipt.use-case';
 import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
 import { ListPaymentHistoryUseCase } from '../../src/domain/use-cases/list-payment-history.use-case';
@@ -21,11 +22,13 @@ function setup() {
   const notifier = new RecordingNotifier();
   const saver = new RecordingFileSaver();
   const vm = new PaymentHistoryViewModel(
-    new ListPaymentHistoryUseCase(http),
-    new WatchPaymentUseCase(new PollPaymentUseCase(http), clock),
+    new BrowsePaymentHistoryUseCase(
+      new ListPaymentHistoryUseCase(http),
+      new WatchPaymentUseCase(new PollPaymentUseCase(http), clock),
+      new GetTransactionUseCase(http, new QueryCache(clock)),
+    ),
     new DownloadReceiptUseCase(http, saver),
     { notifier },
-    new GetTransactionUseCase(http, new QueryCache(clock)),
   );
   return { http, clock, notifier, saver, vm };
 }

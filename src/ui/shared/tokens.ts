@@ -28,6 +28,8 @@ export const TOGGLE_BOOKMARK_USE_CASE = Symbol.for('ToggleBookmarkUseCase');
 export const SUBSCRIBE_NEWSLETTER_USE_CASE = Symbol.for('SubscribeNewsletterUseCase');
 /** The payment history and receipts. */
 export const LIST_PAYMENT_HISTORY_USE_CASE = Symbol.for('ListPaymentHistoryUseCase');
+/** Transient: one per history screen, its paging and polling, disposed when it closes. */
+export const BROWSE_PAYMENT_HISTORY_USE_CASE = Symbol.for('BrowsePaymentHistoryUseCase');
 export const DOWNLOAD_RECEIPT_USE_CASE = Symbol.for('DownloadReceiptUseCase');
 /** The security page (sessions, passkeys, the member's data) and the passkey sign-in. */
 export const MEMBER_SESSIONS_USE_CASE = Symbol.for('MemberSessionsUseCase');

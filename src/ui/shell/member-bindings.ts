@@ -6,6 +6,7 @@ import { CLOCK_PORT, type Clock } from '../../domain/ports/clock.port';
 import { PRINTER_PORT } from '../../domain/ports/printer.port';
 import { FILE_SAVER_PORT, type FileSaverPort } from '../../domain/ports/file-saver.port';
 import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
+import { BrowsePaymentHistoryUseCase } from '../../domain/use-cases/browse-payment-history.use-case';
 import { DownloadReceiptUseCase } from '../../domain/use-cases/download-receipt.use-case';
 import { GetProfileUseCase } from '../../domain/use-cases/get-profile.use-case';
 import { GetTransactionUseCase } from '../../domain/use-cases/get-transaction.use-case';
@@ -37,6 +38,7 @@ import { WizardzViewModel } from '../screens/wizardz/wizardz.view-model';
 import { CLIPBOARD, NavigatorClipboard } from '../screens/payment-status/clipboard';
 import {
   ADD_PASSKEY_USE_CASE,
+  BROWSE_PAYMENT_HISTORY_USE_CASE,
   DELETE_ACCOUNT_USE_CASE,
   DOWNLOAD_PERSONAL_DATA_USE_CASE,
   DOWNLOAD_RECEIPT_USE_CASE,
@@ -108,6 +110,15 @@ const MEMBER_USE_CASES: UseCaseBinding[] = [
   [
     WATCH_TRANSACTION_USE_CASE,
     (d) => new WatchTransactionUseCase(d.get(GET_TRANSACTION_USE_CASE), d.clock),
+  ],
+  [
+    BROWSE_PAYMENT_HISTORY_USE_CASE,
+    (d) =>
+      new BrowsePaymentHistoryUseCase(
+        d.get(LIST_PAYMENT_HISTORY_USE_CASE),
+        d.get(WATCH_PAYMENT_USE_CASE),
+        d.get(GET_TRANSACTION_USE_CASE),
+      ),
   ],
 ];
 
