@@ -10,6 +10,7 @@ import {
 } from '../../../../server/ports/payment-gateway.port';
 import { type GatewayHandOff } from '../../../../src/contract/payment';
 import { type FaultServer, startFaultServer } from '../../support/fault-server';
+import { gatewayRefundCases } from './gateway-refund-cases';
 
 /** One gateway adapter wired to a gateway (real app, local fake or stub) for the contract. */
 export interface GatewayHarness {
@@ -34,6 +35,8 @@ export interface GatewayHarness {
   foreignCurrency?(callback: GatewayCallbackRequest): GatewayCallbackRequest;
   /** The payer's return query after finishing (gateways that send one through our redirect). */
   redirectOf?(start: PaymentStart, paid: boolean): Record<string, unknown>;
+  /** Sen the gateway itself refunded out of a payment (refunds `api` only). */
+  refundedAt?(transactionId: string): Promise<number>;
   /** The same adapter, configured for a gateway at `baseUrl` (a fault server) with a timeout. */
   adapterAt(baseUrl: string, timeoutMs: number): PaymentGateway;
   close(): Promise<void>;
@@ -150,6 +153,8 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
         expect(replayed.verdict).toMatchObject({ ok: false, error: { kind: 'stale' } });
       }
     });
+
+    describe('refunds', () => gatewayRefundCases(() => harness));
 
     describe('when the gateway fails', () => {
       let fault: FaultServer;

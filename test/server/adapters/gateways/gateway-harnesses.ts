@@ -2,6 +2,8 @@ import { type AddressInfo } from 'node:net';
 import { buildSandboxGateway } from '../../../../sandbox-gateway/app';
 import { loadSandboxGatewayConfig } from '../../../../sandbox-gateway/config';
 import { type CallbackTransport } from '../../../../sandbox-gateway/sandbox-callback-sender';
+import { SandboxPaymentStore } from '../../../../sandbox-gateway/sandbox-payment-store';
+import { SandboxRefundStore } from '../../../../sandbox-gateway/sandbox-refund-store';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../../../../server/adapters/gateways/bill-gateway';
 import { BillplzGatewayAdapter } from '../../../../server/adapters/gateways/billplz-gateway.adapter';
 import { SandboxGatewayAdapter } from '../../../../server/adapters/gateways/sandbox-gateway.adapter';
@@ -45,9 +47,11 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
     callbacks.set((JSON.parse(json) as { transactionId: string }).transactionId, json);
     return 200;
   };
+  const store = new SandboxPaymentStore();
+  const refunds = new SandboxRefundStore(store);
   const sandbox = await buildSandboxGateway(
     { ...loadSandboxGatewayConfig({ APP_ENV: 'test' }), gatewaySecret: SECRET },
-    { transport },
+    { transport, store, refunds },
   );
   await sandbox.listen({ host: '127.0.0.1', port: 0 });
   const address = sandbox.server.address() as AddressInfo;
@@ -58,6 +62,8 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
       new HmacSha256PaymentSigner(SECRET),
       new SystemClock(),
       new HttpGatewayStatusClient(() => `${baseUrl}/status`, timeoutMs),
+      fetch,
+      timeoutMs,
     );
   const gateway = adapterAt(origin);
   const json = (body: Record<string, unknown>): GatewayCallbackRequest => ({
@@ -104,6 +110,7 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
     resign: (callback) => json(signed(bodyOf(callback), OTHER_SECRET)),
     stale: (callback) =>
       json(signed({ ...bodyOf(callback), timestamp: Math.floor(Date.now() / 1000) - 3600 })),
+    refundedAt: async (transactionId) => refunds.refundedOf(transactionId),
     adapterAt,
     close: () => sandbox.close(),
   };
