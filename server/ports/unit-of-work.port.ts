@@ -5,6 +5,7 @@ import { type OperatorStore } from './operator-store.port';
 import { type PasskeyStore } from './passkey-store.port';
 import { type MemberRepository } from './member-repository.port';
 import { type PersonalDataStore } from './personal-data.port';
+import { type RefundStore } from './refund-store.port';
 import { type SessionStore } from './session-store.port';
 import { type SmsCodeStore } from './sms-code-store.port';
 
@@ -20,6 +21,8 @@ export interface TransactionalStores {
   memberDirectory: MemberDirectory;
   /** Operators' passkeys (their second factor instead of a TOTP app). */
   operatorPasskeys: PasskeyStore;
+  /** Refunds: each step and its audit entry commit together. */
+  refunds: RefundStore;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type PasskeyStore } from '../ports/passkey-store.port';
+import { type RefundStore } from '../ports/refund-store.port';
 import { type OpsAdapters } from './ops';
 import { type AuditLog } from '../ports/audit-log.port';
 import { type MemberDirectory } from '../ports/member-directory.port';
@@ -44,6 +45,7 @@ export interface ServerStores
   audit: AuditLog;
   memberDirectory: MemberDirectory;
   operatorPasskeys: PasskeyStore;
+  refunds: RefundStore;
 }
 
 /** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */

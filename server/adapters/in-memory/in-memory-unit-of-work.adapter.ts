@@ -8,6 +8,7 @@ import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
 import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
 import { InMemoryOperatorStore } from './in-memory-operator-store.adapter';
 import { InMemoryPasskeyStore } from './in-memory-passkey-store.adapter';
+import { InMemoryRefundStore } from './in-memory-refund-store.adapter';
 import { type InMemoryTables, UndoJournal } from './in-memory-tables';
 
 /**
@@ -38,6 +39,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           audit: new InMemoryAuditLog(this.tables, journal),
           memberDirectory: new InMemoryMemberDirectory(this.tables, journal),
           operatorPasskeys: new InMemoryPasskeyStore(this.tables, 'operators'),
+          refunds: new InMemoryRefundStore(this.tables, journal),
         });
       } catch (error) {
         journal.rollback();

@@ -9,6 +9,7 @@ import { PostgresMemberRepository } from './postgres-member-repository.adapter';
 import { PostgresSessionStore } from './postgres-session-store.adapter';
 import { PostgresSmsCodeStore } from './postgres-sms-code-store.adapter';
 import { PostgresPersonalDataStore } from './postgres-personal-data-store.adapter';
+import { PostgresRefundStore } from './postgres-refund-store.adapter';
 
 export class PostgresUnitOfWork implements UnitOfWork {
   constructor(private readonly db: Database) {}
@@ -25,6 +26,7 @@ export class PostgresUnitOfWork implements UnitOfWork {
         audit: new PostgresAuditLog(tx),
         memberDirectory: new PostgresMemberDirectory(tx),
         operatorPasskeys: new PostgresPasskeyStore(tx, OPERATOR_PASSKEYS),
+        refunds: new PostgresRefundStore(tx),
       }),
     );
   }

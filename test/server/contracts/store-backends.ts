@@ -149,6 +149,7 @@ const WRITTEN_TABLES = [
   'payment_idempotency_keys',
   'payment_callbacks',
   'receipt_counters',
+  'refunds',
   'operators',
   'audit_log',
   'audit_checkpoints',
