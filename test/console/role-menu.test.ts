@@ -9,10 +9,10 @@ const menuOf = (role: OpsRole) => pagesFor(role).map((page) => page.id);
 
 describe('the console menu follows the role table', () => {
   it.each([
-    ['viewer', ['members']],
-    ['support', ['members']],
-    ['finance', ['members']],
-    ['admin', ['members', 'operators', 'audit']],
+    ['viewer', ['members', 'payments']],
+    ['support', ['members', 'payments']],
+    ['finance', ['members', 'payments', 'refunds', 'reports']],
+    ['admin', ['members', 'payments', 'refunds', 'reports', 'operators', 'audit']],
   ] as const)('%s sees %j', async (role, pages) => {
     expect(menuOf(role)).toEqual(pages);
     const { session } = await signedInAs(role);

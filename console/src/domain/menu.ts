@@ -3,6 +3,10 @@ import { permissionsOf, type OpsRole, type Permission } from '../../../src/contr
 /** The console's pages, each with the permission that opens it. */
 export const CONSOLE_PAGES = [
   { id: 'members', path: '/members', permission: 'members.read' },
+  { id: 'payments', path: '/payments', permission: 'payments.read' },
+  /** The refunds waiting for someone: those who decide them. */
+  { id: 'refunds', path: '/refunds', permission: 'refunds.approve' },
+  { id: 'reports', path: '/reports', permission: 'reports.read' },
   { id: 'operators', path: '/operators', permission: 'operators.manage' },
   { id: 'audit', path: '/audit', permission: 'audit.read' },
 ] as const satisfies readonly { id: string; path: string; permission: Permission }[];

@@ -22,12 +22,28 @@ import {
   type SignInRequest,
   type SignOutEverywhereResponse,
 } from '../../../src/contract/ops-api';
+import {
+  OpsPaymentPaths,
+  type PaymentDetailResponse,
+  type PaymentSearchQuery,
+  type PaymentSearchResponse,
+  type RefundCloseBody,
+  type RefundDecisionBody,
+  type RefundListQuery,
+  type RefundListResponse,
+  type RefundRequestBody,
+  type ReportSummaryQuery,
+  type ReportSummaryResponse,
+  type RequeryResponse,
+  type StepUpRequest,
+  type StepUpResponse,
+} from '../../../src/contract/ops-payments-api';
 import type { PasskeyOptionsResponse } from '../../../src/contract/passkeys';
 
 interface EndpointSpec {
   method: 'GET' | 'POST';
   path: string;
-  /** Follows the id, for the endpoints under `/members/:id` and `/operators/:id`. */
+  /** Follows the id, for the endpoints under `/members/:id`, `/operators/:id`, `/payments/:id`... */
   suffix?: string;
   /** Whether the call carries the session's CSRF token (every POST but sign-in and enrolment). */
   csrf: boolean;
@@ -72,6 +88,18 @@ export const OPS_ENDPOINTS = {
   resetOperatorSecondFactor: post(OpsPaths.operators, '/reset-second-factor'),
   audit: get(OpsPaths.audit),
   auditCheckpoint: post(OpsPaths.auditCheckpoint),
+  searchPayments: get(OpsPaymentPaths.payments),
+  payment: get(OpsPaymentPaths.payment, ''),
+  requeryPayment: post(OpsPaymentPaths.payment, `/${OpsPaymentPaths.requerySuffix}`),
+  requestRefund: post(OpsPaymentPaths.payment, `/${OpsPaymentPaths.refundsSuffix}`),
+  refunds: get(OpsPaymentPaths.refunds),
+  approveRefund: post(OpsPaymentPaths.refund, '/approve'),
+  rejectRefund: post(OpsPaymentPaths.refund, '/reject'),
+  retryRefund: post(OpsPaymentPaths.refund, '/retry'),
+  closeRefund: post(OpsPaymentPaths.refund, '/close'),
+  stepUp: post(OpsPaymentPaths.stepUp),
+  stepUpPasskeyOptions: post(OpsPaymentPaths.stepUpPasskeyOptions),
+  reportSummary: get(OpsPaymentPaths.reportSummary),
 } as const satisfies Record<string, EndpointSpec>;
 
 export type OpsEndpoint = keyof typeof OPS_ENDPOINTS;
@@ -101,7 +129,20 @@ interface OpsShapes {
   resetOperatorSecondFactor: [ReasonRequest, EnrolmentLinkResponse];
   audit: [AuditQuery, AuditListResponse];
   auditCheckpoint: [undefined, unknown];
+  searchPayments: [PaymentSearchQuery, PaymentSearchResponse];
+  payment: [undefined, PaymentDetailResponse];
+  requeryPayment: [undefined, RequeryResponse];
+  requestRefund: [RefundRequestBody, unknown];
+  refunds: [RefundListQuery, RefundListResponse];
+  approveRefund: [RefundDecisionBody, unknown];
+  rejectRefund: [RefundDecisionBody, unknown];
+  retryRefund: [undefined, unknown];
+  closeRefund: [RefundCloseBody, unknown];
+  stepUp: [StepUpRequest, StepUpResponse];
+  stepUpPasskeyOptions: [undefined, PasskeyOptionsResponse];
+  reportSummary: [ReportSummaryQuery, ReportSummaryResponse];
 }
+// The refund actions' answers are not read: the payment's page reloads after each.
 
 export type OpsRequestOf<E extends OpsEndpoint> = OpsShapes[E][0];
 export type OpsResponseOf<E extends OpsEndpoint> = OpsShapes[E][1];

@@ -1,5 +1,6 @@
 import type { OpsFailure } from '../../domain/ports/ops-http.port';
 import type { PasskeyFailure, PasskeyRefusal } from '../../domain/ports/passkey.port';
+import { needsStepUp } from '../../domain/use-cases/step-up.use-case';
 
 /**
  * The i18n key that says what went wrong, by the failure's code (never the server's words). The
@@ -17,6 +18,7 @@ const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
   VALIDATION_FAILED: 'errors.validation',
   NOT_FOUND: 'errors.notFound',
   MEMBER_NOT_FOUND: 'errors.notFound',
+  PAYMENT_NOT_FOUND: 'errors.notFound',
   OPS_CSRF_REJECTED: 'errors.csrf',
   OPS_ENROLMENT_INVALID: 'errors.enrolmentInvalid',
   OPS_EMAIL_TAKEN: 'errors.emailTaken',
@@ -35,5 +37,6 @@ const PASSKEY_TEXTS: Record<PasskeyFailure, string> = {
 
 export function failureText(failure: OpsFailure | PasskeyRefusal): string {
   if (failure.code === 'PASSKEY_CEREMONY') return PASSKEY_TEXTS[failure.reason];
+  if (needsStepUp(failure)) return 'errors.stepUpNeeded';
   return TEXTS[failure.code] ?? 'errors.generic';
 }

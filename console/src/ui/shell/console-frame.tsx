@@ -5,6 +5,7 @@ import { NavLink } from 'react-router-dom';
 import { LANGUAGE_NAMES, LANGUAGES, languageOfTag } from '../../../../src/contract/languages';
 import { useService } from '../../../../src/ui-kit/di';
 import { ConsoleSessionViewModel } from '../shared/session.view-model';
+import { StepUpDialog } from '../shared/step-up-dialog';
 import { ConsoleThemeViewModel } from '../shared/theme.view-model';
 import { ExpiryWarning } from './expiry-warning';
 
@@ -41,7 +42,8 @@ export const ConsoleSettings = observer(function ConsoleSettings() {
 
 /**
  * The signed-in frame: a skip link, the console's name, the menu (only the pages the role
- * opens), who is signed in, the settings and sign-out; the page; the expiry warning.
+ * opens), who is signed in, the settings and sign-out; the page; the second factor again when an
+ * action asks for it; the expiry warning.
  */
 export const ConsoleFrame = observer(function ConsoleFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -78,6 +80,7 @@ export const ConsoleFrame = observer(function ConsoleFrame({ children }: { child
       <main id="main" className="console-main">
         {children}
       </main>
+      <StepUpDialog />
       <ExpiryWarning />
     </>
   );

@@ -3,7 +3,7 @@ import { SystemClock } from '../../../../src/contract/clock';
 import { BrowserPasskeyAdapter } from '../../adapters/browser-passkey.adapter';
 import { FetchOpsHttpAdapter } from '../../adapters/fetch-ops-http.adapter';
 import { LocalPreferencesAdapter } from '../../adapters/local-preferences.adapter';
-import type { Clock } from '../../domain/ports/clock.port';
+import { CLOCK_PORT, type Clock } from '../../domain/ports/clock.port';
 import { OPS_HTTP_PORT, type OpsHttpPort } from '../../domain/ports/ops-http.port';
 import type { PasskeyPort } from '../../domain/ports/passkey.port';
 import { PREFERENCES_PORT, type PreferencesPort } from '../../domain/ports/preferences.port';
@@ -13,14 +13,23 @@ import { EnrolmentUseCase } from '../../domain/use-cases/enrolment.use-case';
 import { MemberSupportUseCase } from '../../domain/use-cases/member-support.use-case';
 import { OperatorsUseCase } from '../../domain/use-cases/operators.use-case';
 import { PasskeySignInUseCase } from '../../domain/use-cases/passkey-sign-in.use-case';
+import { PaymentsUseCase } from '../../domain/use-cases/payments.use-case';
+import { RefundsUseCase } from '../../domain/use-cases/refunds.use-case';
+import { ReportsUseCase } from '../../domain/use-cases/reports.use-case';
 import { SessionKeeper } from '../../domain/use-cases/session-keeper.use-case';
+import { StepUpUseCase } from '../../domain/use-cases/step-up.use-case';
 import { AuditViewModel } from '../screens/audit/audit.view-model';
 import { EnrolmentViewModel } from '../screens/enrolment/enrolment.view-model';
 import { MemberViewModel } from '../screens/member/member.view-model';
 import { MemberSearchViewModel } from '../screens/members/member-search.view-model';
 import { OperatorsViewModel } from '../screens/operators/operators.view-model';
+import { PaymentViewModel } from '../screens/payment/payment.view-model';
+import { PaymentSearchViewModel } from '../screens/payments/payment-search.view-model';
+import { RefundsQueueViewModel } from '../screens/refunds/refunds-queue.view-model';
+import { ReportsViewModel } from '../screens/reports/reports.view-model';
 import { SignInViewModel } from '../screens/sign-in/sign-in.view-model';
 import { ConsoleSessionViewModel } from '../shared/session.view-model';
+import { StepUpViewModel } from '../shared/step-up.view-model';
 import {
   ConsoleThemeViewModel,
   THEME_ROOT,
@@ -34,7 +43,11 @@ import {
   MEMBER_SUPPORT,
   OPERATORS,
   PASSKEY_SIGN_IN,
+  PAYMENTS,
+  REFUNDS,
+  REPORTS,
   SESSION_KEEPER,
+  STEP_UP,
 } from '../shared/tokens';
 
 /** What tests (and index.tsx) may replace: the console's edges. */
@@ -55,6 +68,10 @@ export const CONSOLE_VIEW_MODELS: Newable<object>[] = [
   MemberViewModel,
   OperatorsViewModel,
   AuditViewModel,
+  PaymentSearchViewModel,
+  PaymentViewModel,
+  RefundsQueueViewModel,
+  ReportsViewModel,
 ];
 
 /**
@@ -83,9 +100,15 @@ export function createConsoleContainer(overrides: ConsoleOverrides = {}): Contai
   container.bind(MEMBER_SUPPORT).toConstantValue(new MemberSupportUseCase(pagesHttp));
   container.bind(OPERATORS).toConstantValue(new OperatorsUseCase(pagesHttp));
   container.bind(AUDIT).toConstantValue(new AuditUseCase(pagesHttp));
+  container.bind(PAYMENTS).toConstantValue(new PaymentsUseCase(pagesHttp));
+  container.bind(REFUNDS).toConstantValue(new RefundsUseCase(pagesHttp));
+  container.bind(STEP_UP).toConstantValue(new StepUpUseCase(pagesHttp, passkeys));
+  container.bind(REPORTS).toConstantValue(new ReportsUseCase(pagesHttp));
+  container.bind(CLOCK_PORT).toConstantValue(clock);
 
   container.bind(ConsoleSessionViewModel).toSelf().inSingletonScope();
   container.bind(ConsoleThemeViewModel).toSelf().inSingletonScope();
+  container.bind(StepUpViewModel).toSelf().inSingletonScope();
   for (const viewModel of CONSOLE_VIEW_MODELS) container.bind(viewModel).toSelf();
   return container;
 }

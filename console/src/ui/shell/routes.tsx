@@ -8,6 +8,10 @@ import { MemberView } from '../screens/member/member.view';
 import { MemberSearchView } from '../screens/members/member-search.view';
 import { NotFoundView } from '../screens/not-found/not-found.view';
 import { OperatorsView } from '../screens/operators/operators.view';
+import { PaymentView } from '../screens/payment/payment.view';
+import { PaymentSearchView } from '../screens/payments/payment-search.view';
+import { RefundsQueueView } from '../screens/refunds/refunds-queue.view';
+import { ReportsView } from '../screens/reports/reports.view';
 import { SignInView } from '../screens/sign-in/sign-in.view';
 import { ConsoleSessionViewModel } from '../shared/session.view-model';
 import { ConsoleFrame } from './console-frame';
@@ -40,6 +44,10 @@ export const ConsoleRoutes = observer(function ConsoleRoutes() {
           <Route index element={<Navigate to={session.pages[0]?.path ?? '/not-found'} replace />} />
           {pages.has('members') && <Route path="members" element={<MemberSearchView />} />}
           {pages.has('members') && <Route path="members/:id" element={<MemberView />} />}
+          {pages.has('payments') && <Route path="payments" element={<PaymentSearchView />} />}
+          {pages.has('payments') && <Route path="payments/:id" element={<PaymentView />} />}
+          {pages.has('refunds') && <Route path="refunds" element={<RefundsQueueView />} />}
+          {pages.has('reports') && <Route path="reports" element={<ReportsView />} />}
           {pages.has('operators') && <Route path="operators" element={<OperatorsView />} />}
           {pages.has('audit') && <Route path="audit" element={<AuditView />} />}
           <Route path="*" element={<NotFoundView />} />

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useViewModel } from '../../../../../src/ui-kit/di';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import type { SupportAction } from '../../../domain/use-cases/member-support.use-case';
@@ -119,7 +119,11 @@ export const MemberView = observer(function MemberView() {
               <tbody>
                 {detail.payments.map((p) => (
                   <tr key={p.payment_id}>
-                    <td>{p.payment_id}</td>
+                    <td>
+                      <Link to={`/payments/${encodeURIComponent(p.payment_id)}`}>
+                        {p.payment_id}
+                      </Link>
+                    </td>
                     <td>RM {p.amount}</td>
                     <td>{p.status}</td>
                     <td>{time(p.created_at)}</td>

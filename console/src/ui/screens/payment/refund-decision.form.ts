@@ -1,0 +1,116 @@
+import type { RefundDto } from '../../../../../src/contract/ops-payments-api';
+import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import { transferDateError, transferReferenceError } from '../../../domain/payment-rules';
+import type { OpsFailure, OpsResult } from '../../../domain/ports/ops-http.port';
+import { reasonError } from '../../../domain/rules';
+import type { RefundsUseCase } from '../../../domain/use-cases/refunds.use-case';
+import { failureText } from '../../shared/failure-text';
+import type { StepUpViewModel } from '../../shared/step-up.view-model';
+
+/** What an operator may do with a refund: decide it, send it again, close its bank transfer. */
+export type RefundStep = 'approve' | 'reject' | 'retry' | 'close';
+type Field = 'reason' | 'reference' | 'transfer_date';
+
+/**
+ * The dialog of one step on one refund: a reason for approve and reject, nothing more for a
+ * retry, the bank transfer's reference and date for closing a manual refund. The second factor
+ * is asked again when the server wants it.
+ */
+export class RefundDecisionForm {
+  refund: RefundDto | null = null;
+  step: RefundStep | null = null;
+  reason = '';
+  reference = '';
+  transferDate = '';
+  errors: Partial<Record<Field, string>> = {};
+  failure: string | null = null;
+  busy = false;
+
+  constructor(
+    private readonly refunds: RefundsUseCase,
+    private readonly stepUp: StepUpViewModel,
+    private readonly today: () => string,
+    private readonly done: (step: RefundStep) => Promise<void>,
+  ) {
+    observeExcept(this, ['refunds', 'stepUp', 'today', 'done']);
+  }
+
+  open(refund: RefundDto, step: RefundStep): void {
+    this.refund = refund;
+    this.step = step;
+    this.reason = '';
+    this.reference = '';
+    this.transferDate = step === 'close' ? this.today() : '';
+    this.errors = {};
+    this.failure = null;
+  }
+
+  cancel(): void {
+    if (!this.busy) this.step = null;
+  }
+
+  set(field: Field, value: string): void {
+    if (field === 'reason') this.reason = value;
+    else if (field === 'reference') this.reference = value;
+    else this.transferDate = value;
+    if (this.errors[field]) this.errors = { ...this.errors, [field]: undefined };
+  }
+
+  private check(step: RefundStep): Partial<Record<Field, string>> {
+    const errors: Partial<Record<Field, string>> = {};
+    if (step === 'approve' || step === 'reject') {
+      const reason = reasonError(this.reason);
+      if (reason) errors.reason = reason;
+    }
+    if (step === 'close') {
+      const reference = transferReferenceError(this.reference);
+      const date = transferDateError(this.transferDate, this.today());
+      if (reference) errors.reference = reference;
+      if (date) errors.transfer_date = date;
+    }
+    return errors;
+  }
+
+  private send(id: string, step: RefundStep): Promise<OpsResult<null>> {
+    switch (step) {
+      case 'approve':
+      case 'reject':
+        return this.refunds.decide(id, step, this.reason);
+      case 'retry':
+        return this.refunds.retry(id);
+      case 'close':
+        return this.refunds.close(id, this.reference, this.transferDate, this.today());
+    }
+  }
+
+  async confirm(): Promise<void> {
+    const { refund, step } = this;
+    if (refund === null || step === null || this.busy) return;
+    this.errors = this.check(step);
+    this.failure = null;
+    if (Object.values(this.errors).some(Boolean)) return;
+    this.busy = true;
+    const answer = await this.stepUp.guard(() => this.send(refund.id, step));
+    if (!answer.ok) {
+      this.refused(answer.error);
+      return;
+    }
+    this.finished();
+    await this.done(step);
+  }
+
+  private refused(failure: OpsFailure): void {
+    this.busy = false;
+    const field = (['reason', 'reference', 'transfer_date'] as const).find(
+      (f) => f === failure.field,
+    );
+    if (field && failure.code === 'VALIDATION_FAILED')
+      this.errors = { [field]: 'errors.fieldInvalid' };
+    else this.failure = failureText(failure);
+  }
+
+  private finished(): void {
+    this.busy = false;
+    this.step = null;
+  }
+}

@@ -1,0 +1,101 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_STATUSES } from '../../../../../src/contract/payment';
+import { FieldFrame } from '../../../../../src/ui-kit/field-frame';
+import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
+import { TextField } from '../../../../../src/ui-kit/text-field';
+import { GATEWAYS, type PaymentFilterField } from '../../../domain/use-cases/payments.use-case';
+import type { PaymentSearchViewModel } from './payment-search.view-model';
+
+/** A choice among fixed values, "any" first. */
+const Choice = observer(function Choice({
+  vm,
+  field,
+  options,
+}: {
+  vm: PaymentSearchViewModel;
+  field: Extract<PaymentFilterField, 'status' | 'gateway'>;
+  options: readonly { value: string; label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <FieldFrame
+      id={`field-${field}`}
+      label={t(`payments.filter.${field}`)}
+      error={vm.errors[field]}
+    >
+      {(control) => (
+        <select
+          {...control}
+          name={field}
+          className="console-select"
+          value={vm.filters[field]}
+          onChange={(event) => vm.setFilter(field, event.target.value)}
+        >
+          <option value="">{t('payments.any')}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+});
+
+/** The payments search's filters: each optional, all of them combined. */
+export const PaymentFilters = observer(function PaymentFilters({
+  vm,
+}: {
+  vm: PaymentSearchViewModel;
+}) {
+  const { t } = useTranslation();
+  const text = (field: PaymentFilterField, extra: Record<string, string> = {}) => (
+    <TextField
+      name={field}
+      label={t(`payments.filter.${field}`)}
+      value={vm.filters[field]}
+      onChange={(value) => vm.setFilter(field, value)}
+      error={vm.errors[field]}
+      {...extra}
+    />
+  );
+  return (
+    <form
+      className="console-form console-form-row"
+      role="search"
+      aria-label={t('payments.filters')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void vm.search();
+      }}
+    >
+      {text('ref', { hint: t('payments.refHint') })}
+      {text('member', { hint: t('payments.memberHint') })}
+      <Choice
+        vm={vm}
+        field="status"
+        options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`payment.status.${s}`) }))}
+      />
+      <Choice
+        vm={vm}
+        field="gateway"
+        options={GATEWAYS.map((g) => ({ value: g, label: t(`payment.gateway.${g}`) }))}
+      />
+      {text('from', { type: 'date' })}
+      {text('to', { type: 'date' })}
+      {text('min_amount', { inputMode: 'decimal', hint: t('payments.amountHint') })}
+      {text('max_amount', { inputMode: 'decimal', hint: t('payments.amountHint') })}
+      <div className="console-actions">
+        <SurfaceButton type="submit" tone="primary" disabled={vm.loading}>
+          {t('payments.search')}
+        </SurfaceButton>
+        <SurfaceButton onClick={vm.clear} disabled={vm.loading}>
+          {t('payments.clear')}
+        </SurfaceButton>
+      </div>
+    </form>
+  );
+});

@@ -1,0 +1,130 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { PaymentSummaryDto } from '../../../../../src/contract/ops-payments-api';
+import { useViewModel } from '../../../../../src/ui-kit/di';
+import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
+import { formatMalaysiaTime, formatRinggit } from '../../shared/format';
+import { PageHeading } from '../../shared/page-heading';
+import { PaymentFilters } from './payment-filters';
+import { PaymentSearchViewModel } from './payment-search.view-model';
+
+/** The member as a payment shows them: masked, linked to their page. */
+export function MemberLink({ member }: { member: PaymentSummaryDto['member'] }) {
+  return (
+    <Link to={`/members/${encodeURIComponent(member.id)}`}>
+      {member.name} ({member.phone_no})
+    </Link>
+  );
+}
+
+/** A payment's status, with what was refunded beside it. */
+export function PaymentStatusText({ payment }: { payment: PaymentSummaryDto }) {
+  const { t } = useTranslation();
+  const refunded = payment.refunded !== '0.00';
+  return (
+    <>
+      {t(`payment.status.${payment.status}`)}
+      {refunded && (
+        <span className="field-hint">
+          {' '}
+          ({t('payment.refundedAmount', { amount: payment.refunded })})
+        </span>
+      )}
+    </>
+  );
+}
+
+const ResultsTable = observer(function ResultsTable({ vm }: { vm: PaymentSearchViewModel }) {
+  const { t, i18n } = useTranslation();
+  const body = useRef<HTMLTableSectionElement>(null);
+  const { firstNew } = vm;
+  const count = vm.items.length;
+  // After "Load more" the focus moves to the first new payment, not back to the top.
+  useEffect(() => {
+    if (firstNew !== null)
+      body.current?.querySelectorAll('tr')[firstNew]?.querySelector('a')?.focus();
+  }, [firstNew, count]);
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table">
+        <caption className="visually-hidden">{t('payments.results')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('payment.receipt')}</th>
+            <th scope="col">{t('payment.member')}</th>
+            <th scope="col">{t('payment.amount')}</th>
+            <th scope="col">{t('payment.statusLabel')}</th>
+            <th scope="col">{t('payment.gatewayLabel')}</th>
+            <th scope="col">{t('payment.created')}</th>
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {vm.items.map((payment) => (
+            <tr key={payment.transaction_id} data-payment={payment.transaction_id}>
+              <td>
+                <Link to={`/payments/${encodeURIComponent(payment.transaction_id)}`}>
+                  {payment.receipt_number ?? payment.transaction_id}
+                </Link>
+              </td>
+              <td>
+                <MemberLink member={payment.member} />
+              </td>
+              <td>{formatRinggit(payment.amount)}</td>
+              <td>
+                <PaymentStatusText payment={payment} />
+              </td>
+              <td>{t(`payment.gateway.${payment.gateway}`, { defaultValue: payment.gateway })}</td>
+              <td>{formatMalaysiaTime(payment.created_at, i18n.language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});
+
+/** Payments: the search form, the newest matching payments first, "Load more" and the CSV. */
+export const PaymentSearchView = observer(function PaymentSearchView() {
+  const { t } = useTranslation();
+  const vm = useViewModel(PaymentSearchViewModel);
+  const firstError = vm.firstError;
+  useEffect(() => {
+    void vm.search();
+  }, [vm]);
+  // A refused search puts the focus on the first field at fault.
+  useEffect(() => {
+    if (firstError) document.getElementById(`field-${firstError}`)?.focus();
+  }, [firstError, vm.errors]);
+
+  return (
+    <>
+      <PageHeading>{t('payments.title')}</PageHeading>
+      <PaymentFilters vm={vm} />
+      {vm.exportHref !== null && (
+        <p className="console-actions">
+          <a className="surface-button" href={vm.exportHref} download="payments.csv">
+            {t('payments.export')}
+          </a>
+        </p>
+      )}
+      {vm.failure && (
+        <p className="console-failure" role="alert">
+          {t(vm.failure)}
+        </p>
+      )}
+      <p role="status" className="console-status">
+        {vm.loading
+          ? t('common.loading')
+          : vm.shown !== null && t('payments.found', { count: vm.items.length })}
+      </p>
+      {vm.items.length > 0 && <ResultsTable vm={vm} />}
+      {vm.nextCursor !== null && (
+        <SurfaceButton onClick={() => void vm.loadMore()} disabled={vm.loading}>
+          {t('common.loadMore')}
+        </SurfaceButton>
+      )}
+    </>
+  );
+});
