@@ -20,7 +20,11 @@ export type CreatePendingResult =
   /** No live member has that id (their account was deleted meanwhile): nothing was stored. */
   | { created: false; transaction: null };
 
-export type CallbackSource = 'callback' | 'reconcile';
+/**
+ * Who sent the message: the gateway's callback, its answer to a status query (reconciliation, or
+ * an operator's "ask the gateway now": requery), or the payer's tab coming back (redirect).
+ */
+export type CallbackSource = 'callback' | 'reconcile' | 'redirect' | 'requery';
 /**
  * applied: the message moved the payment; duplicate: it already had that outcome; ignored: a
  * verified message without a final outcome (a gateway telling us the payer has not paid yet).
@@ -40,6 +44,8 @@ export interface CallbackRecord {
   result: CallbackResult;
   reason: string | null;
   receivedAt: Date;
+  /** The operator who asked the gateway (source `requery`); absent or null otherwise. */
+  operatorId?: string | null;
 }
 
 /** What may be done while one payment row is locked (see withLockedTransaction). */

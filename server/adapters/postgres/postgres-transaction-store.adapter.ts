@@ -237,13 +237,14 @@ async function insertTransaction(db: Database, tx: NewTransaction): Promise<Tran
  */
 async function insertCallback(db: Database, record: CallbackRecord): Promise<void> {
   await db.query(
-    `INSERT INTO payment_callbacks (transaction_id, source, payload, result, reason, received_at)
+    `INSERT INTO payment_callbacks
+       (transaction_id, source, payload, result, reason, received_at, operator_id)
      VALUES ($1, $2,
              CASE WHEN (
                SELECT m.erased_at IS NOT NULL FROM transactions t JOIN members m ON m.id = t.member_id
                 WHERE t.id = $1 FOR KEY SHARE OF m)
              THEN '' ELSE $3 END,
-             $4, $5, $6)`,
+             $4, $5, $6, $7)`,
     [
       record.transactionId,
       record.source,
@@ -251,6 +252,7 @@ async function insertCallback(db: Database, record: CallbackRecord): Promise<voi
       record.result,
       record.reason,
       record.receivedAt,
+      record.operatorId ?? null,
     ],
   );
 }
