@@ -1,4 +1,5 @@
 import { type PasskeyStore } from '../ports/passkey-store.port';
+import { type PaymentReports } from '../ports/payment-reports.port';
 import { type RefundStore } from '../ports/refund-store.port';
 import { type OpsAdapters } from './ops';
 import { type AuditLog } from '../ports/audit-log.port';
@@ -45,6 +46,8 @@ export interface ServerStores
   audit: AuditLog;
   memberDirectory: MemberDirectory;
   operatorPasskeys: PasskeyStore;
+  /** The console's summary by day and CSV export (read-only, outside units of work). */
+  paymentReports: PaymentReports;
   refunds: RefundStore;
 }
 

@@ -5,6 +5,7 @@ import { PostgresAuditLog } from './postgres-audit-log.adapter';
 import { PostgresMemberDirectory } from './postgres-member-directory.adapter';
 import { PostgresOperatorStore } from './postgres-operator-store.adapter';
 import { PostgresPaymentHistoryStore } from './postgres-payment-history-store.adapter';
+import { PostgresPaymentReports } from './postgres-payment-reports.adapter';
 import { PostgresRefundStore } from './postgres-refund-store.adapter';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapter';
 import { PostgresMemberRepository } from './postgres-member-repository.adapter';
@@ -29,6 +30,7 @@ export function postgresStoresOver(db: Database) {
     audit: new PostgresAuditLog(db),
     memberDirectory: new PostgresMemberDirectory(db),
     operatorPasskeys: new PostgresPasskeyStore(db, OPERATOR_PASSKEYS),
+    paymentReports: new PostgresPaymentReports(db),
     refunds: new PostgresRefundStore(db),
   };
 }
