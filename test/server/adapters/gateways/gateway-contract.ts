@@ -10,7 +10,6 @@ import {
 } from '../../../../server/ports/payment-gateway.port';
 import { type GatewayHandOff } from '../../../../src/contract/payment';
 import { type FaultServer, startFaultServer } from '../../support/fault-server';
-import { gatewayRefundCases } from './gateway-refund-cases';
 
 /** One gateway adapter wired to a gateway (real app, local fake or stub) for the contract. */
 export interface GatewayHarness {
@@ -153,8 +152,6 @@ export function gatewayContract(name: string, setUp: () => Promise<GatewayHarnes
         expect(replayed.verdict).toMatchObject({ ok: false, error: { kind: 'stale' } });
       }
     });
-
-    describe('refunds', () => gatewayRefundCases(() => harness));
 
     describe('when the gateway fails', () => {
       let fault: FaultServer;

@@ -9,7 +9,18 @@ import { AMOUNT_SEN, aStartRequest, openHandOff, type GatewayHarness } from './g
  * id however often it is sent, answers `failed` for more than was paid, and `unavailable`
  * (never a throw) when the gateway is down, failing or silent.
  */
-export function gatewayRefundCases(harness: () => GatewayHarness): void {
+export function gatewayRefundContract(name: string, setUp: () => Promise<GatewayHarness>): void {
+  describe(`${name} gateway adapter contract: refunds`, () => {
+    let current: GatewayHarness;
+    beforeAll(async () => {
+      current = await setUp();
+    });
+    afterAll(() => current?.close());
+    gatewayRefundCases(() => current);
+  });
+}
+
+function gatewayRefundCases(harness: () => GatewayHarness): void {
   /** A payment the payer paid at the gateway, as the refund names it. */
   const paidPayment = async (): Promise<Omit<GatewayRefundRequest, 'refundId' | 'amountSen'>> => {
     const { gateway } = harness();
