@@ -8,7 +8,7 @@ import { addDays, daysBetween, isDay, malaysiaDayOf } from '../malaysia-day';
 import type { OpsHttpPort, OpsResult } from '../ports/ops-http.port';
 import type { RuleKey } from '../rules';
 
-/** The longest range a summary covers, as the server allows. */
+/** How many days apart the range's ends may be, as the contract allows. */
 export const REPORT_MAX_DAYS = 366;
 
 export interface ReportRange {
@@ -30,7 +30,7 @@ export function reportRangeErrors(range: ReportRange): Partial<Record<keyof Repo
   if (errors.from || errors.to) return errors;
   const span = daysBetween(range.from, range.to);
   if (span < 0) errors.to = 'errors.rangeReversed';
-  else if (span >= REPORT_MAX_DAYS) errors.to = 'errors.rangeTooLong';
+  else if (span > REPORT_MAX_DAYS) errors.to = 'errors.rangeTooLong';
   return errors;
 }
 
