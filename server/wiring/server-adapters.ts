@@ -4,6 +4,7 @@ import { type RefundStore } from '../ports/refund-store.port';
 import { type OpsAdapters } from './ops';
 import { type AuditLog } from '../ports/audit-log.port';
 import { type MemberDirectory } from '../ports/member-directory.port';
+import { type PaymentDirectory } from '../ports/payment-directory.port';
 import { type OperatorStore } from '../ports/operator-store.port';
 import { type Database } from '../adapters/postgres/database';
 import { type Clock } from '../ports/clock.port';
@@ -46,6 +47,8 @@ export interface ServerStores
   audit: AuditLog;
   memberDirectory: MemberDirectory;
   operatorPasskeys: PasskeyStore;
+  /** The console's reads of payments, their messages and refunds. */
+  paymentDirectory: PaymentDirectory;
   /** The console's summary by day and CSV export (read-only, outside units of work). */
   paymentReports: PaymentReports;
   refunds: RefundStore;

@@ -8,6 +8,7 @@ import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
 import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
 import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
 import { InMemoryOperatorStore } from './in-memory-operator-store.adapter';
+import { InMemoryPaymentDirectory } from './in-memory-payment-directory.adapter';
 import { InMemoryPaymentReports } from './in-memory-payment-reports.adapter';
 import { InMemoryRefundStore } from './in-memory-refund-store.adapter';
 import { type InMemoryTables } from './in-memory-tables';
@@ -30,6 +31,7 @@ export function inMemoryStoresOver(tables: InMemoryTables) {
     audit: new InMemoryAuditLog(tables),
     memberDirectory: new InMemoryMemberDirectory(tables),
     operatorPasskeys: new InMemoryPasskeyStore(tables, 'operators'),
+    paymentDirectory: new InMemoryPaymentDirectory(tables),
     paymentReports: new InMemoryPaymentReports(tables),
     refunds: new InMemoryRefundStore(tables),
   };

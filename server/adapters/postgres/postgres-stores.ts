@@ -4,6 +4,7 @@ import { type Database } from './database';
 import { PostgresAuditLog } from './postgres-audit-log.adapter';
 import { PostgresMemberDirectory } from './postgres-member-directory.adapter';
 import { PostgresOperatorStore } from './postgres-operator-store.adapter';
+import { PostgresPaymentDirectory } from './postgres-payment-directory.adapter';
 import { PostgresPaymentHistoryStore } from './postgres-payment-history-store.adapter';
 import { PostgresPaymentReports } from './postgres-payment-reports.adapter';
 import { PostgresRefundStore } from './postgres-refund-store.adapter';
@@ -30,6 +31,7 @@ export function postgresStoresOver(db: Database) {
     audit: new PostgresAuditLog(db),
     memberDirectory: new PostgresMemberDirectory(db),
     operatorPasskeys: new PostgresPasskeyStore(db, OPERATOR_PASSKEYS),
+    paymentDirectory: new PostgresPaymentDirectory(db),
     paymentReports: new PostgresPaymentReports(db),
     refunds: new PostgresRefundStore(db),
   };
