@@ -57,6 +57,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   OPS_ENROLMENT_INVALID: 'This enrolment link is not valid: it is unknown, used or expired.',
   OPS_EMAIL_TAKEN: 'email: another operator already uses this address.',
   OPS_CHANGE_REFUSED: 'This change is not allowed.',
+  OPS_STEP_UP_REQUIRED: 'Give your second factor again: refunds ask for it every five minutes.',
+  REFUND_OWN_REQUEST: 'Another operator must decide a refund you asked for.',
+  PAYMENT_NOT_COMPLETED: 'Only a completed payment can be refunded.',
+  REFUND_OVER_REFUNDABLE: 'amount: more than may still be refunded of this payment.',
+  REFUND_NOT_PENDING: 'This refund is not waiting for that step.',
 };
 
 /** The request field a code's own message names (its `field:` prefix), sent as `field`. */
@@ -72,4 +77,5 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, string>> = {
   PASSWORD_CONFIRMATION_WRONG: 'password',
   PASSKEY_NOT_FOUND: 'passkey_id',
   OPS_EMAIL_TAKEN: 'email',
+  REFUND_OVER_REFUNDABLE: 'amount',
 };

@@ -17,6 +17,11 @@ import { OperatorAuthUseCase } from '../use-cases/ops/operator-auth.use-case';
 import { OperatorPasskeysUseCase } from '../use-cases/ops/operator-passkeys.use-case';
 import { type Logger } from '../ports/logger.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
+import { type PaymentReports } from '../ports/payment-reports.port';
+import { PaymentReportsUseCase } from '../use-cases/ops/payment-reports.use-case';
+import { type PaymentGateways } from '../ports/payment-gateways.port';
+import { RefundsUseCase } from '../use-cases/ops/refunds.use-case';
+import { StepUpUseCase } from '../use-cases/ops/step-up.use-case';
 
 /** The console's own adapters: its second factor and the audit checkpoints' key. */
 export interface OpsAdapters {
@@ -46,6 +51,12 @@ export interface OpsUseCases {
   manageOperators: ManageOperatorsUseCase;
   memberSupport: MemberSupportUseCase;
   auditTrail: AuditTrailUseCase;
+  /** The payments summary by Malaysia day and the CSV export of a search. */
+  paymentReporting: PaymentReportsUseCase;
+  /** Refunds with two people, each step after a recent second factor. */
+  refundActions: RefundsUseCase;
+  /** The second factor again (refund actions ask for it every five minutes). */
+  stepUp: StepUpUseCase;
 }
 
 export function wireOps(
@@ -57,11 +68,18 @@ export function wireOps(
     random: Random;
     audit: AuditLog;
     operatorPasskeys: PasskeyStore;
+    paymentReports: PaymentReports;
+    paymentGateways: PaymentGateways;
   },
   config: Config,
   logger: Logger,
 ): OpsUseCases {
   const { unitOfWork, clock, random } = adapters;
+  // Read per use: OPS_PUBLIC_URL names the console's origin, its passkeys' relying party.
+  const consoleParty = {
+    name: () => `${config.merchantName} console`,
+    publicUrl: () => config.ops.publicUrl,
+  };
   return {
     operatorAuth: new OperatorAuthUseCase(
       unitOfWork,
@@ -87,5 +105,18 @@ export function wireOps(
     manageOperators: new ManageOperatorsUseCase(unitOfWork, clock, random),
     memberSupport: new MemberSupportUseCase(unitOfWork, clock, config.loginMaxFailures),
     auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock),
+    paymentReporting: new PaymentReportsUseCase(adapters.paymentReports, unitOfWork, clock),
+    refundActions: new RefundsUseCase(unitOfWork, adapters.paymentGateways, clock, random),
+    stepUp: new StepUpUseCase(
+      unitOfWork,
+      adapters.loginFailures,
+      adapters.totp,
+      adapters.operatorPasskeys,
+      clock,
+      random,
+      consoleParty,
+      (message) => logger.warn({}, `console: ${message}`),
+      config.loginMaxFailures,
+    ),
   };
 }

@@ -136,6 +136,6 @@ export function wireUseCases(
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
     ...wirePaymentHistory(adapters, config, reconcilePendingPayments),
     ...wireSecurity(adapters, config, log),
-    ...wireOps(adapters, config, log),
+    ...wireOps({ ...adapters, paymentGateways }, config, log),
   };
 }

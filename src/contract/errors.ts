@@ -76,6 +76,14 @@ export const ERROR_HTTP_STATUS = {
   OPS_ENROLMENT_INVALID: 400,
   OPS_EMAIL_TAKEN: 409,
   OPS_CHANGE_REFUSED: 409,
+  // Refunds in the console: the action asks for the second factor again (none given in the last
+  // five minutes); an operator deciding their own request (two people); a payment not completed;
+  // more than may still be refunded; a refund no longer in the status the step needs.
+  OPS_STEP_UP_REQUIRED: 403,
+  REFUND_OWN_REQUEST: 403,
+  PAYMENT_NOT_COMPLETED: 409,
+  REFUND_OVER_REFUNDABLE: 409,
+  REFUND_NOT_PENDING: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -59,6 +59,11 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   OPS_ENROLMENT_INVALID: 'serverMessages.opsEnrolmentInvalid',
   OPS_EMAIL_TAKEN: 'serverMessages.opsEmailTaken',
   OPS_CHANGE_REFUSED: 'serverMessages.opsChangeRefused',
+  OPS_STEP_UP_REQUIRED: 'serverMessages.opsStepUpRequired',
+  REFUND_OWN_REQUEST: 'serverMessages.refundOwnRequest',
+  PAYMENT_NOT_COMPLETED: 'serverMessages.paymentNotCompleted',
+  REFUND_OVER_REFUNDABLE: 'serverMessages.refundOverRefundable',
+  REFUND_NOT_PENDING: 'serverMessages.refundNotPending',
 };
 
 /**
