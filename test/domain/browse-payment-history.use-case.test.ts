@@ -1,56 +1,8 @@
 import type { PaymentStatus } from '../../src/contract/payment';
-import { QueryCache } from '../../src/domain/query-cache';
-import {
-  BrowsePaymentHistoryUseCase,
-  type BrowsedHistory,
-} from '../../src/domain/use-cases/browse-payment-history.use-case';
-import { GetTransactionUseCase } from '../../src/domain/use-cases/get-transaction.use-case';
-import { ListPaymentHistoryUseCase } from '../../src/domain/use-cases/list-payment-history.use-case';
-import { PollPaymentUseCase } from '../../src/domain/use-cases/poll-payment.use-case';
-import {
-  PAYMENT_POLL_MS,
-  WatchPaymentUseCase,
-} from '../../src/domain/use-cases/watch-payment.use-case';
-import { aHistoryRow } from '../builders/history-row';
-import { FakeClock, flushPromises } from '../fakes/fake-clock';
-import { answer, failure, FakeHttp } from '../fakes/fake-http';
-
-function setUp() {
-  const http = new FakeHttp();
-  const clock = new FakeClock();
-  const browse = new BrowsePaymentHistoryUseCase(
-    new ListPaymentHistoryUseCase(http),
-    new WatchPaymentUseCase(new PollPaymentUseCase(http), clock),
-    new GetTransactionUseCase(http, new QueryCache(clock, { retries: 0 })),
-  );
-  const told: BrowsedHistory[] = [];
-  browse.subscribe((history) => told.push(history));
-  const ids = () => browse.state.rows.map((row) => row.transactionId);
-  return { http, clock, browse, told, ids };
-}
-
-const page = (
-  ids: string[],
-  nextCursor: string | null = null,
-  status: PaymentStatus = 'completed',
-) =>
-  answer({
-    payments: ids.map((transactionId) =>
-      aHistoryRow({
-        transactionId,
-        status,
-        ...(status === 'completed' ? {} : { receiptNumber: null, paidAt: null }),
-      }),
-    ),
-    nextCursor,
-  });
-
-/** An answer that arrives only when the test says so. */
-function held<T>(reply: T) {
-  let release: () => void = () => undefined;
-  const promise = () => new Promise<T>((resolve) => (release = () => resolve(reply)));
-  return { promise, release: () => release() };
-}
+import { PAYMENT_POLL_MS } from '../../src/domain/use-cases/watch-payment.use-case';
+import { flushPromises } from '../fakes/fake-clock';
+import { answer, failure } from '../fakes/fake-http';
+import { held, page, setUp } from './browse-payment-history.support';
 
 describe('BrowsePaymentHistoryUseCase', () => {
   it('reads the first page of all payments: loading, then the rows and the next cursor', async () => {
@@ -138,6 +90,27 @@ describe('BrowsePaymentHistoryUseCase', () => {
     browse.dispose();
   });
 
+  it('a filter changed while more is loading leaves "load more" usable on the new list', async () => {
+    const { http, browse, ids } = setUp();
+    const oldMore = held(page(['OLD-2']));
+    http
+      .once('paymentHistory', page(['OLD-1'], 'c-1'))
+      .once('paymentHistory', oldMore.promise)
+      .once('paymentHistory', page(['NEW-1'], 'c-2'))
+      .once('paymentHistory', page(['NEW-2']));
+    await browse.load();
+    const more = browse.loadMore();
+    expect(browse.state.loadingMore).toBe(true);
+    browse.setFilter('completed');
+    await flushPromises();
+    expect(browse.state).toMatchObject({ loadingMore: false, nextCursor: 'c-2' });
+    oldMore.release();
+    await more;
+    await browse.loadMore();
+    expect(ids()).toEqual(['NEW-1', 'NEW-2']);
+    browse.dispose();
+  });
+
   it('polls each pending row every 3 s until it is final, with its receipt number when completed', async () => {
     const { http, clock, browse } = setUp();
     http.on('paymentHistory', page(['P1', 'P2'], null, 'pending'));
@@ -156,6 +129,7 @@ describe('BrowsePaymentHistoryUseCase', () => {
         status: 'completed',
         amount: '123.45',
         receiptNumber: 'R-2026-000042',
+        refundedAmount: '0.00',
       }),
     );
     await browse.load();
@@ -222,6 +196,7 @@ describe('BrowsePaymentHistoryUseCase', () => {
         status: 'completed' as const,
         amount: '123.45',
         receiptNumber: 'R-2026-000001',
+        refundedAmount: '0.00',
       }),
     );
     http.on('paymentHistory', page(['P1'], null, 'pending'));

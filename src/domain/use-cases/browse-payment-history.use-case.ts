@@ -64,7 +64,9 @@ export class BrowsePaymentHistoryUseCase extends StateSource<BrowsedHistory> {
   async load(): Promise<void> {
     const generation = ++this.generation;
     this.stopWatching();
-    this.change({ state: 'loading', loadFailure: null, moreFailure: null });
+    // A "load more" still in flight belongs to the old list: its answer is dropped, so nothing
+    // is being loaded more any longer.
+    this.change({ state: 'loading', loadingMore: false, loadFailure: null, moreFailure: null });
     const result = await this.list.execute({ status: this.state.filter });
     if (this.disposed || generation !== this.generation) return;
     if (result.ok) {
