@@ -22,12 +22,7 @@ function setup() {
 
 /** Older servers may say 'success' for 'completed', hence any text as the status. */
 const details = (status: string) =>
-  answer({
-    transactionId: 'TXN-1',
-    status: status as PaymentStatus,
-    amount: '123.45',
-    refundedAmount: '0.00',
-  });
+  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount: '123.45' });
 
 describe('ReturnViewModel', () => {
   it.each(['', '?transactionId=', '?other=1'])('without a transactionId (%p) says so', (search) => {

@@ -1,10 +1,7 @@
 import { type ServerStores } from '../../../server/container';
 import { type Member } from '../../../server/domain/member';
 import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
-import {
-  InMemoryTables,
-  type RefundRow,
-} from '../../../server/adapters/in-memory/in-memory-tables';
+import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
 import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
 import { postgresStoresOver } from '../../../server/adapters/postgres/postgres-stores';
 import {
@@ -13,7 +10,6 @@ import {
   type CallbackSource,
 } from '../../../server/ports/transaction-store.port';
 import { openMigratedPglite } from '../../../scripts/support/database-images';
-import { insertRefundRow } from '../support/refund-rows';
 import {
   createScratchDatabase,
   eachDatabase,
@@ -28,8 +24,6 @@ export interface StoreSet extends ServerStores {
   callbacks(): Promise<CallbackRecord[]>;
   /** A member's row as stored, erased ones too (which no port finds any more). */
   memberRow(id: string): Promise<Member | null>;
-  /** Writes a refund row as it stands (the member-side stores only read refunds). */
-  insertRefund(row: RefundRow): Promise<void>;
 }
 
 interface OpenBackend {
@@ -106,7 +100,6 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
           ...stores,
           callbacks: async () => stores.transactions.callbacks(),
           memberRow: async (id) => tables.members.get(id) ?? null,
-          insertRefund: async (row) => tables.refunds.insert(row.id, row),
         };
       },
       async close() {},
@@ -136,7 +129,6 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
         ...postgresStoresOver(opened),
         callbacks: () => readCallbacks(opened),
         memberRow: (id) => readMemberRow(opened, id),
-        insertRefund: (row) => insertRefundRow(opened, row),
       };
     },
     async close() {

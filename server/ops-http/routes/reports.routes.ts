@@ -1,0 +1,92 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import { type FastifyInstance } from 'fastify';
+import {
+  OpsPaymentPaths,
+  PAYMENT_EXPORT_COLUMNS,
+  type PaymentSearchQuery,
+  type ReportSummaryQuery,
+} from '../../../src/contract/ops-payments-api';
+import { PAYMENT_STATUSES } from '../../../src/contract/payment';
+import { type ServerContainer } from '../../container';
+import { success } from '../../http/envelope';
+import { valueOrThrow } from '../../http/errors';
+import { actorOf, allowed } from '../guard';
+
+const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const AMOUNT = { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' } as const;
+const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
+
+/** The payments search's own query (GET /payments), the page's cursor included and ignored. */
+const SEARCH_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ref: text(100),
+    member: text(100),
+    status: { type: 'string', enum: [...PAYMENT_STATUSES] },
+    gateway: text(32),
+    from: DAY,
+    to: DAY,
+    min_amount: AMOUNT,
+    max_amount: AMOUNT,
+    cursor: text(200),
+  },
+} as const;
+
+/**
+ * The reports (`reports.read`: finance and admin): the summary of a range of Malaysia days, and
+ * the CSV of every payment a search finds, streamed as the database cursor reads it. The export
+ * path is a static route, which the router matches before `GET /payments/:id`.
+ */
+export function opsReportRoutes(app: FastifyInstance, container: ServerContainer): void {
+  const reports = container.paymentReporting;
+
+  app.get<{ Querystring: ReportSummaryQuery }>(
+    OpsPaymentPaths.reportSummary,
+    {
+      preHandler: allowed(app, container, 'reports.read', 30),
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['from', 'to'],
+          additionalProperties: false,
+          properties: { from: DAY, to: DAY },
+        },
+      },
+    },
+    async (request) => success('OK', valueOrThrow(await reports.summary(request.query))),
+  );
+
+  app.get<{ Querystring: PaymentSearchQuery }>(
+    OpsPaymentPaths.paymentsExport,
+    {
+      preHandler: allowed(app, container, 'reports.read', 5),
+      schema: { querystring: SEARCH_QUERY },
+    },
+    async (request, reply) => {
+      const { filename, records } = valueOrThrow(
+        reports.exportCsv(actorOf(request), request.query),
+      );
+      // UTF-8 with a byte-order mark (Excel), a header row, and a cell starting with = + - @ tab
+      // or carriage return prefixed with ' so a spreadsheet never runs it as a formula.
+      const csv = stringify({
+        bom: true,
+        header: true,
+        columns: [...PAYMENT_EXPORT_COLUMNS],
+        escape_formulas: true,
+      });
+      // A cut connection destroys `csv`; the pipeline then ends the records (their generator's
+      // return), which closes the database cursor and writes the audit entry.
+      pipeline(Readable.from(records), csv).catch((error: unknown) => {
+        if (!reply.raw.destroyed) request.log.error({ err: error }, 'payments export failed');
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
+}

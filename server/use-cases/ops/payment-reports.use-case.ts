@@ -1,0 +1,208 @@
+import { formatSen } from '../../../src/contract/money';
+import {
+  PAYMENT_EXPORT_COLUMNS,
+  type PaymentSearchQuery,
+  type ReportDayDto,
+  type ReportSummaryQuery,
+  type ReportSummaryResponse,
+} from '../../../src/contract/ops-payments-api';
+import { maskIcOrPassport, maskPhone } from '../../domain/ops/masking';
+import { malaysiaDay, malaysiaDayStart, parsePaymentFilter } from '../../domain/ops/payment-filter';
+import { MALAYSIA_UTC_OFFSET_MS } from '../../domain/receipt';
+import { type Clock } from '../../ports/clock.port';
+import {
+  type Figures,
+  type PaymentExportRow,
+  type PaymentReports,
+  type ReportDay,
+} from '../../ports/payment-reports.port';
+import { type UnitOfWork } from '../../ports/unit-of-work.port';
+import { failWith, ok, type Result, type UseCaseError } from '../result';
+import { type Actor, entryOf } from './actor';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest summary: a year, leap day included. */
+export const MAX_REPORT_DAYS = 366;
+/** Rows read from the database at a time by the export. */
+export const EXPORT_BATCH = 1000;
+
+/** One CSV row: a value per column of PAYMENT_EXPORT_COLUMNS. */
+export type ExportRecord = Record<(typeof PAYMENT_EXPORT_COLUMNS)[number], string>;
+
+export interface PaymentExport {
+  /** `payments-<Malaysia day>.csv`. */
+  filename: string;
+  /**
+   * The rows, newest first, read from the database as they are taken. When the reading ends (all
+   * taken, or stopped early by `return()`, as a cut connection does) the export is audited with
+   * its filters and the number of rows taken, and only then does the generator finish.
+   */
+  records: AsyncGenerator<ExportRecord>;
+}
+
+/** `2026-03-01 23:59:07`: an instant as a Malaysia wall-clock time, as a spreadsheet reads it. */
+export function malaysiaTime(at: Date): string {
+  return new Date(at.getTime() + MALAYSIA_UTC_OFFSET_MS)
+    .toISOString()
+    .slice(0, 19)
+    .replace('T', ' ');
+}
+
+const toRecord = (row: PaymentExportRow): ExportRecord => ({
+  receipt_number: row.receiptNumber ?? '',
+  transaction_id: row.transactionId,
+  gateway: row.gateway,
+  gateway_ref: row.gatewayRef ?? '',
+  member_id: row.memberId,
+  amount: formatSen(row.amountSen),
+  refunded: formatSen(row.refundedSen),
+  status: row.status,
+  created_at: malaysiaTime(row.createdAt),
+  paid_at: row.paidAt === null ? '' : malaysiaTime(row.paidAt),
+});
+
+const figures = (value: Figures) => ({ count: value.count, amount: formatSen(value.amountSen) });
+
+function dayDto(day: ReportDay): ReportDayDto {
+  const decided = day.completed.count + day.failed.count;
+  return {
+    day: day.day,
+    completed: figures(day.completed),
+    failed: figures(day.failed),
+    pending: figures(day.pending),
+    refunded: figures(day.refunded),
+    success_rate: decided === 0 ? null : day.completed.count / decided,
+  };
+}
+
+const sum = (days: ReportDay[], kind: Exclude<keyof ReportDay, 'day'>): Figures =>
+  days.reduce(
+    (total, day) => ({
+      count: total.count + day[kind].count,
+      amountSen: total.amountSen + day[kind].amountSen,
+    }),
+    { count: 0, amountSen: 0 },
+  );
+
+/** The search's query as the audit keeps it: a member's phone or IC/passport masked. */
+function auditedFilters(query: PaymentSearchQuery): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [field, value] of Object.entries(query)) {
+    if (field === 'cursor' || typeof value !== 'string' || value.trim() === '') continue;
+    kept[field] = field === 'member' ? maskMember(value.trim()) : value;
+  }
+  return kept;
+}
+
+const maskMember = (text: string) =>
+  /^\+?[\d\s-]{8,}$/.test(text) ? maskPhone(text.replace(/\D/g, '')) : maskIcOrPassport(text);
+
+/**
+ * The console's reports: the summary of a range of Malaysia days (zeros on days with nothing,
+ * the success rate completed / (completed + failed)), and the CSV export of every payment a
+ * search finds, audited (`payments.export`) with its filters and row count once it ends.
+ */
+export class PaymentReportsUseCase {
+  constructor(
+    private readonly reports: PaymentReports,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async summary(query: ReportSummaryQuery): Promise<Result<ReportSummaryResponse, UseCaseError>> {
+    const from = malaysiaDayStart(query.from ?? '');
+    if (from === null) return bad('from', 'from: a day, YYYY-MM-DD.');
+    const to = malaysiaDayStart(query.to ?? '');
+    if (to === null) return bad('to', 'to: a day, YYYY-MM-DD.');
+    const count = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
+    if (count < 1) return bad('to', 'to: not before from.');
+    if (count > MAX_REPORT_DAYS) return bad('to', `to: at most ${MAX_REPORT_DAYS} days from from.`);
+    const until = new Date(to.getTime() + DAY_MS);
+    const found = new Map(
+      (await this.reports.summary({ from, until })).map((day) => [day.day, day]),
+    );
+    const days: ReportDay[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const day = malaysiaDay(new Date(from.getTime() + i * DAY_MS));
+      days.push(found.get(day) ?? emptyDay(day));
+    }
+    const totals = dayDto({
+      day: '',
+      completed: sum(days, 'completed'),
+      failed: sum(days, 'failed'),
+      pending: sum(days, 'pending'),
+      refunded: sum(days, 'refunded'),
+    });
+    const { day: _day, ...totalFigures } = totals;
+    return ok({ days: days.map(dayDto), totals: totalFigures });
+  }
+
+  /** The export of a search (its `cursor`, a page's place, is ignored: every row goes out). */
+  exportCsv(actor: Actor, query: PaymentSearchQuery): Result<PaymentExport, UseCaseError> {
+    const parsed = parsePaymentFilter(query);
+    if (!parsed.ok) {
+      const { field } = parsed.error;
+      return bad(field, `${field}: not a valid value.`);
+    }
+    const today = malaysiaDay(new Date(this.clock.now()));
+    return ok({
+      filename: `payments-${today}.csv`,
+      records: this.records(actor, query, this.reports.exportRows(parsed.value, EXPORT_BATCH)),
+    });
+  }
+
+  private async *records(
+    actor: Actor,
+    query: PaymentSearchQuery,
+    batches: AsyncGenerator<PaymentExportRow[]>,
+  ): AsyncGenerator<ExportRecord> {
+    let rows = 0;
+    let complete = false;
+    try {
+      for await (const batch of batches) {
+        for (const row of batch) {
+          // Counted as handed out: a row taken just before the reader stopped counts as sent.
+          rows += 1;
+          yield toRecord(row);
+        }
+      }
+      complete = true;
+    } finally {
+      // The cursor is closed (for await's return) before the entry is written.
+      await batches.return(undefined);
+      await this.audit(actor, query, rows, complete);
+    }
+  }
+
+  private async audit(
+    actor: Actor,
+    query: PaymentSearchQuery,
+    rows: number,
+    complete: boolean,
+  ): Promise<void> {
+    const at = new Date(this.clock.now());
+    await this.uow.run(({ audit }) =>
+      audit.append(
+        entryOf(actor, at, {
+          action: 'payments.export',
+          targetType: 'payment',
+          targetId: null,
+          changes: {
+            filters: { before: null, after: auditedFilters(query) },
+            rows: { before: null, after: rows },
+            complete: { before: null, after: complete },
+          },
+        }),
+      ),
+    );
+  }
+}
+
+function bad(field: string, message: string): { ok: false; error: UseCaseError } {
+  return failWith('VALIDATION_FAILED', { field, message });
+}
+
+function emptyDay(day: string): ReportDay {
+  const none = () => ({ count: 0, amountSen: 0 });
+  return { day, completed: none(), failed: none(), pending: none(), refunded: none() };
+}
