@@ -97,6 +97,7 @@ export function sessionFor(
     csrf_token: `csrf-${now}`,
     idle_expires_at: new Date(now + 15 * MINUTE).toISOString(),
     expires_at: new Date(now + 12 * 60 * MINUTE).toISOString(),
+    step_up_until: new Date(now + 5 * MINUTE).toISOString(),
     ...overrides,
   };
 }

@@ -1,16 +1,13 @@
-import type { OpsFailureCode } from '../../console/src/domain/ports/ops-http.port';
-import { STEP_UP_CODE } from '../../console/src/domain/use-cases/step-up.use-case';
 import { PaymentViewModel } from '../../console/src/ui/screens/payment/payment.view-model';
 import { RefundsQueueViewModel } from '../../console/src/ui/screens/refunds/refunds-queue.view-model';
 import { StepUpViewModel } from '../../console/src/ui/shared/step-up.view-model';
-import { err } from '../../src/contract/result';
 import { flushPromises } from '../fakes/fake-clock';
 import { signedInAs } from './console-container.support';
 import { answer, opsFailure } from './fake-ops-http';
 import { aDetail, aRefund } from './payments-fixtures';
 
 /** The answer of an action that wants the second factor again first. */
-const stepUpNeeded = () => err({ code: STEP_UP_CODE as OpsFailureCode, httpStatus: 403 });
+const stepUpNeeded = () => opsFailure('OPS_STEP_UP_REQUIRED');
 const stepUpUntil = { step_up_until: '2026-01-01T09:05:00.000Z' };
 
 async function paymentPage(role: 'finance' | 'admin') {
@@ -88,7 +85,8 @@ describe('requesting a refund', () => {
   it('keeps the dialog open on a wrong code, and leaves the refund unasked when cancelled', async () => {
     const { http, vm, stepUp } = await paymentPage('finance');
     http.on('requestRefund', stepUpNeeded());
-    http.on('stepUp', opsFailure('AUTH_INVALID_CREDENTIALS'));
+    http.once('stepUp', opsFailure('VALIDATION_FAILED', { field: 'totp_code' }));
+    http.on('stepUp', opsFailure('AUTH_TOO_MANY_ATTEMPTS'));
     vm.request.setAmount('20');
     vm.request.setReason('Member paid twice');
     const submitted = vm.request.submit('TXN-1', '70.00');
@@ -96,7 +94,10 @@ describe('requesting a refund', () => {
     stepUp.setCode('000000');
     await stepUp.submit();
     expect(stepUp.open).toBe(true);
-    expect(stepUp.failure).toBe('errors.invalidCredentials');
+    expect(stepUp.codeError).toBe('errors.codeWrong');
+    stepUp.setCode('111111');
+    await stepUp.submit();
+    expect(stepUp.failure).toBe('errors.tooMany');
     stepUp.cancel();
     await submitted;
     expect(http.callsTo('requestRefund')).toHaveLength(1);

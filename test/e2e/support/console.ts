@@ -92,3 +92,58 @@ export async function addVirtualAuthenticator(page: Page) {
     (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   return { credentials };
 }
+
+/**
+ * Enrols an operator from their link with an authenticator app's code, as the enrolment page
+ * asks; answers the app's secret (base32) for the codes that follow.
+ */
+export async function enrolWithCode(page: Page, link: string, password: string): Promise<string> {
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Set up your operator account' }).waitFor();
+  const secret = ((await page.locator('code.console-secret').textContent()) ?? '').trim();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, Date.now()));
+  await page.getByRole('button', { name: 'Finish set-up' }).click();
+  await page.getByText('Your account is ready.').waitFor();
+  return secret;
+}
+
+/**
+ * Signs in with e-mail, password and a code. Enrolment took this step's code and each code
+ * counts once: the next step's code (one step of drift is allowed) signs in at once.
+ */
+export async function signInWithCode(
+  page: Page,
+  opsUrl: string,
+  operator: { email: string; password: string },
+  secret: string,
+): Promise<void> {
+  await page.goto(opsUrl);
+  await page.getByRole('heading', { name: 'Sign in to the operator console' }).waitFor();
+  await page.getByLabel('E-mail').fill(operator.email);
+  await page.getByLabel('Password', { exact: true }).fill(operator.password);
+  await page.getByLabel('Authenticator code').fill(totpCode(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
+}
+
+/** Enrols with a passkey (the page needs a virtual authenticator), then signs in with it. */
+export async function enrolAndSignInWithPasskey(
+  page: Page,
+  link: string,
+  operator: { email: string; password: string },
+): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('radio', { name: 'Passkey' }).check();
+  await page.getByLabel('New password').fill(operator.password);
+  await page.getByLabel('Repeat the password').fill(operator.password);
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await page.getByText('Your account is ready.').waitFor();
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey instead' }).click();
+  await page.getByLabel('E-mail').fill(operator.email);
+  await page.getByLabel('Password', { exact: true }).fill(operator.password);
+  await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+  await page.getByRole('navigation', { name: 'Console menu' }).waitFor();
+}

@@ -1,14 +1,14 @@
+import type { ErrorCode } from '../../../../src/contract/errors';
 import type { StepUpResponse } from '../../../../src/contract/ops-payments-api';
 import { err, type Result } from '../../../../src/contract/result';
 import type { OpsFailure, OpsHttpPort, OpsResult } from '../ports/ops-http.port';
 import type { PasskeyPort, PasskeyRefusal } from '../ports/passkey.port';
 
 /** The code an action answers when it wants the second factor again first. */
-export const STEP_UP_CODE = 'OPS_STEP_UP_REQUIRED';
+export const STEP_UP_CODE = 'OPS_STEP_UP_REQUIRED' satisfies ErrorCode;
 
 /** Whether a refused action asks for the second factor again (then it may be redone). */
-export const needsStepUp = (failure: OpsFailure): boolean =>
-  (failure.code as string) === STEP_UP_CODE;
+export const needsStepUp = (failure: OpsFailure): boolean => failure.code === STEP_UP_CODE;
 
 /**
  * The second factor again, for the actions that ask for it (refunds): the authenticator app's

@@ -1,6 +1,5 @@
 import type { OpsFailure } from '../../domain/ports/ops-http.port';
 import type { PasskeyFailure, PasskeyRefusal } from '../../domain/ports/passkey.port';
-import { needsStepUp } from '../../domain/use-cases/step-up.use-case';
 
 /**
  * The i18n key that says what went wrong, by the failure's code (never the server's words). The
@@ -20,20 +19,17 @@ const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
   MEMBER_NOT_FOUND: 'errors.notFound',
   PAYMENT_NOT_FOUND: 'errors.notFound',
   PAYMENT_GATEWAY_UNAVAILABLE: 'errors.gatewayDown',
+  OPS_STEP_UP_REQUIRED: 'errors.stepUpNeeded',
+  REFUND_OWN_REQUEST: 'errors.ownRefund',
+  REFUND_OVER_REFUNDABLE: 'errors.refundTooMuch',
+  PAYMENT_NOT_COMPLETED: 'errors.refundNotAllowed',
+  REFUND_NOT_PENDING: 'errors.refundNotAllowed',
   OPS_CSRF_REJECTED: 'errors.csrf',
   OPS_ENROLMENT_INVALID: 'errors.enrolmentInvalid',
   OPS_EMAIL_TAKEN: 'errors.emailTaken',
   OPS_CHANGE_REFUSED: 'errors.changeRefused',
   PASSKEY_REJECTED: 'errors.passkeyRejected',
   PASSKEY_ALREADY_REGISTERED: 'errors.passkeyFailed',
-};
-
-/** The refunds' refusals, by their code. */
-const REFUND_TEXTS: Record<string, string> = {
-  REFUND_OWN_REQUEST: 'errors.ownRefund',
-  REFUND_OVER_REFUNDABLE: 'errors.refundTooMuch',
-  PAYMENT_NOT_COMPLETED: 'errors.refundNotAllowed',
-  REFUND_NOT_PENDING: 'errors.refundNotAllowed',
 };
 
 /** Why the browser gave no passkey, as the operator needs to hear it. */
@@ -46,6 +42,5 @@ const PASSKEY_TEXTS: Record<PasskeyFailure, string> = {
 
 export function failureText(failure: OpsFailure | PasskeyRefusal): string {
   if (failure.code === 'PASSKEY_CEREMONY') return PASSKEY_TEXTS[failure.reason];
-  if (needsStepUp(failure)) return 'errors.stepUpNeeded';
-  return TEXTS[failure.code] ?? REFUND_TEXTS[failure.code] ?? 'errors.generic';
+  return TEXTS[failure.code] ?? 'errors.generic';
 }

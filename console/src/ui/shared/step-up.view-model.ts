@@ -66,7 +66,9 @@ export class StepUpViewModel {
         ? await this.stepUp.withCode(this.code)
         : await this.stepUp.withPasskey();
     if (answer.ok) this.finish(true);
-    else this.refused(failureText(answer.error));
+    else if (answer.error.code !== 'PASSKEY_CEREMONY' && answer.error.field === 'totp_code')
+      this.refused(null, 'errors.codeWrong');
+    else this.refused(failureText(answer.error), null);
   }
 
   cancel(): void {
@@ -84,9 +86,10 @@ export class StepUpViewModel {
     });
   }
 
-  private refused(failure: string): void {
+  private refused(failure: string | null, codeError: string | null): void {
     this.busy = false;
     this.failure = failure;
+    this.codeError = codeError;
     this.code = '';
   }
 

@@ -1,4 +1,4 @@
-import type { RefundDto } from '../../../../../src/contract/ops-payments-api';
+import type { RefundAction, RefundDto } from '../../../../../src/contract/ops-payments-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { transferDateError, transferReferenceError } from '../../../domain/payment-rules';
 import type { OpsFailure, OpsResult } from '../../../domain/ports/ops-http.port';
@@ -8,7 +8,7 @@ import { failureText } from '../../shared/failure-text';
 import type { StepUpViewModel } from '../../shared/step-up.view-model';
 
 /** What an operator may do with a refund: decide it, send it again, close its bank transfer. */
-export type RefundStep = 'approve' | 'reject' | 'retry' | 'close';
+export type RefundStep = RefundAction;
 type Field = 'reason' | 'reference' | 'transfer_date';
 
 /**
