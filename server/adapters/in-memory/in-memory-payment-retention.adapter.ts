@@ -28,6 +28,9 @@ export class InMemoryPaymentRetentionStore implements PaymentRetentionStore {
     )) {
       this.tables.callbacks.delete(String(message.id));
     }
+    for (const refund of this.tables.refunds.find((r) => going.has(r.transactionId))) {
+      this.tables.refunds.delete(refund.id);
+    }
     for (const id of doomed) this.tables.transactions.delete(id);
     return doomed.length;
   }

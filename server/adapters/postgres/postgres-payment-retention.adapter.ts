@@ -3,8 +3,8 @@ import { type Database } from './database';
 
 /**
  * One batch in one statement, on the database's clock: the cut-off is the start of the Malaysian
- * year `$1` years before the current one (retentionCutoff in server/domain, in SQL). The keys
- * and gateway messages go with their payments; receipt_counters is never touched, so numbering
+ * year `$1` years before the current one (retentionCutoff in server/domain, in SQL). The keys,
+ * gateway messages and refunds go with their payments; receipt_counters is never touched, so numbering
  * goes on where it was. Rows another run is deleting are skipped, not waited for.
  */
 const DELETE_BATCH = `
@@ -21,6 +21,8 @@ const DELETE_BATCH = `
     DELETE FROM payment_idempotency_keys WHERE transaction_id IN (SELECT id FROM doomed)
   ), messages AS (
     DELETE FROM payment_callbacks WHERE transaction_id IN (SELECT id FROM doomed)
+  ), refunds_gone AS (
+    DELETE FROM refunds WHERE transaction_id IN (SELECT id FROM doomed)
   ), gone AS (
     DELETE FROM transactions WHERE id IN (SELECT id FROM doomed) RETURNING 1
   )

@@ -14,6 +14,9 @@ jest.setTimeout(60_000);
 
 const YEAR_MS = 365.25 * 24 * 3600 * 1000;
 const MEMBER = aMemberRow();
+/** The operator who asked for each seeded payment's refund. */
+const OPERATOR_ID = '00000000-0000-4000-8000-00000000f001';
+const refundIdOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A payment id for `n` (below 32): 'TXN' and 24 base32 characters. */
 const idOf = (n: number) => `TXN${'A'.repeat(23)}${'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[n]}`;
@@ -21,9 +24,15 @@ const idOf = (n: number) => `TXN${'A'.repeat(23)}${'ABCDEFGHIJKLMNOPQRSTUVWXYZ23
 /** One backend: the store, and payments to seed and count (with their messages and keys). */
 interface Books {
   purge: PurgePaymentsPastRetentionUseCase;
-  /** A completed payment finalised at `at`, with a gateway message and an idempotency key. */
+  /** A completed payment finalised at `at`, with a gateway message, an idempotency key and a refund. */
   seed(n: number, at: Date): Promise<void>;
-  left(): Promise<{ payments: string[]; messages: number; keys: number; counters: number }>;
+  left(): Promise<{
+    payments: string[];
+    messages: number;
+    keys: number;
+    refunds: number;
+    counters: number;
+  }>;
   close(): Promise<void>;
 }
 
@@ -35,6 +44,10 @@ async function sqlBooks(db: Database, close: () => Promise<void>): Promise<Books
     [m.id, m.name, m.nationality, m.icOrPassport, m.phoneNo, m.passwordHash, m.createdAt],
   );
   await db.query(`INSERT INTO receipt_counters (year, last_number) VALUES (2018, 3)`);
+  await db.query(
+    `INSERT INTO operators (id, name, email, role, created_at) VALUES ($1, 'Fin', 'fin@ops.test', 'finance', now())`,
+    [OPERATOR_ID],
+  );
   return {
     purge: new PurgePaymentsPastRetentionUseCase(new PostgresPaymentRetentionStore(db), 7, 2),
     async seed(n, at) {
@@ -54,6 +67,11 @@ async function sqlBooks(db: Database, close: () => Promise<void>): Promise<Books
            VALUES ($1, 'callback', '{}', 'applied', $2)`,
           [idOf(n), at],
         );
+        await tx.query(
+          `INSERT INTO refunds (id, transaction_id, amount_sen, status, method, reason, requested_by, requested_at, updated_at)
+           VALUES ($1, $2, 1000, 'requested', 'api', 'asked', $3, $4, $4)`,
+          [refundIdOf(n), idOf(n), OPERATOR_ID, at],
+        );
       });
     },
     async left() {
@@ -64,6 +82,7 @@ async function sqlBooks(db: Database, close: () => Promise<void>): Promise<Books
         payments: rows.map((row) => row.id),
         messages: await count('payment_callbacks'),
         keys: await count('payment_idempotency_keys'),
+        refunds: await count('refunds'),
         counters: await count('receipt_counters'),
       };
     },
@@ -115,6 +134,25 @@ function inMemoryBooks(): Books {
         reason: null,
         receivedAt: at,
       });
+      tables.refunds.insert(refundIdOf(n), {
+        id: refundIdOf(n),
+        transactionId: id,
+        amountSen: 1000,
+        status: 'requested',
+        method: 'api',
+        reason: 'asked',
+        requestedBy: OPERATOR_ID,
+        requestedAt: at,
+        decidedBy: null,
+        decidedAt: null,
+        decisionReason: null,
+        reference: null,
+        transferDate: null,
+        failureReason: null,
+        attempts: 0,
+        refundedAt: null,
+        updatedAt: at,
+      });
     },
     async left() {
       return {
@@ -124,6 +162,7 @@ function inMemoryBooks(): Books {
           .sort(),
         messages: tables.callbacks.all().length,
         keys: tables.idempotencyKeys.all().length,
+        refunds: tables.refunds.all().length,
         counters: tables.receiptCounters.all().length,
       };
     },
@@ -160,7 +199,7 @@ describe.each(eachBackend())('the retention purge on %s', (backend) => {
   });
   afterEach(() => books.close());
 
-  it('removes the payment of 8 years ago with its message and key, keeps those of 7 and 6, and the receipt counters', async () => {
+  it('removes the payment of 8 years ago with its message, key and refund, keeps those of 7 and 6, and the receipt counters', async () => {
     const now = Date.now();
     await books.seed(8, new Date(now - 8 * YEAR_MS));
     await books.seed(7, new Date(now - 7 * YEAR_MS));
@@ -171,6 +210,7 @@ describe.each(eachBackend())('the retention purge on %s', (backend) => {
       payments: [idOf(6), idOf(7)].sort(),
       messages: 2,
       keys: 2,
+      refunds: 2,
       counters: 1,
     });
     expect(await books.purge.execute()).toEqual({ payments: 0 });
