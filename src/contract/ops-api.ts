@@ -98,6 +98,8 @@ export interface OpsSessionResponse {
   /** ISO times: the idle end moves on with every call; the absolute end never does. */
   idle_expires_at: string;
   expires_at: string;
+  /** ISO time until which refund actions need no second factor again (then a step-up). */
+  step_up_until: string;
 }
 
 export interface MemberSearchQuery {
