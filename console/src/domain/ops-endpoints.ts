@@ -104,6 +104,9 @@ export const OPS_ENDPOINTS = {
 
 export type OpsEndpoint = keyof typeof OPS_ENDPOINTS;
 
+/** A POST whose body says nothing but must still be a JSON object. */
+type EmptyBody = Record<string, never>;
+
 /** Each endpoint's request and answer data. */
 interface OpsShapes {
   enrolmentStart: [EnrolmentStartRequest, EnrolmentStartResponse];
@@ -136,10 +139,10 @@ interface OpsShapes {
   refunds: [RefundListQuery, RefundListResponse];
   approveRefund: [RefundDecisionBody, unknown];
   rejectRefund: [RefundDecisionBody, unknown];
-  retryRefund: [undefined, unknown];
+  retryRefund: [EmptyBody, unknown];
   closeRefund: [RefundCloseBody, unknown];
   stepUp: [StepUpRequest, StepUpResponse];
-  stepUpPasskeyOptions: [undefined, PasskeyOptionsResponse];
+  stepUpPasskeyOptions: [EmptyBody, PasskeyOptionsResponse];
   reportSummary: [ReportSummaryQuery, ReportSummaryResponse];
 }
 // The refund actions' answers are not read: the payment's page reloads after each.

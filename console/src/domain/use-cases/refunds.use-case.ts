@@ -54,7 +54,7 @@ export class RefundsUseCase {
 
   /** Sends an approved or failed gateway refund again (the same idempotency key toward it). */
   async retry(refundId: string): Promise<OpsResult<null>> {
-    const answer = await this.http.call('retryRefund', undefined, { id: refundId });
+    const answer = await this.http.call('retryRefund', {}, { id: refundId });
     return answer.ok ? ok(null) : answer;
   }
 

@@ -31,7 +31,7 @@ export class StepUpUseCase {
   }
 
   async withPasskey(): Promise<Result<StepUpResponse, OpsFailure | PasskeyRefusal>> {
-    const options = await this.http.call('stepUpPasskeyOptions', undefined);
+    const options = await this.http.call('stepUpPasskeyOptions', {});
     if (!options.ok) return options;
     const credential = await this.passkeys.get(options.value.options);
     if (!credential.ok) return err({ code: 'PASSKEY_CEREMONY', reason: credential.error });
