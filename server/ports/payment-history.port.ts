@@ -10,6 +10,17 @@ export interface PaymentRecord extends Transaction {
   readonly paidAt: Date | null;
   /** The gateway's own id of the payment (a Billplz bill id), when it keeps one. */
   readonly gatewayRef: string | null;
+  /**
+   * The sum of its refunds that reached `refunded`, in sen (0 when none). Refunds still asked
+   * for, approved, rejected or failed give the member nothing back, so they do not count.
+   */
+  readonly refundedSen: number;
+}
+
+/** One refund the member got back: how much and when. */
+export interface RefundOfPayment {
+  readonly amountSen: number;
+  readonly refundedAt: Date;
 }
 
 export type { HistoryPosition };
@@ -32,4 +43,6 @@ export interface PaymentHistoryStore {
   listForMember(query: HistoryQuery): Promise<PaymentRecord[]>;
   /** One payment with its receipt fields; null when there is no such payment. */
   findRecord(transactionId: string): Promise<PaymentRecord | null>;
+  /** The payment's refunds that reached `refunded`, in the order they did (empty for none). */
+  refundsOf(transactionId: string): Promise<RefundOfPayment[]>;
 }

@@ -13,6 +13,8 @@ export interface TransactionDetails {
   amount: string;
   /** R-2026-000123, once the payment completed and was numbered. */
   receiptNumber?: string;
+  /** '12.50': what its refunds done gave back, '0.00' when nothing. */
+  refundedAmount: string;
 }
 
 /** The receipt names the payment a transaction: PAYMENT_NOT_FOUND, in those words. */
@@ -26,8 +28,8 @@ export class GetTransactionDetailsUseCase {
   constructor(
     private readonly store: TransactionStore,
     private readonly reconcile: ReconcilePendingPaymentsUseCase,
-    /** Where a completed payment's receipt number is read from. */
-    private readonly receipts?: Pick<PaymentHistoryStore, 'findRecord'>,
+    /** Where a completed payment's receipt number and refunds are read from. */
+    private readonly receipts: Pick<PaymentHistoryStore, 'findRecord'>,
   ) {}
 
   async execute(input: {
@@ -41,13 +43,15 @@ export class GetTransactionDetailsUseCase {
       input.transactionId,
     );
     if (!tx) return failWith('PAYMENT_NOT_FOUND', { message: TRANSACTION_NOT_FOUND });
+    // Only a completed payment has a receipt number, or refunds (the database refuses others).
     const record =
-      tx.status === 'completed' ? await this.receipts?.findRecord(tx.transactionId) : null;
+      tx.status === 'completed' ? await this.receipts.findRecord(tx.transactionId) : null;
     return ok({
       transactionId: tx.transactionId,
       status: tx.status,
       amount: formatSen(tx.amountSen),
       ...(record?.receiptNumber ? { receiptNumber: record.receiptNumber } : {}),
+      refundedAmount: formatSen(record?.refundedSen ?? 0),
     });
   }
 }

@@ -84,5 +84,6 @@ export function toRow(record: PaymentRecord): PaymentHistoryRow {
     status: record.status,
     receiptNumber: record.receiptNumber,
     paidAt: record.paidAt === null ? null : record.paidAt.toISOString(),
+    refundedAmount: formatSen(record.refundedSen),
   };
 }

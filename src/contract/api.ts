@@ -187,6 +187,8 @@ export interface TransactionDetailsResponse {
   amount: string;
   /** The receipt number (R-2026-000123), once the payment completed; absent before. */
   receiptNumber?: string;
+  /** '12.50': the sum of its refunds done, '0.00' when none; `status` stays as it is. */
+  refundedAmount: string;
 }
 
 /** Query-string and header names used beside the bodies. */

@@ -38,6 +38,11 @@ export interface PaymentHistoryRow {
   receiptNumber: string | null;
   /** ISO 8601 (UTC) of the completion; null unless completed. */
   paidAt: string | null;
+  /**
+   * What was given back of it, '0.00' when nothing: the sum of its refunds done (never those
+   * still asked for, rejected or failed). Equal to `amount` when it was refunded in full.
+   */
+  refundedAmount: string;
 }
 
 export interface PaymentHistoryResponse {

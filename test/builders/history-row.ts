@@ -9,5 +9,6 @@ export const aHistoryRow = (overrides: Partial<PaymentHistoryRow> = {}): Payment
   status: 'completed',
   receiptNumber: 'R-2026-000001',
   paidAt: '2026-11-24T13:06:00.000Z',
+  refundedAmount: '0.00',
   ...overrides,
 });

@@ -137,7 +137,12 @@ describe('GetTransactionUseCase', () => {
     const http = new FakeHttp().on(
       'transactionDetails',
       // Older servers say 'success' for 'completed'.
-      answer({ transactionId: 'TXN-1', status: 'success' as 'completed', amount: '123.45' }),
+      answer({
+        transactionId: 'TXN-1',
+        status: 'success' as 'completed',
+        amount: '123.45',
+        refundedAmount: '0.00',
+      }),
     );
     const result = await new GetTransactionUseCase(http, new QueryCache(new FakeClock())).execute({
       transactionId: 'TXN-1',

@@ -21,7 +21,12 @@ function setUp(cacheOptions: ConstructorParameters<typeof QueryCache>[1] = { ret
 
 /** Older servers may say 'success' for 'completed', hence any text as the status. */
 const details = (status: string, amount = '123.45') =>
-  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount });
+  answer({
+    transactionId: 'TXN-1',
+    status: status as PaymentStatus,
+    amount,
+    refundedAmount: '0.00',
+  });
 
 describe('WatchTransactionUseCase', () => {
   it('reads at once, then every 10 s until final, then leaves no timer', async () => {

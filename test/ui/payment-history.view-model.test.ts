@@ -143,7 +143,12 @@ describe('PaymentHistoryViewModel (/member/payments)', () => {
     );
     http.on(
       'transactionDetails',
-      answer({ transactionId: 'P1', status: 'completed', amount: '123.45' }),
+      answer({
+        transactionId: 'P1',
+        status: 'completed',
+        amount: '123.45',
+        refundedAmount: '0.00',
+      }),
     );
     await vm.load();
     expect(vm.rows.map((r) => r.status)).toEqual(['pending', 'pending']);
@@ -174,6 +179,7 @@ describe('PaymentHistoryViewModel (/member/payments)', () => {
         status: 'completed',
         amount: '123.45',
         receiptNumber: 'R-2026-000042',
+        refundedAmount: '0.00',
       }),
     );
     await vm.load();

@@ -55,7 +55,12 @@ function setup(stored?: ReturnType<typeof aPaymentRequest>) {
 
 /** Older servers may say 'success' for 'completed', hence any text as the status. */
 const details = (status: string, amount = '123.45') =>
-  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount });
+  answer({
+    transactionId: 'TXN-1',
+    status: status as PaymentStatus,
+    amount,
+    refundedAmount: '0.00',
+  });
 
 describe('PaymentStatusViewModel (payment status and receipt page)', () => {
   it('reads the transaction ID from the path first', async () => {
@@ -222,6 +227,7 @@ describe('PaymentStatusViewModel: the receipt number, its PDF and printing', () 
     status: 'completed' as PaymentStatus,
     amount: '123.45',
     receiptNumber: 'R-2026-000042',
+    refundedAmount: '0.00',
   });
 
   it('shows the receipt number and downloads the PDF in the member’s language', async () => {

@@ -22,7 +22,12 @@ function setup() {
 
 /** Older servers may say 'success' for 'completed', hence any text as the status. */
 const details = (status: string) =>
-  answer({ transactionId: 'TXN-1', status: status as PaymentStatus, amount: '123.45' });
+  answer({
+    transactionId: 'TXN-1',
+    status: status as PaymentStatus,
+    amount: '123.45',
+    refundedAmount: '0.00',
+  });
 
 describe('ReturnViewModel', () => {
   it.each(['', '?transactionId=', '?other=1'])('without a transactionId (%p) says so', (search) => {

@@ -4,6 +4,7 @@ import {
   type HistoryQuery,
   type PaymentHistoryStore,
   type PaymentRecord,
+  type RefundOfPayment,
 } from '../../ports/payment-history.port';
 import { type Database } from './database';
 import { type TransactionRow } from './postgres-transaction-store.adapter';
@@ -12,10 +13,17 @@ interface RecordRow extends TransactionRow {
   finalised_at: Date | null;
   gateway_ref: string | null;
   receipt_number: string | null;
+  refunded_sen: number | string;
 }
 
-const COLUMNS = `id, member_id, amount_sen, payment_method, status, gateway, created_at, updated_at,
-  finalised_at, gateway_ref, receipt_number`;
+/**
+ * A payment's columns and what was refunded of it: a correlated sum over refunds_transaction_idx,
+ * evaluated only for the rows a page returns (the LIMIT stops the scan before the sums).
+ */
+const COLUMNS = `t.id, t.member_id, t.amount_sen, t.payment_method, t.status, t.gateway,
+  t.created_at, t.updated_at, t.finalised_at, t.gateway_ref, t.receipt_number,
+  (SELECT coalesce(sum(r.amount_sen), 0) FROM refunds r
+    WHERE r.transaction_id = t.id AND r.status = 'refunded') AS refunded_sen`;
 
 /**
  * The history over the transactions table. A page is one index range scan: the member's rows
@@ -32,10 +40,23 @@ export class PostgresPaymentHistoryStore implements PaymentHistoryStore {
 
   async findRecord(transactionId: string): Promise<PaymentRecord | null> {
     const rows = await this.db.query<RecordRow>(
-      `SELECT ${COLUMNS} FROM transactions WHERE id = $1`,
+      `SELECT ${COLUMNS} FROM transactions t WHERE t.id = $1`,
       [transactionId],
     );
     return rows.length === 1 ? toRecord(rows[0]) : null;
+  }
+
+  async refundsOf(transactionId: string): Promise<RefundOfPayment[]> {
+    const rows = await this.db.query<{ amount_sen: number; refunded_at: Date }>(
+      `SELECT amount_sen, refunded_at FROM refunds
+        WHERE transaction_id = $1 AND status = 'refunded'
+        ORDER BY refunded_at, id`,
+      [transactionId],
+    );
+    return rows.map((row) => ({
+      amountSen: Number(row.amount_sen),
+      refundedAt: new Date(row.refunded_at),
+    }));
   }
 }
 
@@ -45,20 +66,20 @@ export class PostgresPaymentHistoryStore implements PaymentHistoryStore {
  */
 export function historySql(query: HistoryQuery): { text: string; params: unknown[] } {
   const params: unknown[] = [query.memberId];
-  const conditions = ['member_id = $1'];
+  const conditions = ['t.member_id = $1'];
   if (query.status !== null) {
     params.push(query.status);
-    conditions.push(`status = $${params.length}`);
+    conditions.push(`t.status = $${params.length}`);
   }
   if (query.after !== null) {
     params.push(query.after.createdAt, query.after.transactionId);
-    conditions.push(`(created_at, id) < ($${params.length - 1}, $${params.length})`);
+    conditions.push(`(t.created_at, t.id) < ($${params.length - 1}, $${params.length})`);
   }
   params.push(query.limit);
   return {
-    text: `SELECT ${COLUMNS} FROM transactions
+    text: `SELECT ${COLUMNS} FROM transactions t
             WHERE ${conditions.join(' AND ')}
-            ORDER BY created_at DESC, id DESC
+            ORDER BY t.created_at DESC, t.id DESC
             LIMIT $${params.length}`,
     params,
   };
@@ -79,5 +100,6 @@ function toRecord(row: RecordRow): PaymentRecord {
     receiptNumber: row.receipt_number,
     paidAt: status === 'completed' && row.finalised_at ? new Date(row.finalised_at) : null,
     gatewayRef: row.gateway_ref,
+    refundedSen: Number(row.refunded_sen),
   };
 }

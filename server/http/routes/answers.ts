@@ -17,6 +17,11 @@ const money = {
   examples: ['123.45'],
 } as const;
 const paymentStatus = { type: 'string', enum: PAYMENT_STATUSES } as const;
+const refundedMoney = {
+  ...money,
+  description: 'MYR given back by refunds done, "0.00" when none; the status stays as it is.',
+  examples: ['0.00', '12.50'],
+} as const;
 
 const sessionUser = {
   user_id: text,
@@ -101,12 +106,13 @@ export const paymentStatusAnswer = schemaOf<ResponseOf<'paymentStatus'>>()({
 
 export const transactionDetailsAnswer = schemaOf<ResponseOf<'transactionDetails'>>()({
   type: 'object',
-  required: ['transactionId', 'status', 'amount'],
+  required: ['transactionId', 'status', 'amount', 'refundedAmount'],
   properties: {
     transactionId: text,
     status: paymentStatus,
     amount: money,
     receiptNumber: { ...text, description: 'Once the payment completed.' },
+    refundedAmount: refundedMoney,
   },
 });
 
@@ -126,6 +132,7 @@ export const paymentHistoryAnswer = schemaOf<ResponseOf<'paymentHistory'>>()({
           'status',
           'receiptNumber',
           'paidAt',
+          'refundedAmount',
         ],
         properties: {
           transactionId: text,
@@ -135,6 +142,7 @@ export const paymentHistoryAnswer = schemaOf<ResponseOf<'paymentHistory'>>()({
           status: paymentStatus,
           receiptNumber: { type: ['string', 'null'] },
           paidAt: nullableTime,
+          refundedAmount: refundedMoney,
         },
       },
     },

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { type NewTransaction } from '../../../server/ports/transaction-store.port';
+import { type RefundRow } from '../../../server/adapters/in-memory/in-memory-tables';
 import { aMemberRow } from '../support/in-memory-stores';
+import { aRefundRow } from '../support/refund-rows';
 import { at } from './contract-time';
+import { anOperator } from './ops-stores.contract';
 import { type StoreSet } from './store-backends';
 
 /**
@@ -31,7 +34,24 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
       set.transactions.withLockedTransaction(id, (_current, unit) => unit.finalise(status, when));
     const receiptOf = async (id: string) =>
       (await set.paymentHistory.findRecord(id))?.receiptNumber ?? null;
-    return { ...set, member, pay, finalise, receiptOf };
+    const asker = anOperator({ role: 'finance' });
+    const approver = anOperator({ role: 'admin' });
+    await set.operators.insert(asker);
+    await set.operators.insert(approver);
+    /** A refund of a completed payment, asked for by one operator and decided by another. */
+    const refund = (
+      transactionId: string,
+      overrides: Partial<RefundRow> & Pick<RefundRow, 'amountSen' | 'status'>,
+    ) =>
+      set.insertRefund(
+        aRefundRow({
+          transactionId,
+          requestedBy: asker.id,
+          decidedBy: overrides.status === 'requested' ? null : approver.id,
+          ...overrides,
+        }),
+      );
+    return { ...set, member, pay, finalise, receiptOf, refund };
   }
 
   it('numbers completed payments R-<year>-<6 digits> in completion order, failed ones not', async () => {
@@ -112,6 +132,7 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
       receiptNumber: 'R-2026-000001',
       paidAt: at(7),
       gatewayRef: 'BILL-9',
+      refundedSen: 0,
     });
     expect(await paymentHistory.findRecord(generateTransactionId(randomBytes))).toBeNull();
   });
@@ -170,5 +191,57 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
     });
     expect(next.map((row) => row.transactionId)).toEqual([ids[2]]);
     expect(next[0].receiptNumber).toMatch(/^R-2026-00000[1-3]$/);
+  });
+
+  it('sums only the refunds done: asked for, approved, rejected and failed ones give nothing back', async () => {
+    const { pay, finalise, refund, paymentHistory, member } = await withMember();
+    const [partly, whole, none] = [
+      await pay({ amountSen: 10_000, createdAt: at(2) }),
+      await pay({ amountSen: 5_000, createdAt: at(1) }),
+      await pay({ amountSen: 7_000, createdAt: at(0) }),
+    ];
+    for (const id of [partly, whole, none]) await finalise(id, 'completed');
+    await refund(partly, { amountSen: 1_250, status: 'refunded' });
+    await refund(partly, { amountSen: 250, status: 'refunded', requestedAt: at(30) });
+    await refund(partly, { amountSen: 1_000, status: 'requested' });
+    await refund(partly, { amountSen: 1_000, status: 'approved' });
+    await refund(partly, { amountSen: 5_000, status: 'rejected' });
+    await refund(partly, { amountSen: 1_000, status: 'refund_failed' });
+    await refund(whole, { amountSen: 5_000, status: 'refunded' });
+    await refund(none, { amountSen: 7_000, status: 'requested' });
+
+    const rows = await paymentHistory.listForMember({
+      memberId: member.id,
+      status: null,
+      after: null,
+      limit: 10,
+    });
+    expect(rows.map((row) => [row.transactionId, row.status, row.refundedSen])).toEqual([
+      [partly, 'completed', 1_500],
+      [whole, 'completed', 5_000],
+      [none, 'completed', 0],
+    ]);
+    expect((await paymentHistory.findRecord(partly))?.refundedSen).toBe(1_500);
+    expect((await paymentHistory.findRecord(whole))?.refundedSen).toBe(5_000);
+    expect((await paymentHistory.findRecord(none))?.refundedSen).toBe(0);
+    const pending = await pay();
+    expect((await paymentHistory.findRecord(pending))?.refundedSen).toBe(0);
+  });
+
+  it('lists the refunds done of a payment in the order they were done', async () => {
+    const { pay, finalise, refund, paymentHistory } = await withMember();
+    const [id, other] = [await pay({ amountSen: 10_000 }), await pay({ amountSen: 10_000 })];
+    await finalise(id, 'completed');
+    await finalise(other, 'completed');
+    await refund(id, { amountSen: 300, status: 'refunded', refundedAt: at(90) });
+    await refund(id, { amountSen: 200, status: 'refunded', refundedAt: at(60) });
+    await refund(id, { amountSen: 900, status: 'approved' });
+    await refund(id, { amountSen: 400, status: 'refund_failed' });
+    await refund(other, { amountSen: 100, status: 'refunded', refundedAt: at(70) });
+    expect(await paymentHistory.refundsOf(id)).toEqual([
+      { amountSen: 200, refundedAt: at(60) },
+      { amountSen: 300, refundedAt: at(90) },
+    ]);
+    expect(await paymentHistory.refundsOf(await pay())).toEqual([]);
   });
 }

@@ -1,7 +1,10 @@
 import { type ServerStores } from '../../../server/container';
 import { type Member } from '../../../server/domain/member';
 import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
-import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
+import {
+  InMemoryTables,
+  type RefundRow,
+} from '../../../server/adapters/in-memory/in-memory-tables';
 import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
 import { postgresStoresOver } from '../../../server/adapters/postgres/postgres-stores';
 import {
@@ -10,6 +13,7 @@ import {
   type CallbackSource,
 } from '../../../server/ports/transaction-store.port';
 import { openMigratedPglite } from '../../../scripts/support/database-images';
+import { insertRefundRow } from '../support/refund-rows';
 import {
   createScratchDatabase,
   eachDatabase,
@@ -24,6 +28,8 @@ export interface StoreSet extends ServerStores {
   callbacks(): Promise<CallbackRecord[]>;
   /** A member's row as stored, erased ones too (which no port finds any more). */
   memberRow(id: string): Promise<Member | null>;
+  /** Writes a refund row as it stands (the member-side stores only read refunds). */
+  insertRefund(row: RefundRow): Promise<void>;
 }
 
 interface OpenBackend {
@@ -100,6 +106,7 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
           ...stores,
           callbacks: async () => stores.transactions.callbacks(),
           memberRow: async (id) => tables.members.get(id) ?? null,
+          insertRefund: async (row) => tables.refunds.insert(row.id, row),
         };
       },
       async close() {},
@@ -129,6 +136,7 @@ async function openBackend(backend: Backend): Promise<OpenBackend> {
         ...postgresStoresOver(opened),
         callbacks: () => readCallbacks(opened),
         memberRow: (id) => readMemberRow(opened, id),
+        insertRefund: (row) => insertRefundRow(opened, row),
       };
     },
     async close() {

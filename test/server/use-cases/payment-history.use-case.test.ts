@@ -70,6 +70,7 @@ describe('ListPaymentHistoryUseCase', () => {
             status: 'failed',
             receiptNumber: null,
             paidAt: null,
+            refundedAmount: '0.00',
           },
           {
             transactionId: ids[1],
@@ -79,6 +80,7 @@ describe('ListPaymentHistoryUseCase', () => {
             status: 'completed',
             receiptNumber: 'R-2026-000001',
             paidAt: at(50).toISOString(),
+            refundedAmount: '0.00',
           },
           expect.objectContaining({ transactionId: ids[0], status: 'pending' }),
         ],
@@ -145,6 +147,7 @@ describe('ListPaymentHistoryUseCase', () => {
         return [];
       },
       findRecord: async () => null,
+      refundsOf: async () => [],
     };
     const result = await new ListPaymentHistoryUseCase(spy).execute({ memberId: 'm', ...bad });
     expect(result).toEqual({

@@ -8,6 +8,7 @@ import {
 import { gatewayOutcomeCanonical } from '../../../../src/contract/sandbox-gateway';
 import { injectedApp, type InjectedApp, logIn, seedMember } from '../../support/in-memory-server';
 import { pdfText } from '../../support/pdf-tools';
+import { aRefundRow } from '../../support/refund-rows';
 
 jest.setTimeout(30_000);
 
@@ -94,7 +95,33 @@ describe('payment history and receipt routes on the in-memory container (app.inj
       status: 'completed',
       amount: '123.45',
       receiptNumber: 'R-2026-000001',
+      refundedAmount: '0.00',
     });
+  });
+
+  it('shows what refunds done gave back beside the status, in the history and the details', async () => {
+    const paid = await newPayment('123.45');
+    const other = await newPayment('80.00');
+    await settle(paid, '123.45', 'completed');
+    await settle(other, '80.00', 'completed');
+    for (const [amountSen, status] of [
+      [2_000, 'refunded'],
+      [345, 'refunded'],
+      [1_000, 'approved'],
+      [5_000, 'rejected'],
+    ] as const) {
+      t.container.tables.refunds.insert(
+        String(amountSen),
+        aRefundRow({ transactionId: paid, requestedBy: 'op-1', amountSen, status }),
+      );
+    }
+    const rows = (await history()).data.payments;
+    expect(rows.map((row) => [row.transactionId, row.status, row.refundedAmount])).toEqual([
+      [other, 'completed', '0.00'],
+      [paid, 'completed', '23.45'],
+    ]);
+    const details = await t.get(`${ApiPaths.transactionDetails}?transactionId=${paid}`, { token });
+    expect(details.body.data).toMatchObject({ status: 'completed', refundedAmount: '23.45' });
   });
 
   it('answers 400 naming the field (code VALIDATION_FAILED), and 401 without a session', async () => {

@@ -83,6 +83,7 @@ describe('payment routes on the in-memory container (app.inject)', () => {
       transactionId: payment.payment_id,
       status: 'pending',
       amount: '123.45',
+      refundedAmount: '0.00',
     });
 
     const stranger = (await logIn(t, await seedMember(t))).token;
