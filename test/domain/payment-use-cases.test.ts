@@ -141,7 +141,7 @@ describe('GetTransactionUseCase', () => {
         transactionId: 'TXN-1',
         status: 'success' as 'completed',
         amount: '123.45',
-        refundedAmount: '0.00',
+        refundedAmount: '12.00',
       }),
     );
     const result = await new GetTransactionUseCase(http, new QueryCache(new FakeClock())).execute({
@@ -149,7 +149,12 @@ describe('GetTransactionUseCase', () => {
     });
     expect(result).toEqual({
       ok: true,
-      value: { transactionId: 'TXN-1', status: 'completed', amount: '123.45' },
+      value: {
+        transactionId: 'TXN-1',
+        status: 'completed',
+        amount: '123.45',
+        refundedAmount: '12.00',
+      },
     });
     expect(http.calls[0].request).toEqual({ transactionId: 'TXN-1' });
   });

@@ -56,6 +56,7 @@ describe('WatchTransactionUseCase', () => {
       transactionId: 'TXN-1',
       paymentStatus: 'completed',
       amount: '80.00',
+      refundedAmount: '0.00',
       notFound: false,
       signInRequired: false,
     });

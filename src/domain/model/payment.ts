@@ -71,6 +71,8 @@ export interface Transaction {
   amount?: string;
   /** R-2026-000123 once the payment completed; undefined before (or from older servers). */
   receiptNumber?: string;
+  /** '12.50': what its refunds done gave back; undefined when the server did not say. */
+  refundedAmount?: string;
 }
 
 /** Why a payment call did not succeed: its code and the key of the fallback text. */

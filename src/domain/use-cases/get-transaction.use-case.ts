@@ -45,6 +45,7 @@ export class GetTransactionUseCase {
     }
     const amount: unknown = data.amount;
     const receiptNumber: unknown = data.receiptNumber;
+    const refundedAmount: unknown = data.refundedAmount;
     return {
       ok: true,
       value: {
@@ -52,6 +53,7 @@ export class GetTransactionUseCase {
         status: toPaymentStatus(data.status),
         amount: amount === undefined || amount === null ? undefined : String(amount),
         ...(typeof receiptNumber === 'string' && receiptNumber !== '' ? { receiptNumber } : {}),
+        ...(typeof refundedAmount === 'string' ? { refundedAmount } : {}),
       },
     };
   }

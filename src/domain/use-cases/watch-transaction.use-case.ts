@@ -16,6 +16,8 @@ export interface WatchedTransaction {
   amount: string | undefined;
   /** The receipt number, once the payment completed and the server named it. */
   receiptNumber: string | undefined;
+  /** What its refunds done gave back ('0.00' for none), once the server said. */
+  refundedAmount: string | undefined;
   /** The server knows no such transaction for this member: nothing to wait for. */
   notFound: boolean;
   /** Nobody is logged in, so the server shows nothing: nothing to wait for either. */
@@ -40,6 +42,7 @@ export class WatchTransactionUseCase extends StateSource<WatchedTransaction> {
       paymentStatus: 'pending',
       amount: undefined,
       receiptNumber: undefined,
+      refundedAmount: undefined,
       notFound: false,
       signInRequired: false,
     });
@@ -50,6 +53,7 @@ export class WatchTransactionUseCase extends StateSource<WatchedTransaction> {
     this.change({
       transactionId: input.transactionId,
       receiptNumber: undefined,
+      refundedAmount: undefined,
       notFound: false,
       signInRequired: false,
       ...(input.amount !== undefined ? { amount: input.amount } : {}),
@@ -94,11 +98,12 @@ export class WatchTransactionUseCase extends StateSource<WatchedTransaction> {
       }
       return result;
     }
-    const { status, amount, receiptNumber } = result.value;
+    const { status, amount, receiptNumber, refundedAmount } = result.value;
     this.change({
       paymentStatus: status,
       ...(amount !== undefined ? { amount } : {}),
       ...(receiptNumber !== undefined ? { receiptNumber } : {}),
+      ...(refundedAmount !== undefined ? { refundedAmount } : {}),
     });
     if (isFinalStatus(status)) {
       this.stopPolling?.();

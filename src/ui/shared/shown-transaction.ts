@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { formatRinggit } from '../../domain/model/money';
+import { refundLabel, type RefundLabel } from './refund-label';
 import type { PaymentStatus } from '../../domain/model/payment';
 import type {
   WatchedTransaction,
@@ -43,6 +44,11 @@ export class ShownTransaction {
   /** R-2026-000123 once the payment completed; null before. */
   get receiptNumber(): string | null {
     return this.transaction.receiptNumber ?? null;
+  }
+
+  /** "Refunded" or "Partly refunded RM 12.50" beside the status; null when nothing was. */
+  get refundLabel(): RefundLabel | null {
+    return refundLabel(this.transaction.amount, this.transaction.refundedAmount);
   }
 
   /** 'RM 123.45', or 'RM 50.00' when no amount is known. */

@@ -8,6 +8,7 @@ import type { PaymentHistoryRow } from '../../../domain/use-cases/list-payment-h
 import { useViewModel } from '../../../ui-kit/di';
 import type { UiMessage } from '../../shared/notifier';
 import { Paths } from '../../shared/paths';
+import { refundLabel } from '../../shared/refund-label';
 import { DetailRow } from '../../components/detail-row';
 import { rowControl, useFocusAfter } from '../../components/focus-after';
 import { formatMalaysiaTime } from '../../components/malaysia-time';
@@ -127,6 +128,7 @@ const HistoryItem = observer(function HistoryItem({
 }) {
   const { t, i18n } = useTranslation();
   const when = formatMalaysiaTime(row.createdAt, i18n.resolvedLanguage ?? i18n.language);
+  const refund = refundLabel(row.amount, row.refundedAmount);
   return (
     <li
       className={`history-item history-item-${row.status}`}
@@ -147,6 +149,9 @@ const HistoryItem = observer(function HistoryItem({
           <dt>{t('paymentHistory.status')}</dt>
           <dd className={`history-status history-status-${row.status}`} aria-live="polite">
             {t(`paymentHistory.statuses.${row.status}`)}
+            {refund !== null && (
+              <span className="history-refund">{t(refund.key, refund.values)}</span>
+            )}
           </dd>
         </div>
         <DetailRow label={t('paymentHistory.transactionId')} className="history-wide">

@@ -9,6 +9,7 @@ import '../../styles/auth.css';
 import '../../styles/payment.css';
 import './receipt-print.css';
 import { PaymentStatusViewModel } from './payment-status.view-model';
+import { RefundTexts } from '../../shared/refund-label';
 import {
   type OutcomeTexts,
   TransactionOutcome,
@@ -38,6 +39,7 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
   useEffect(() => vm.load(transactionId), [vm, transactionId]);
   const outcome = transactionOutcome(vm.shown, statusTexts);
   const { unavailable } = outcome;
+  const refund = vm.shown.refundLabel;
   const heading = { id: 'payment-current-status', text: t('paymentStatus.currentStatus') };
 
   return (
@@ -74,6 +76,11 @@ export const PaymentStatusScreen = observer(function PaymentStatusScreen() {
         )}
         {!unavailable && (
           <DetailRow label={t('paymentStatus.amount')}>{vm.shown.displayAmount}</DetailRow>
+        )}
+        {!unavailable && refund !== null && (
+          <DetailRow label={t(RefundTexts.title)} valueClassName="payment-refund">
+            {t(refund.key, refund.values)}
+          </DetailRow>
         )}
       </dl>
 
