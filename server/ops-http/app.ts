@@ -21,6 +21,7 @@ import { opsAuditRoutes } from './routes/audit.routes';
 import { opsAuthRoutes } from './routes/auth.routes';
 import { opsMemberRoutes } from './routes/members.routes';
 import { opsOperatorRoutes } from './routes/operators.routes';
+import { opsPaymentRoutes } from './routes/payments.routes';
 import { opsRefundRoutes } from './routes/refunds.routes';
 import { opsReportRoutes } from './routes/reports.routes';
 
@@ -132,6 +133,7 @@ export async function buildOpsApp(
       opsMemberRoutes(api, container);
       opsOperatorRoutes(api, container);
       opsAuditRoutes(api, container);
+      opsPaymentRoutes(api, container);
       opsRefundRoutes(api, container);
       opsReportRoutes(api, container);
     },

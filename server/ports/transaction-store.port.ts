@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../src/contract/rules';
 import type { Sen } from '../../src/contract/money';
+import type { AuditEntryInput } from '../domain/ops/audit-chain';
 import type { FinalStatus, Transaction } from '../domain/transaction';
 
 export interface NewTransaction {
@@ -53,6 +54,8 @@ export interface LockedTransactionUnit {
   /** pending -> status, conditionally (WHERE status = 'pending'); true when this call changed it. */
   finalise(status: FinalStatus, at: Date): Promise<boolean>;
   recordCallback(record: CallbackRecord): Promise<void>;
+  /** Appends to the audit log in the same database transaction (an operator's requery). */
+  appendAudit(entry: AuditEntryInput): Promise<void>;
 }
 
 export interface TransactionStore {

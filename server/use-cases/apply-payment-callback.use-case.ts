@@ -1,4 +1,3 @@
-import { type ErrorCode } from '../../src/contract/errors';
 import { decideOutcome } from '../domain/transaction';
 import type { Transaction, TransactionStatus } from '../domain/transaction';
 import type { Sen } from '../../src/contract/money';
@@ -7,7 +6,6 @@ import type {
   GatewayCallbackRequest,
   GatewayMessage,
   GatewayOutcome,
-  GatewayRejectionKind,
   OurPaymentCheck,
 } from '../ports/payment-gateway.port';
 import type { PaymentGateways } from '../ports/payment-gateways.port';
@@ -18,7 +16,22 @@ import type {
   LockedTransactionUnit,
   TransactionStore,
 } from '../ports/transaction-store.port';
+import { type AuditEntryInput } from '../domain/ops/audit-chain';
+import {
+  type CallbackRejection,
+  type CallbackRejectionError,
+  rejectionError,
+} from './callback-rejections';
 import { err, ok, type Result } from './result';
+
+export {
+  CALLBACK_REJECTION_CODES,
+  type CallbackRejection,
+  type CallbackRejectionCode,
+  type CallbackRejectionError,
+  GATEWAY_RETRY_AFTER_S,
+  rejectionError,
+} from './callback-rejections';
 
 export interface ApplyPaymentCallbackInput {
   /** The callback exactly as received; the gateway adapter reads and verifies it. */
@@ -35,44 +48,16 @@ export type ApplyPaymentCallbackValue = {
   transactionId: string;
 };
 
-export type CallbackRejection = GatewayRejectionKind | 'amount_mismatch' | 'contradiction';
-
-/** The code each rejection answers the gateway with. */
-export const CALLBACK_REJECTION_CODES = {
-  malformed: 'CALLBACK_MALFORMED',
-  bad_signature: 'CALLBACK_BAD_SIGNATURE',
-  stale: 'CALLBACK_STALE',
-  not_supported: 'CALLBACK_NOT_SUPPORTED',
-  unknown_transaction: 'CALLBACK_UNKNOWN_TRANSACTION',
-  amount_mismatch: 'CALLBACK_AMOUNT_MISMATCH',
-  contradiction: 'CALLBACK_CONTRADICTION',
-  unavailable: 'PAYMENT_GATEWAY_UNAVAILABLE',
-} as const satisfies Record<CallbackRejection, ErrorCode>;
-
-/** Seconds a gateway is asked to wait before sending again a callback we could not confirm. */
-export const GATEWAY_RETRY_AFTER_S = 30;
-
-export type CallbackRejectionCode = (typeof CALLBACK_REJECTION_CODES)[CallbackRejection];
-
-/**
- * A refused message: its code, and the adapter's or this use case's words for the reason; when
- * the gateway could not be asked to confirm it, the seconds after which sending it again may do.
- */
-export interface CallbackRejectionError {
-  code: CallbackRejectionCode;
-  message: string;
-  retryAfterS?: number;
-}
-
 export type ApplyPaymentCallbackResult = Result<ApplyPaymentCallbackValue, CallbackRejectionError>;
 
-/** The failure a rejection answers. */
-export const rejectionError = (kind: CallbackRejection, message: string) =>
-  err<CallbackRejectionError>(
-    kind === 'unavailable'
-      ? { code: CALLBACK_REJECTION_CODES[kind], message, retryAfterS: GATEWAY_RETRY_AFTER_S }
-      : { code: CALLBACK_REJECTION_CODES[kind], message },
-  );
+/**
+ * An operator asking the gateway now: the message is recorded as theirs, and whatever it comes
+ * to is audited in the same database transaction, the payment's row locked.
+ */
+export interface OperatorAsk {
+  operatorId: string;
+  audit(result: ApplyPaymentCallbackResult): AuditEntryInput;
+}
 
 /** The gateways that existed before callback paths named theirs, in the order tried. */
 const LEGACY_CALLBACK_GATEWAYS = ['sandbox', 'billplz'] as const;
@@ -147,13 +132,21 @@ export class ApplyPaymentCallbackUseCase {
     source: CallbackSource,
     gatewayName: string,
     expectedTransactionId?: string,
+    asked?: OperatorAsk & { transactionId: string },
   ): Promise<ApplyPaymentCallbackResult> {
     const receivedAt = new Date(this.clock.now());
-    const record = recorder(source, message.payload, receivedAt);
+    const record = recorder(source, message.payload, receivedAt, asked?.operatorId ?? null);
     const reject = async (refusal: Refusal): Promise<ApplyPaymentCallbackResult> => {
       const { kind, text, transactionId } = refusal;
-      await this.store.recordCallback(record(transactionId, 'rejected', `${kind}: ${text}`));
-      return rejectionError(kind, text);
+      const entry = record(transactionId, 'rejected', `${kind}: ${text}`);
+      if (asked === undefined) {
+        await this.store.recordCallback(entry);
+        return rejectionError(kind, text);
+      }
+      return this.store.withLockedTransaction(asked.transactionId, async (_current, unit) => {
+        await unit.recordCallback(entry);
+        return audited(unit, asked, rejectionError(kind, text));
+      });
     };
 
     if (!message.verdict.ok) {
@@ -164,8 +157,8 @@ export class ApplyPaymentCallbackUseCase {
     const located = await this.locate(outcome, expectedTransactionId);
     if (!located.ok) return reject(located.error);
     const facts: LockedFacts = { ...located.value, record, receivedAt, outcome, gatewayName };
-    return this.store.withLockedTransaction(facts.transactionId, (current, unit) =>
-      decideLocked(current, unit, facts),
+    return this.store.withLockedTransaction(facts.transactionId, async (current, unit) =>
+      audited(unit, asked, await decideLocked(current, unit, facts)),
     );
   }
 
@@ -214,8 +207,23 @@ type RecordOf = (
   reason: string | null,
 ) => CallbackRecord;
 
+/** An operator's ask audited in the unit its message was recorded in. */
+async function audited(
+  unit: LockedTransactionUnit,
+  asked: OperatorAsk | undefined,
+  result: ApplyPaymentCallbackResult,
+): Promise<ApplyPaymentCallbackResult> {
+  if (asked !== undefined) await unit.appendAudit(asked.audit(result));
+  return result;
+}
+
 /** The audit record of a message, its payload cut to MAX_RECORDED_PAYLOAD. */
-function recorder(source: CallbackSource, received: string, receivedAt: Date): RecordOf {
+function recorder(
+  source: CallbackSource,
+  received: string,
+  receivedAt: Date,
+  operatorId: string | null,
+): RecordOf {
   const payload =
     received.length > MAX_RECORDED_PAYLOAD
       ? `${truncateWhole(received, MAX_RECORDED_PAYLOAD)}…`
@@ -227,6 +235,7 @@ function recorder(source: CallbackSource, received: string, receivedAt: Date): R
     result,
     reason,
     receivedAt,
+    ...(operatorId === null ? {} : { operatorId }),
   });
 }
 

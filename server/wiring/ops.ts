@@ -22,6 +22,11 @@ import { PaymentReportsUseCase } from '../use-cases/ops/payment-reports.use-case
 import { type PaymentGateways } from '../ports/payment-gateways.port';
 import { RefundsUseCase } from '../use-cases/ops/refunds.use-case';
 import { StepUpUseCase } from '../use-cases/ops/step-up.use-case';
+import { type PaymentDirectory } from '../ports/payment-directory.port';
+import { type TransactionStore } from '../ports/transaction-store.port';
+import { type ApplyPaymentCallbackUseCase } from '../use-cases/apply-payment-callback.use-case';
+import { PaymentRequeryUseCase } from '../use-cases/ops/payment-requery.use-case';
+import { PaymentSupportUseCase } from '../use-cases/ops/payment-support.use-case';
 
 /** The console's own adapters: its second factor and the audit checkpoints' key. */
 export interface OpsAdapters {
@@ -57,6 +62,10 @@ export interface OpsUseCases {
   refundActions: RefundsUseCase;
   /** The second factor again (refund actions ask for it every five minutes). */
   stepUp: StepUpUseCase;
+  /** Find payments, read one payment's page, the refunds queue. */
+  paymentSupport: PaymentSupportUseCase;
+  /** Ask the gateway now about one payment. */
+  paymentRequery: PaymentRequeryUseCase;
 }
 
 export function wireOps(
@@ -70,6 +79,9 @@ export function wireOps(
     operatorPasskeys: PasskeyStore;
     paymentReports: PaymentReports;
     paymentGateways: PaymentGateways;
+    paymentDirectory: PaymentDirectory;
+    transactions: TransactionStore;
+    applyPaymentCallback: ApplyPaymentCallbackUseCase;
   },
   config: Config,
   logger: Logger,
@@ -107,6 +119,13 @@ export function wireOps(
     auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock),
     paymentReporting: new PaymentReportsUseCase(adapters.paymentReports, unitOfWork, clock),
     refundActions: new RefundsUseCase(unitOfWork, adapters.paymentGateways, clock, random),
+    paymentSupport: new PaymentSupportUseCase(adapters.paymentDirectory, adapters.paymentGateways),
+    paymentRequery: new PaymentRequeryUseCase(
+      adapters.transactions,
+      adapters.paymentGateways,
+      adapters.applyPaymentCallback,
+      clock,
+    ),
     stepUp: new StepUpUseCase(
       unitOfWork,
       adapters.loginFailures,

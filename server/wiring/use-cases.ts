@@ -132,10 +132,11 @@ export function wireUseCases(
       paymentGateways,
       transactions,
       reconcilePendingPayments,
+      clock,
     ),
     purgeStaleRecords: new PurgeStaleRecordsUseCase(smsCodes, loginFailures, sessions, clock),
     ...wirePaymentHistory(adapters, config, reconcilePendingPayments),
     ...wireSecurity(adapters, config, log),
-    ...wireOps({ ...adapters, paymentGateways }, config, log),
+    ...wireOps({ ...adapters, paymentGateways, applyPaymentCallback }, config, log),
   };
 }

@@ -110,6 +110,7 @@ export class CachedTransactionStore extends ForwardingTransactionStore {
             return changed;
           },
           recordCallback: (record) => unit.recordCallback(record),
+          appendAudit: (entry) => unit.appendAudit(entry),
         }),
       );
     } finally {

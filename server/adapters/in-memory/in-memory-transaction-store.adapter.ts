@@ -3,6 +3,7 @@ import { isErasedMember } from '../../domain/personal-data';
 import { formatReceiptNumber, malaysiaYear } from '../../domain/receipt';
 import { type FinalStatus, isTransactionId, type Transaction } from '../../domain/transaction';
 import type * as store from '../../ports/transaction-store.port';
+import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
 import {
   checkViolation,
   type InMemoryTables,
@@ -140,6 +141,9 @@ export class InMemoryTransactionStore implements store.TransactionStore {
           );
         },
         recordCallback: async (record) => this.insertCallback(record, journal),
+        appendAudit: async (entry) => {
+          await new InMemoryAuditLog(this.tables, journal).append(entry);
+        },
       };
       const current = this.tables.transactions.get(transactionId);
       try {

@@ -144,6 +144,7 @@ export class MeteredTransactionStore extends ForwardingTransactionStore {
           await unit.recordCallback(record);
           records.push(record);
         },
+        appendAudit: (entry) => unit.appendAudit(entry),
       }),
     );
     if (outcome !== undefined) this.metrics.finalised.inc({ outcome });

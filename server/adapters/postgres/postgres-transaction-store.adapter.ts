@@ -13,6 +13,7 @@ import {
 } from '../../ports/transaction-store.port';
 import { malaysiaYear } from '../../domain/receipt';
 import { type Database } from './database';
+import { PostgresAuditLog } from './postgres-audit-log.adapter';
 
 /** A transactions row as the stores read it. */
 export interface TransactionRow {
@@ -206,6 +207,9 @@ export class PostgresTransactionStore implements TransactionStore {
           return changed.length === 1;
         },
         recordCallback: (record) => insertCallback(db, record),
+        appendAudit: async (entry) => {
+          await new PostgresAuditLog(db).append(entry);
+        },
       };
       return fn(rows.length === 1 ? toTransaction(rows[0]) : null, unit);
     });

@@ -23,7 +23,7 @@ export function wireUseCases(set: StoreSet, gateway: PaymentGateway) {
     reconcileAfterS: 600,
     batchSize: 50,
   });
-  const redirect = new ReturnFromGatewayUseCase(gateways, set.transactions, reconcile);
+  const redirect = new ReturnFromGatewayUseCase(gateways, set.transactions, reconcile, clock);
   return { set, apply, reconcile, redirect, gateways };
 }
 

@@ -171,6 +171,11 @@ describe.each(eachDatabase())('payments through Billplz on %s', (database) => {
     expect(res.headers.get('location')).toBe(`/return?transactionId=${payment.transactionId}`);
     expect(await paymentStatus(t.baseUrl, payment.transactionId, alice)).toBe('completed');
     expect(await records(payment.transactionId)).toEqual([
+      {
+        source: 'redirect',
+        result: 'ignored',
+        reason: 'not_final: the payer came back saying paid; a redirect states no amount',
+      },
       { source: 'reconcile', result: 'applied', reason: null },
     ]);
   });

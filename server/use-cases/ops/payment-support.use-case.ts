@@ -1,0 +1,115 @@
+import { formatSen } from '../../../src/contract/money';
+import {
+  type PaymentDetailResponse,
+  type PaymentSearchQuery,
+  type PaymentSearchResponse,
+  REFUND_STATUSES,
+  type RefundListQuery,
+  type RefundListResponse,
+  type RefundStatus,
+} from '../../../src/contract/ops-payments-api';
+import { parsePaymentFilter } from '../../domain/ops/payment-filter';
+import { refundable } from '../../domain/ops/refund';
+import { type PaymentDirectory } from '../../ports/payment-directory.port';
+import { type PaymentGateways } from '../../ports/payment-gateways.port';
+import { failWith, ok, type Result, type UseCaseError } from '../result';
+import {
+  decodePaymentCursor,
+  decodeRefundCursor,
+  encodePaymentCursor,
+  encodeRefundCursor,
+  paymentSummary,
+  refundDto,
+  timelineOf,
+} from './payment-views';
+
+const PAGE_SIZE = 20;
+
+/** Why each search field was refused, for the 400 naming it. */
+const FIELD_RULES: Record<keyof PaymentSearchQuery, string> = {
+  ref: 'a transaction id, receipt number or gateway reference.',
+  member: "the member's phone or IC/passport number.",
+  status: 'pending, completed or failed.',
+  gateway: 'a gateway name.',
+  from: 'a day, YYYY-MM-DD.',
+  to: 'a day, YYYY-MM-DD, not before from.',
+  min_amount: 'ringgit with at most two decimals.',
+  max_amount: 'ringgit with at most two decimals, not below min_amount.',
+  cursor: 'not a cursor.',
+};
+
+const badField = (field: string, rule: string) =>
+  failWith('VALIDATION_FAILED', { field, message: `${field}: ${rule}` });
+
+/**
+ * The console's payments, read only: the search (every filter combined, newest first, keyset
+ * pages, the member masked), one payment's page (its timeline, refunds, what may still be
+ * refunded and how the money would go back), and the refunds waiting on someone.
+ */
+export class PaymentSupportUseCase {
+  constructor(
+    private readonly directory: PaymentDirectory,
+    private readonly gateways: PaymentGateways,
+  ) {}
+
+  async search(query: PaymentSearchQuery): Promise<Result<PaymentSearchResponse, UseCaseError>> {
+    const filter = parsePaymentFilter(query);
+    if (!filter.ok) {
+      const field = filter.error.field;
+      return badField(field, FIELD_RULES[field]);
+    }
+    const after = query.cursor === undefined ? undefined : decodePaymentCursor(query.cursor);
+    if (after === null) return badField('cursor', FIELD_RULES.cursor);
+    const found = await this.directory.search(filter.value, { after, limit: PAGE_SIZE + 1 });
+    const page = found.slice(0, PAGE_SIZE);
+    return ok({
+      items: page.map(paymentSummary),
+      next_cursor: found.length > PAGE_SIZE ? encodePaymentCursor(page[page.length - 1].key) : null,
+    });
+  }
+
+  async detail(transactionId: string): Promise<Result<PaymentDetailResponse, UseCaseError>> {
+    const payment = await this.directory.byId(transactionId);
+    if (payment === null) return failWith('NOT_FOUND');
+    const [messages, refunds] = await Promise.all([
+      this.directory.messagesOf(transactionId),
+      this.directory.refundsOf(transactionId),
+    ]);
+    const left = payment.status === 'completed' ? refundable(payment.amountSen, refunds) : 0;
+    return ok({
+      payment: paymentSummary(payment),
+      refundable: formatSen(left),
+      // A gateway no longer configured cannot be sent a refund: only a bank transfer is left.
+      refund_method: this.gateways.byName(payment.gateway)?.capabilities.refunds ?? 'manual',
+      refunds: refunds.map(refundDto),
+      timeline: timelineOf(payment, messages, refunds),
+    });
+  }
+
+  /** Refunds in one status, or those waiting on someone; newest first, keyset pages. */
+  async refunds(query: RefundListQuery): Promise<Result<RefundListResponse, UseCaseError>> {
+    const status = query.status;
+    if (status !== undefined && !(REFUND_STATUSES as readonly string[]).includes(status)) {
+      return badField('status', `one of ${REFUND_STATUSES.join(', ')}.`);
+    }
+    const after = query.cursor === undefined ? undefined : decodeRefundCursor(query.cursor);
+    if (after === null) return badField('cursor', FIELD_RULES.cursor);
+    const found = await this.directory.openRefunds(status as RefundStatus | undefined, {
+      after,
+      limit: PAGE_SIZE + 1,
+    });
+    const page = found.slice(0, PAGE_SIZE);
+    const last = page[page.length - 1];
+    return ok({
+      items: page.map((refund) => ({
+        ...refundDto(refund),
+        payment_amount: formatSen(refund.paymentAmountSen),
+        gateway: refund.gateway,
+      })),
+      next_cursor:
+        found.length > PAGE_SIZE
+          ? encodeRefundCursor({ requestedAt: last.requestedAt, id: last.id })
+          : null,
+    });
+  }
+}

@@ -1,0 +1,173 @@
+import { formatSen } from '../../../src/contract/money';
+import {
+  type PaymentSummaryDto,
+  type RefundDto,
+  type TimelineEventDto,
+  type TimelineKind,
+} from '../../../src/contract/ops-payments-api';
+import { maskName, maskPhone } from '../../domain/ops/masking';
+import { isTransactionId } from '../../domain/transaction';
+import {
+  type DirectoryPayment,
+  type DirectoryRefund,
+  type PaymentKey,
+  type PaymentMessage,
+  type RefundKey,
+} from '../../ports/payment-directory.port';
+
+/** One payment as a list shows it: the member masked, as the member search does. */
+export const paymentSummary = (payment: DirectoryPayment): PaymentSummaryDto => ({
+  transaction_id: payment.transactionId,
+  receipt_number: payment.receiptNumber,
+  gateway: payment.gateway,
+  gateway_ref: payment.gatewayRef,
+  amount: formatSen(payment.amountSen),
+  refunded: formatSen(payment.refundedSen),
+  status: payment.status,
+  created_at: payment.createdAt.toISOString(),
+  paid_at: payment.paidAt?.toISOString() ?? null,
+  member: {
+    id: payment.member.id,
+    name: maskName(payment.member.name),
+    phone_no: maskPhone(payment.member.phoneNo),
+  },
+});
+
+export const refundDto = (refund: DirectoryRefund): RefundDto => ({
+  id: refund.id,
+  transaction_id: refund.transactionId,
+  amount: formatSen(refund.amountSen),
+  status: refund.status,
+  method: refund.method,
+  reason: refund.reason,
+  requested_by: refund.requestedBy,
+  requested_at: refund.requestedAt.toISOString(),
+  decided_by: refund.decidedBy,
+  decided_at: refund.decidedAt?.toISOString() ?? null,
+  decision_reason: refund.decisionReason,
+  reference: refund.reference,
+  transfer_date: refund.transferDate,
+  failure_reason: refund.failureReason,
+  updated_at: refund.updatedAt.toISOString(),
+});
+
+interface Step {
+  at: Date;
+  kind: TimelineKind;
+  result?: string | null;
+  detail: string | null;
+  payload?: string | null;
+  operator?: { id: string; name: string } | null;
+}
+
+const event = (step: Step): TimelineEventDto => ({
+  at: step.at.toISOString(),
+  kind: step.kind,
+  result: step.result ?? null,
+  detail: step.detail,
+  payload: step.payload ?? null,
+  operator: step.operator ?? null,
+});
+
+/** A refund's steps: asked for, decided, and paid back or failed. */
+function refundSteps(refund: DirectoryRefund): Step[] {
+  const amount = formatSen(refund.amountSen);
+  const steps: Step[] = [
+    {
+      at: refund.requestedAt,
+      kind: 'refund',
+      result: 'requested',
+      detail: `${amount}: ${refund.reason}`,
+      operator: refund.requestedBy,
+    },
+  ];
+  if (refund.decidedAt !== null) {
+    steps.push({
+      at: refund.decidedAt,
+      kind: 'refund',
+      result: refund.status === 'rejected' ? 'rejected' : 'approved',
+      detail: `${amount}: ${refund.decisionReason ?? ''}`.trim(),
+      operator: refund.decidedBy,
+    });
+  }
+  if (refund.refundedAt !== null) {
+    const how = refund.method === 'manual' ? 'bank transfer' : 'gateway refund';
+    const reference = refund.reference === null ? '' : ` ${refund.reference}`;
+    steps.push({
+      at: refund.refundedAt,
+      kind: 'refund',
+      result: 'refunded',
+      detail: `${amount}: ${how}${reference}`,
+    });
+  }
+  if (refund.status === 'refund_failed') {
+    const reason = refund.failureReason ?? 'the gateway refused it';
+    steps.push({ at: refund.updatedAt, kind: 'refund', result: 'refund_failed', detail: reason });
+  }
+  return steps;
+}
+
+/**
+ * What happened to a payment, oldest first: created and handed to its gateway, every message
+ * kept for it (a payload emptied after its retention is shown as none, only its outcome), and
+ * every refund step with the operator who took it.
+ */
+export function timelineOf(
+  payment: DirectoryPayment,
+  messages: PaymentMessage[],
+  refunds: DirectoryRefund[],
+): TimelineEventDto[] {
+  const ref = payment.gatewayRef === null ? '' : ` (${payment.gatewayRef})`;
+  const steps: Step[] = [
+    { at: payment.createdAt, kind: 'created', detail: formatSen(payment.amountSen) },
+    { at: payment.createdAt, kind: 'handed_to_gateway', detail: `${payment.gateway}${ref}` },
+    ...messages.map((message) => ({
+      at: message.receivedAt,
+      kind: message.source,
+      result: message.result,
+      detail: message.reason,
+      payload: message.payload === '' ? null : message.payload,
+      operator: message.operator,
+    })),
+    ...refunds.flatMap(refundSteps),
+  ];
+  // A stable sort: steps at the same instant keep the order above.
+  return steps.sort((a, b) => a.at.getTime() - b.at.getTime()).map(event);
+}
+
+/** A database time as text: date, time, optional fraction and offset (what created_at::text gives). */
+const INSTANT_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const encode = (value: [string, string]) =>
+  Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function decode(cursor: string): [string, string] | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [first, second] = value as unknown[];
+    return typeof first === 'string' && typeof second === 'string' ? [first, second] : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A keyset cursor over (created_at, id), opaque to the console. */
+export const encodePaymentCursor = (key: PaymentKey) => encode([key.createdAt, key.transactionId]);
+
+export function decodePaymentCursor(cursor: string): PaymentKey | null {
+  const pair = decode(cursor);
+  if (pair === null || !INSTANT_TEXT.test(pair[0]) || !isTransactionId(pair[1])) return null;
+  return { createdAt: pair[0], transactionId: pair[1] };
+}
+
+/** A keyset cursor over (requested_at, id), opaque to the console. */
+export const encodeRefundCursor = (key: RefundKey) =>
+  encode([key.requestedAt.toISOString(), key.id]);
+
+export function decodeRefundCursor(cursor: string): RefundKey | null {
+  const pair = decode(cursor);
+  if (pair === null || !INSTANT_TEXT.test(pair[0]) || !UUID.test(pair[1])) return null;
+  return { requestedAt: new Date(pair[0]), id: pair[1] };
+}
