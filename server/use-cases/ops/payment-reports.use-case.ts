@@ -1,6 +1,6 @@
 import { formatSen } from '../../../src/contract/money';
 import {
-  PAYMENT_EXPORT_COLUMNS,
+  type PAYMENT_EXPORT_COLUMNS,
   type PaymentSearchQuery,
   type ReportDayDto,
   type ReportSummaryQuery,
