@@ -17,6 +17,10 @@ export interface ReceiptDocument {
   paymentMethod: PaymentMethod;
   status: 'completed';
   paidAt: Date;
+  /** Each refund the member got back, oldest first (empty when none): '12.50' MYR and when. */
+  refunds: { amount: string; refundedAt: Date }[];
+  /** The refunds' sum, '0.00' when none. */
+  refundedTotal: string;
   /** When the receipt was made (the clock's now): the PDF's creation date. */
   issuedAt: Date;
 }

@@ -9,8 +9,12 @@ import { maskIdentity } from '../domain/receipt';
 import { isTransactionId } from '../domain/transaction';
 import type { Clock } from '../ports/clock.port';
 import type { MemberRepository } from '../ports/member-repository.port';
-import type { PaymentHistoryStore, PaymentRecord } from '../ports/payment-history.port';
-import type { ReceiptRenderer } from '../ports/receipt-renderer.port';
+import type {
+  PaymentHistoryStore,
+  PaymentRecord,
+  RefundOfPayment,
+} from '../ports/payment-history.port';
+import type { ReceiptDocument, ReceiptRenderer } from '../ports/receipt-renderer.port';
 import type { UseCaseError } from './result';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
 
@@ -77,6 +81,7 @@ export class RenderReceiptPdfUseCase {
       paymentMethod: found.paymentMethod,
       status: 'completed',
       paidAt,
+      ...receiptRefunds(await this.history.refundsOf(found.transactionId)),
       issuedAt: new Date(this.clock.now()),
     });
     return ok({ fileName: receiptFileName(receiptNumber), pdf });
@@ -92,6 +97,19 @@ export class RenderReceiptPdfUseCase {
       ? ((await this.history.findRecord(transactionId)) ?? record)
       : record;
   }
+}
+
+/** The refunds as a receipt states them: each one's amount and time, and their sum. */
+function receiptRefunds(
+  refunds: readonly RefundOfPayment[],
+): Pick<ReceiptDocument, 'refunds' | 'refundedTotal'> {
+  return {
+    refunds: refunds.map((refund) => ({
+      amount: formatSen(refund.amountSen),
+      refundedAt: refund.refundedAt,
+    })),
+    refundedTotal: formatSen(refunds.reduce((sum, refund) => sum + refund.amountSen, 0)),
+  };
 }
 
 const isReceiptLanguage = (value: string): value is ReceiptLanguage =>
@@ -117,6 +135,8 @@ export async function renderSampleReceipts(
       paymentMethod: 'qr',
       status: 'completed',
       paidAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+      refunds: [],
+      refundedTotal: '0.00',
       issuedAt: new Date(Date.UTC(2026, 0, 2, 3, 5, 0)),
     });
     bytes.push(pdf.byteLength);

@@ -4,7 +4,7 @@ import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { malaysiaDateTime } from '../../domain/receipt';
 import type { ReceiptDocument, ReceiptRenderer } from '../../ports/receipt-renderer.port';
-import { RECEIPT_TEXTS } from './receipt-texts';
+import { RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
 
 /**
  * Noto Sans SC (Simplified Chinese with Latin): one font for all three languages. pdfkit embeds
@@ -87,6 +87,7 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
       [texts.paymentMethod, texts.methods[receipt.paymentMethod]],
       [texts.paidAt, `${malaysiaDateTime(receipt.paidAt)}${texts.malaysiaTime}`],
       [texts.status, texts.completed],
+      ...refundRows(receipt, texts),
     ];
     doc.fontSize(11);
     for (const [label, value] of rows) {
@@ -106,6 +107,18 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
     doc.end();
     return done;
   }
+}
+
+/** A row per refund (its amount and time) and their total; none without refunds. */
+function refundRows(receipt: ReceiptDocument, texts: ReceiptTexts): [string, string][] {
+  if (receipt.refunds.length === 0) return [];
+  return [
+    ...receipt.refunds.map((refund): [string, string] => [
+      texts.refund,
+      `MYR ${refund.amount}${texts.refundedOn}${malaysiaDateTime(refund.refundedAt)}${texts.malaysiaTime}`,
+    ]),
+    [texts.refundedTotal, `MYR ${receipt.refundedTotal}`],
+  ];
 }
 
 /** The document's bytes once pdfkit has written them all. */

@@ -15,6 +15,11 @@ export interface ReceiptTexts {
   status: string;
   completed: string;
   methods: Record<PaymentMethod, string>;
+  /** A refund's row: its amount and when it was given back. */
+  refund: string;
+  /** Between a refund's amount and its time. */
+  refundedOn: string;
+  refundedTotal: string;
   /** Follows every time printed (spacing included): the times are Malaysia's wall clock. */
   malaysiaTime: string;
   /** Between a label and its value in running text, as the language writes it. */
@@ -37,6 +42,9 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     status: 'Status',
     completed: 'Completed',
     methods: { qr: 'QR payment' },
+    refund: 'Refund',
+    refundedOn: ' on ',
+    refundedTotal: 'Total refunded',
     malaysiaTime: ' (Malaysia time, UTC+8)',
     colon: ': ',
     issuedAt: 'Issued',
@@ -55,6 +63,9 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     status: 'Statut',
     completed: 'Terminé',
     methods: { qr: 'Paiement par QR' },
+    refund: 'Remboursement',
+    refundedOn: ' le ',
+    refundedTotal: 'Total remboursé',
     malaysiaTime: ' (heure de Malaisie, UTC+8)',
     colon: ' : ',
     issuedAt: 'Émis le',
@@ -73,6 +84,9 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     status: '状态',
     completed: '已完成',
     methods: { qr: '二维码支付' },
+    refund: '退款',
+    refundedOn: '，退款时间 ',
+    refundedTotal: '退款总额',
     malaysiaTime: '（马来西亚时间，UTC+8）',
     colon: '：',
     issuedAt: '开具时间',
@@ -91,6 +105,9 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     status: 'Status',
     completed: 'Berjaya',
     methods: { qr: 'Bayaran QR' },
+    refund: 'Bayaran balik',
+    refundedOn: ' pada ',
+    refundedTotal: 'Jumlah dibayar balik',
     malaysiaTime: ' (waktu Malaysia, UTC+8)',
     colon: ': ',
     issuedAt: 'Dikeluarkan',

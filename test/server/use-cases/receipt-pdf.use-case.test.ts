@@ -184,6 +184,8 @@ describe('PdfkitReceiptRenderer', () => {
     paymentMethod: 'qr',
     status: 'completed',
     paidAt: at(5),
+    refunds: [],
+    refundedTotal: '0.00',
     issuedAt: at(6),
   };
 

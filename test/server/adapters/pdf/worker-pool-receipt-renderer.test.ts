@@ -23,6 +23,8 @@ const receipt: ReceiptDocument = {
   paymentMethod: 'qr',
   status: 'completed',
   paidAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+  refunds: [],
+  refundedTotal: '0.00',
   issuedAt: new Date(Date.UTC(2026, 0, 2, 3, 5, 0)),
 };
 
