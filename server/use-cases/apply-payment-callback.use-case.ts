@@ -24,14 +24,7 @@ import {
 } from './callback-rejections';
 import { err, ok, type Result } from './result';
 
-export {
-  CALLBACK_REJECTION_CODES,
-  type CallbackRejection,
-  type CallbackRejectionCode,
-  type CallbackRejectionError,
-  GATEWAY_RETRY_AFTER_S,
-  rejectionError,
-} from './callback-rejections';
+export { type CallbackRejectionError, rejectionError } from './callback-rejections';
 
 export interface ApplyPaymentCallbackInput {
   /** The callback exactly as received; the gateway adapter reads and verifies it. */
