@@ -1,4 +1,5 @@
 import { ACCOUNT_DELETION_WORD } from '../../src/contract/personal-data';
+import { type RefundStatus } from '../../src/contract/ops-payments-api';
 import { type SmsPurpose } from '../../src/contract/rules';
 import { type Member } from './member';
 import { type MemberSessionRecord } from './member-sessions';
@@ -13,6 +14,16 @@ export interface PaymentRecordOfMember {
   createdAt: Date;
   finalisedAt: Date | null;
   receiptNumber: string | null;
+  /** Its refunds, oldest request first; no operator or reason (they are the staff's). */
+  refunds: RefundOfMember[];
+}
+
+/** One refund of a member's payment as their data download lists it. */
+export interface RefundOfMember {
+  amountSen: number;
+  status: RefundStatus;
+  requestedAt: Date;
+  refundedAt: Date | null;
 }
 
 /**

@@ -52,6 +52,12 @@ export class DownloadPersonalDataUseCase {
         created_at: iso(payment.createdAt),
         finalised_at: payment.finalisedAt === null ? null : iso(payment.finalisedAt),
         receipt_number: payment.receiptNumber,
+        refunds: payment.refunds.map((refund) => ({
+          amount: formatSen(refund.amountSen),
+          status: refund.status,
+          requested_at: iso(refund.requestedAt),
+          refunded_at: refund.refundedAt === null ? null : iso(refund.refundedAt),
+        })),
       })),
       sms_codes_sent: records.smsCodesSent.map((sent) => ({
         purpose: sent.purpose,

@@ -1,4 +1,5 @@
 import type { PasskeyAuthenticationCredential } from './passkeys';
+import type { RefundStatus } from './ops-payments-api';
 import type { PaymentStatus } from './payment';
 import type { Nationality, SmsPurpose } from './rules';
 
@@ -38,6 +39,18 @@ export interface PersonalDataExport {
     /** When it completed or failed; null while pending. */
     finalised_at: string | null;
     receipt_number: string | null;
+    /**
+     * Every refund of the payment, whatever became of it, oldest first: never who asked for or
+     * decided it, nor why.
+     */
+    refunds: {
+      /** '12.50' */
+      amount: string;
+      status: RefundStatus;
+      requested_at: string;
+      /** When the money went back; null unless `refunded`. */
+      refunded_at: string | null;
+    }[];
   }[];
   /** When an SMS code was sent to the member's phone, and what for (never the code). */
   sms_codes_sent: { purpose: SmsPurpose; sent_at: string }[];

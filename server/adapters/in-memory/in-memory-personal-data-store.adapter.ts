@@ -41,6 +41,18 @@ export class InMemoryPersonalDataStore implements PersonalDataStore {
           createdAt: row.createdAt,
           finalisedAt: row.finalisedAt,
           receiptNumber: row.receiptNumber,
+          refunds: t.refunds
+            .all()
+            .filter((refund) => refund.transactionId === row.transactionId)
+            .sort(
+              (a, b) => a.requestedAt.getTime() - b.requestedAt.getTime() || (a.id < b.id ? -1 : 1),
+            )
+            .map((refund) => ({
+              amountSen: refund.amountSen,
+              status: refund.status,
+              requestedAt: refund.requestedAt,
+              refundedAt: refund.refundedAt,
+            })),
         })),
       smsCodesSent: t.smsCodes
         .all()

@@ -1,3 +1,4 @@
+import { type RefundStatus } from '../../../src/contract/ops-payments-api';
 import { type SmsPurpose } from '../../../src/contract/rules';
 import { type ErasedMemberFields, type PersonalDataRecords } from '../../domain/personal-data';
 import { type TransactionStatus } from '../../domain/transaction';
@@ -18,6 +19,14 @@ interface PaymentRow {
   receipt_number: string | null;
 }
 
+interface RefundRow {
+  transaction_id: string;
+  amount_sen: number;
+  status: RefundStatus;
+  requested_at: Date;
+  refunded_at: Date | null;
+}
+
 const date = (value: Date | string) => new Date(value);
 
 export class PostgresPersonalDataStore implements PersonalDataStore {
@@ -34,6 +43,12 @@ export class PostgresPersonalDataStore implements PersonalDataStore {
     const payments = await this.db.query<PaymentRow>(
       `SELECT id, amount_sen, payment_method, status, created_at, finalised_at, receipt_number
          FROM transactions WHERE member_id = $1 ORDER BY created_at, id`,
+      [memberId],
+    );
+    const refunds = await this.db.query<RefundRow>(
+      `SELECT r.transaction_id, r.amount_sen, r.status, r.requested_at, r.refunded_at
+         FROM refunds r JOIN transactions t ON t.id = r.transaction_id
+        WHERE t.member_id = $1 ORDER BY r.requested_at, r.id`,
       [memberId],
     );
     const codes = await this.db.query<{ purpose: SmsPurpose; created_at: Date }>(
@@ -66,6 +81,14 @@ export class PostgresPersonalDataStore implements PersonalDataStore {
         createdAt: date(row.created_at),
         finalisedAt: row.finalised_at === null ? null : date(row.finalised_at),
         receiptNumber: row.receipt_number,
+        refunds: refunds
+          .filter((refund) => refund.transaction_id === row.id)
+          .map((refund) => ({
+            amountSen: Number(refund.amount_sen),
+            status: refund.status,
+            requestedAt: date(refund.requested_at),
+            refundedAt: refund.refunded_at === null ? null : date(refund.refunded_at),
+          })),
       })),
       smsCodesSent: codes.map((row) => ({ purpose: row.purpose, sentAt: date(row.created_at) })),
       passkeys: passkeys.map((row) => ({

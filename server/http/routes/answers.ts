@@ -2,6 +2,7 @@ import { type ResponseOf } from '../../../src/contract/api';
 import { PAYMENT_STATUSES } from '../../../src/contract/payment';
 import { PAYMENT_METHODS, NATIONALITIES, SMS_PURPOSES } from '../../../src/contract/rules';
 import { schemaOf } from './json-schema';
+import { refundedMoney, refundsOfPayment } from './refund-answers';
 
 /**
  * The `data` schema of each endpoint's success, typed from the contract (json-schema.ts): the
@@ -17,11 +18,6 @@ const money = {
   examples: ['123.45'],
 } as const;
 const paymentStatus = { type: 'string', enum: PAYMENT_STATUSES } as const;
-const refundedMoney = {
-  ...money,
-  description: 'MYR given back by refunds done, "0.00" when none; the status stays as it is.',
-  examples: ['0.00', '12.50'],
-} as const;
 
 const sessionUser = {
   user_id: text,
@@ -251,6 +247,7 @@ export const personalDataAnswer = schemaOf<ResponseOf<'personalData'>>()({
           'created_at',
           'finalised_at',
           'receipt_number',
+          'refunds',
         ],
         properties: {
           payment_id: text,
@@ -261,6 +258,7 @@ export const personalDataAnswer = schemaOf<ResponseOf<'personalData'>>()({
           created_at: time,
           finalised_at: nullableTime,
           receipt_number: { type: ['string', 'null'] },
+          refunds: refundsOfPayment,
         },
       },
     },

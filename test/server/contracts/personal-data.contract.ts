@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { erasedMemberFields } from '../../../server/domain/personal-data';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { aMemberRow } from '../support/in-memory-stores';
+import { aRefundRow } from '../support/refund-rows';
 import { at, uuidsIn } from './contract-time';
+import { anOperator } from './ops-stores.contract';
 import { type StoreSet } from './store-backends';
 
 const uuid = uuidsIn('b000');
@@ -79,12 +81,24 @@ export function personalDataContract(stores: () => StoreSet): void {
         receivedAt: at(4),
       });
     });
+    // Refunds of the payment, asked for and decided by operators (who never show).
+    const asker = anOperator({ role: 'finance', name: 'Operator Asker' });
+    const approver = anOperator({ role: 'admin', name: 'Operator Approver' });
+    await set.operators.insert(asker);
+    await set.operators.insert(approver);
+    const refund = { transactionId: paid, requestedBy: asker.id, decidedBy: approver.id };
+    await set.insertRefund(
+      aRefundRow({ ...refund, amountSen: 2_345, requestedAt: at(5), refundedAt: at(7) }),
+    );
+    await set.insertRefund(
+      aRefundRow({ ...refund, amountSen: 5_000, status: 'rejected', requestedAt: at(6) }),
+    );
     const read = () => set.unitOfWork.run(({ personalData }) => personalData.recordsOf(member.id));
-    return { ...set, member, other, session, otherSession, paid, read };
+    return { ...set, member, other, session, otherSession, paid, read, asker, approver };
   }
 
   it("reads a member's records: the row, sessions, payments and SMS send times", async () => {
-    const { member, session, paid, read } = await aMemberWithHistory();
+    const { member, session, paid, read, asker, approver } = await aMemberWithHistory();
     const records = await read();
     expect(records).toEqual({
       member,
@@ -107,6 +121,10 @@ export function personalDataContract(stores: () => StoreSet): void {
           createdAt: at(3),
           finalisedAt: at(4),
           receiptNumber: expect.stringMatching(/^R-2026-\d{6}$/),
+          refunds: [
+            { amountSen: 2_345, status: 'refunded', requestedAt: at(5), refundedAt: at(7) },
+            { amountSen: 5_000, status: 'rejected', requestedAt: at(6), refundedAt: null },
+          ],
         },
       ],
       smsCodesSent: [{ purpose: 'registration', sentAt: at(-10) }],
@@ -114,6 +132,10 @@ export function personalDataContract(stores: () => StoreSet): void {
     });
     expect(JSON.stringify(records)).not.toContain('secret-code-hash');
     expect(JSON.stringify(records)).not.toContain('secret-public-key');
+    for (const operator of [asker, approver]) {
+      expect(JSON.stringify(records)).not.toContain(operator.id);
+      expect(JSON.stringify(records)).not.toContain(operator.name);
+    }
     expect(
       await stores().unitOfWork.run(({ personalData }) => personalData.recordsOf(uuid())),
     ).toBeNull();
@@ -141,6 +163,8 @@ export function personalDataContract(stores: () => StoreSet): void {
     expect(await set.members.findById(other.id)).not.toBeNull();
     // The payment stays for the merchant; the gateway's message no longer names the payer.
     expect((await set.transactions.findById(paid))?.status).toBe('completed');
+    // Its refunds stay with it: they keep nothing of the person.
+    expect((await set.paymentHistory.findRecord(paid))?.refundedSen).toBe(2_345);
     expect((await set.callbacks()).map((one) => one.payload)).toEqual(['']);
     // The IC and phone are free to register again as a new member.
     const again = aMemberRow({ icOrPassport: member.icOrPassport, phoneNo: member.phoneNo });

@@ -1,6 +1,7 @@
-import { ApiPaths } from '../../../../src/contract/api';
+import { ApiPaths, type CreatePaymentResponse } from '../../../../src/contract/api';
 import { type PersonalDataExport } from '../../../../src/contract/personal-data';
 import { injectedApp, type InjectedApp, logIn, seedMember } from '../../support/in-memory-server';
+import { aRefundRow } from '../../support/refund-rows';
 
 describe('your data routes on the in-memory container (app.inject)', () => {
   let t: InjectedApp;
@@ -18,6 +19,17 @@ describe('your data routes on the in-memory container (app.inject)', () => {
       { token },
     );
     expect(paid.status).toBe(200);
+    const payment = paid.body.data as CreatePaymentResponse;
+    // A refund row as the console leaves it (these tables check no payment status).
+    const refund = aRefundRow({
+      transactionId: payment.payment_id,
+      requestedBy: 'operator-who-asked',
+      decidedBy: 'operator-who-approved',
+      amountSen: 2_500,
+      requestedAt: new Date('2026-01-02T01:00:00Z'),
+      refundedAt: new Date('2026-01-02T03:00:00Z'),
+    });
+    t.container.tables.refunds.insert(refund.id, refund);
 
     const answer = await t.get(ApiPaths.personalData, { token });
     expect(answer.status).toBe(200);
@@ -33,11 +45,21 @@ describe('your data routes on the in-memory container (app.inject)', () => {
     expect(data.payments).toEqual([
       expect.objectContaining({ amount: '100.00', status: 'pending', receipt_number: null }),
     ]);
+    expect(data.payments[0].refunds).toEqual([
+      {
+        amount: '25.00',
+        status: 'refunded',
+        requested_at: '2026-01-02T01:00:00.000Z',
+        refunded_at: '2026-01-02T03:00:00.000Z',
+      },
+    ]);
     const row = await t.container.members.findById(member.id);
     const text = JSON.stringify(answer.body);
     expect(text).not.toContain(row?.passwordHash ?? 'no row');
     expect(text).not.toContain(token);
     expect(text).not.toContain(member.password);
+    expect(text).not.toContain('operator-who');
+    expect(text).not.toContain(refund.reason);
     expect((await t.get(ApiPaths.personalData)).status).toBe(401);
   });
 
