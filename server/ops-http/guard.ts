@@ -50,7 +50,9 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /**
  * A route's guard and its per-operator budget (after the guard, so counted by operator id), as
- * its preHandlers. The address budget is the app's global limit.
+ * its preHandlers. The address budget is the app's global limit. The budget is a limiter of its
+ * own (`createRateLimit`, with a store of its own per route): a route-level `rateLimit` handler
+ * would be skipped, because the global limit has already run for the request.
  */
 export function allowed(
   app: FastifyInstance,
@@ -58,14 +60,20 @@ export function allowed(
   permission: Permission | null,
   perMinute: number,
 ) {
-  return [
-    guard(container, permission),
-    app.rateLimit({
-      max: perMinute,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `operator:${request.operator?.operator.id ?? request.ip}`,
-    }),
-  ];
+  const check = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `operator:${request.operator?.operator.id ?? request.ip}`,
+  });
+  const budget = async (request: FastifyRequest): Promise<void> => {
+    const limit = await check(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new ApiError('RATE_LIMITED', undefined, {
+        headers: { 'Retry-After': String(Math.max(1, limit.ttlInSeconds)) },
+      });
+    }
+  };
+  return [guard(container, permission), budget];
 }
 
 /** A reason field's schema: 3 to 500 characters. */
