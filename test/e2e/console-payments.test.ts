@@ -115,9 +115,7 @@ describeInChromium(
       expect(await axe('payments search', 'payments')).toEqual([]);
 
       const [paid] = payments;
-      await page
-        .getByLabel('Transaction ID, receipt number or gateway reference')
-        .fill(paid.receipt);
+      await page.getByLabel('Payment reference').fill(paid.receipt);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByText('Payments shown: 1').waitFor();
       const shown = await page.locator('main').innerText();
