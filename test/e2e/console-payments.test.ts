@@ -80,6 +80,8 @@ describeInChromium(
     suite.setUp(async () => {
       opsUrl = suite.portal.opsUrl ?? '';
       db = new Client({ connectionString: suite.portal.databaseUrl });
+      // The portal drops its database when the suite stops, possibly before this client ends.
+      db.on('error', () => undefined);
       await db.connect();
       await registerByApi(suite.baseUrl, member);
       const token = await tokenByApi(suite.baseUrl, member.ic, member.password);
