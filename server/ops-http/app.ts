@@ -116,7 +116,7 @@ export async function buildOpsApp(
   await registerCookies(app);
   await app.register(fastifyRateLimit, {
     global: true,
-    max: Math.min(config.rateLimitPerMinute, 600),
+    max: Math.min(config.rateLimitPerMinute, config.ops.rateLimitPerMinute),
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMITED', undefined, {

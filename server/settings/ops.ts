@@ -12,6 +12,11 @@ export interface OpsSettings {
     /** OPS_ALLOWED_IPS: CIDR blocks; any other address gets 404. Undefined = any address. */
     allowedIps?: BlockList;
     /**
+     * OPS_RATE_LIMIT_PER_MINUTE: console requests per client address per minute (at most
+     * RATE_LIMIT_PER_MINUTE); each route also has its own budget per operator.
+     */
+    rateLimitPerMinute: number;
+    /**
      * AUDIT_SIGNING_KEY: an Ed25519 PKCS#8 key (PEM or base64 DER). Unset, a key derived from
      * SMS_CODE_PEPPER (a secret only the server holds) signs; production is warned at start.
      */
@@ -66,6 +71,7 @@ export function loadOps(read: EnvReader, opts: { test: boolean }): OpsSettings {
       host,
       publicUrl,
       allowedIps: allowed === '' ? undefined : parseAllowedIps(allowed, read.problems),
+      rateLimitPerMinute: read.integer('OPS_RATE_LIMIT_PER_MINUTE', 600, 1, 1000000),
       auditSigningKey,
       auditCheckpointIntervalS: read.integer('AUDIT_CHECKPOINT_INTERVAL_S', 3600, 0, 86400),
     },
