@@ -65,6 +65,8 @@ export interface DirectoryRefund {
   decidedAt: Date | null;
   decisionReason: string | null;
   reference: string | null;
+  /** Who closed a manual refund with its bank transfer. */
+  closedBy: NamedOperator | null;
   /** YYYY-MM-DD, Malaysia time (manual refunds). */
   transferDate: string | null;
   failureReason: string | null;

@@ -70,9 +70,9 @@ export interface RefundStore {
   recordSend(id: string, outcome: RefundSendOutcome, at: Date): Promise<Refund | null>;
   /** refund_failed -> approved, to be sent again (the amount must still be refundable). */
   reopen(id: string, at: Date): Promise<Refund>;
-  /** An approved manual refund paid back by bank transfer: -> refunded. */
+  /** An approved manual refund paid back by bank transfer, closed by `closedBy`: -> refunded. */
   closeManual(
     id: string,
-    transfer: { reference: string; transferDate: string; at: Date },
+    transfer: { reference: string; transferDate: string; closedBy: string; at: Date },
   ): Promise<Refund>;
 }

@@ -100,6 +100,8 @@ export interface RefundDto {
   decision_reason: string | null;
   /** The gateway's refund id (api) or the bank transfer's reference (manual). */
   reference: string | null;
+  /** Who closed a manual refund with its bank transfer. */
+  closed_by: { id: string; name: string } | null;
   /** The bank transfer's date (manual), a Malaysia calendar day. */
   transfer_date: string | null;
   failure_reason: string | null;

@@ -33,6 +33,7 @@ export const aRefund = (id: string, extra: Partial<RefundDto> = {}): RefundDto =
   requested_by: { id: 'op-finance', name: 'Ana finance' },
   requested_at: '2026-01-01T02:00:00.000Z',
   decided_by: null,
+  closed_by: null,
   decided_at: null,
   decision_reason: null,
   reference: null,

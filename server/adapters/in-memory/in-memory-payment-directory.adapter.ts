@@ -145,6 +145,7 @@ export class InMemoryPaymentDirectory implements PaymentDirectory {
       decidedAt: row.decidedAt === null ? null : new Date(row.decidedAt),
       decisionReason: row.decisionReason,
       reference: row.reference,
+      closedBy: row.closedBy === null ? null : this.operator(row.closedBy),
       transferDate: row.transferDate,
       failureReason: row.failureReason,
       refundedAt: row.refundedAt === null ? null : new Date(row.refundedAt),

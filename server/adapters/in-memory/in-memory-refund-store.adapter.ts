@@ -51,6 +51,7 @@ export class InMemoryRefundStore implements RefundStore {
       decidedAt: null,
       decisionReason: null,
       reference: null,
+      closedBy: null,
       transferDate: null,
       failureReason: null,
       attempts: 0,
@@ -106,7 +107,7 @@ export class InMemoryRefundStore implements RefundStore {
 
   async closeManual(
     id: string,
-    transfer: { reference: string; transferDate: string; at: Date },
+    transfer: { reference: string; transferDate: string; closedBy: string; at: Date },
   ): Promise<Refund> {
     const row = this.tables.refunds.get(id);
     if (row?.method !== 'manual') throw new RefundRefused('REFUND_NOT_PENDING');
@@ -114,6 +115,7 @@ export class InMemoryRefundStore implements RefundStore {
       ...current,
       status: 'refunded',
       reference: transfer.reference,
+      closedBy: transfer.closedBy,
       transferDate: transfer.transferDate,
       refundedAt: transfer.at,
       updatedAt: transfer.at,

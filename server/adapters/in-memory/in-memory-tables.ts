@@ -187,6 +187,7 @@ export interface RefundRow {
   decisionReason: string | null;
   /** The gateway's refund id (api) or the bank transfer's reference (manual). */
   reference: string | null;
+  closedBy: string | null;
   /** The bank transfer's day, YYYY-MM-DD (manual refunds). */
   transferDate: string | null;
   failureReason: string | null;

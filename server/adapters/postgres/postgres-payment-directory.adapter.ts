@@ -70,6 +70,8 @@ interface RefundRow {
   decided_at: Date | null;
   decision_reason: string | null;
   reference: string | null;
+  closed_by: string | null;
+  closed_by_name: string | null;
   transfer_date: string | null;
   failure_reason: string | null;
   refunded_at: Date | null;
@@ -81,13 +83,15 @@ interface RefundRow {
 const REFUND_COLUMNS = `r.id, r.transaction_id, r.amount_sen, r.status, r.method, r.reason,
   r.requested_by, rq.name AS requested_by_name, r.requested_at,
   r.decided_by, dc.name AS decided_by_name, r.decided_at, r.decision_reason, r.reference,
+  r.closed_by, cl.name AS closed_by_name,
   to_char(r.transfer_date, 'YYYY-MM-DD') AS transfer_date, r.failure_reason, r.refunded_at,
   r.updated_at, t.amount_sen AS payment_amount_sen, t.gateway`;
 
 const REFUND_FROM = `refunds r
   JOIN transactions t ON t.id = r.transaction_id
   JOIN operators rq ON rq.id = r.requested_by
-  LEFT JOIN operators dc ON dc.id = r.decided_by`;
+  LEFT JOIN operators dc ON dc.id = r.decided_by
+  LEFT JOIN operators cl ON cl.id = r.closed_by`;
 
 const toRefund = (row: RefundRow): QueuedRefund => ({
   id: row.id,
@@ -103,6 +107,7 @@ const toRefund = (row: RefundRow): QueuedRefund => ({
   decidedAt: dateOrNull(row.decided_at),
   decisionReason: row.decision_reason,
   reference: row.reference,
+  closedBy: row.closed_by === null ? null : { id: row.closed_by, name: row.closed_by_name ?? '' },
   transferDate: row.transfer_date,
   failureReason: row.failure_reason,
   refundedAt: dateOrNull(row.refunded_at),
@@ -117,6 +122,31 @@ const withoutPayment = ({
   ...refund
 }: QueuedRefund): DirectoryRefund => refund;
 
+/**
+ * The search's statement: a page of the payments `filter` finds, newest first, after the keyset
+ * `page.after` (exported so the bench can EXPLAIN the very statement the search runs).
+ */
+export function paymentSearchSql(
+  filter: PaymentFilter,
+  page: { after?: PaymentKey; limit: number },
+): { text: string; params: unknown[] } {
+  const where = paymentFilterSql(filter, 4);
+  return {
+    text: `SELECT ${PAYMENT_COLUMNS}
+         FROM transactions t JOIN members m ON m.id = t.member_id
+        WHERE ${where.sql}
+          AND ($1::text IS NULL OR (t.created_at, t.id) < ($1::timestamptz, $2::text))
+        ORDER BY t.created_at DESC, t.id DESC
+        LIMIT $3`,
+    params: [
+      page.after?.createdAt ?? null,
+      page.after?.transactionId ?? null,
+      page.limit,
+      ...where.params,
+    ],
+  };
+}
+
 /** The console's reads of payments, their messages and refunds (PostgreSQL and PGlite). */
 export class PostgresPaymentDirectory implements PaymentDirectory {
   constructor(private readonly db: Database) {}
@@ -125,21 +155,8 @@ export class PostgresPaymentDirectory implements PaymentDirectory {
     filter: PaymentFilter,
     page: { after?: PaymentKey; limit: number },
   ): Promise<DirectoryPayment[]> {
-    const where = paymentFilterSql(filter, 4);
-    const rows = await this.db.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS}
-         FROM transactions t JOIN members m ON m.id = t.member_id
-        WHERE ${where.sql}
-          AND ($1::text IS NULL OR (t.created_at, t.id) < ($1::timestamptz, $2::text))
-        ORDER BY t.created_at DESC, t.id DESC
-        LIMIT $3`,
-      [
-        page.after?.createdAt ?? null,
-        page.after?.transactionId ?? null,
-        page.limit,
-        ...where.params,
-      ],
-    );
+    const { text, params } = paymentSearchSql(filter, page);
+    const rows = await this.db.query<PaymentRow>(text, params);
     return rows.map(toPayment);
   }
 

@@ -24,6 +24,7 @@ interface RefundDbRow {
   decided_at: Date | null;
   decision_reason: string | null;
   reference: string | null;
+  closed_by: string | null;
   transfer_date: string | null;
   failure_reason: string | null;
   attempts: number;
@@ -32,7 +33,7 @@ interface RefundDbRow {
 }
 
 const COLUMNS = `id, transaction_id, amount_sen, status, method, reason, requested_by, requested_at,
-  decided_by, decided_at, decision_reason, reference, to_char(transfer_date, 'YYYY-MM-DD') AS
+  decided_by, decided_at, decision_reason, reference, closed_by, to_char(transfer_date, 'YYYY-MM-DD') AS
   transfer_date, failure_reason, attempts, refunded_at, updated_at`;
 
 const dateOrNull = (value: Date | null) => (value === null ? null : new Date(value));
@@ -50,6 +51,7 @@ const toRefund = (row: RefundDbRow): Refund => ({
   decidedAt: dateOrNull(row.decided_at),
   decisionReason: row.decision_reason,
   reference: row.reference,
+  closedBy: row.closed_by,
   transferDate: row.transfer_date,
   failureReason: row.failure_reason,
   attempts: Number(row.attempts),
@@ -196,13 +198,13 @@ export class PostgresRefundStore implements RefundStore {
 
   async closeManual(
     id: string,
-    transfer: { reference: string; transferDate: string; at: Date },
+    transfer: { reference: string; transferDate: string; closedBy: string; at: Date },
   ): Promise<Refund> {
     return this.moved(
       `UPDATE refunds SET status = 'refunded', reference = $2, transfer_date = $3,
-              refunded_at = $4, updated_at = $4
+              refunded_at = $4, updated_at = $4, closed_by = $5
         WHERE id = $1 AND status = 'approved' AND method = 'manual' RETURNING ${COLUMNS}`,
-      [id, transfer.reference, transfer.transferDate, transfer.at],
+      [id, transfer.reference, transfer.transferDate, transfer.at, transfer.closedBy],
     );
   }
 

@@ -28,6 +28,8 @@ export interface Refund {
   decisionReason: string | null;
   /** The gateway's refund id (api) or the bank transfer's reference (manual). */
   reference: string | null;
+  /** The operator who closed a manual refund with its bank transfer. */
+  closedBy: string | null;
   /** The bank transfer's day, YYYY-MM-DD (manual refunds). */
   transferDate: string | null;
   failureReason: string | null;

@@ -46,6 +46,7 @@ export const refundDto = (refund: DirectoryRefund): RefundDto => ({
   decided_at: refund.decidedAt?.toISOString() ?? null,
   decision_reason: refund.decisionReason,
   reference: refund.reference,
+  closed_by: refund.closedBy,
   transfer_date: refund.transferDate,
   failure_reason: refund.failureReason,
   updated_at: refund.updatedAt.toISOString(),
@@ -98,6 +99,7 @@ function refundSteps(refund: DirectoryRefund): Step[] {
       kind: 'refund',
       result: 'refunded',
       detail: `${amount}: ${how}${reference}`,
+      operator: refund.closedBy,
     });
   }
   if (refund.status === 'refund_failed') {

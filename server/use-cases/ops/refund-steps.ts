@@ -85,6 +85,7 @@ export async function refundDto(
     decided_at: refund.decidedAt?.toISOString() ?? null,
     decision_reason: refund.decisionReason,
     reference: refund.reference,
+    closed_by: await who(refund.closedBy),
     transfer_date: refund.transferDate,
     failure_reason: refund.failureReason,
     updated_at: refund.updatedAt.toISOString(),

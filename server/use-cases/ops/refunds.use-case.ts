@@ -138,7 +138,12 @@ export class RefundsUseCase {
         return failWith('REFUND_NOT_PENDING');
       }
       const at = new Date(now);
-      const closed = await refunds.closeManual(refund.id, { reference, transferDate: day, at });
+      const closed = await refunds.closeManual(refund.id, {
+        reference,
+        transferDate: day,
+        closedBy: by.actor.id,
+        at,
+      });
       await auditRefundStep(audit, { by, at, action: 'refund.close' }, closed, refund.status, {
         reference,
         transfer_date: day,

@@ -215,6 +215,7 @@ export function paymentDirectoryContract(stores: () => StoreSet): void {
     await set.refunds.closeManual(done.id, {
       reference: 'FT-1',
       transferDate: '2026-01-01',
+      closedBy: asker.id,
       at: at(14),
     });
 
@@ -226,6 +227,7 @@ export function paymentDirectoryContract(stores: () => StoreSet): void {
       status: 'refunded',
       requestedBy: { id: asker.id, name: 'Finance One' },
       decidedBy: { id: approver.id, name: 'Finance Two' },
+      closedBy: { id: asker.id, name: 'Finance One' },
       reference: 'FT-1',
       transferDate: '2026-01-01',
       refundedAt: at(14),

@@ -65,6 +65,7 @@ export function refundStoreContract(stores: () => StoreSet): void {
       decidedBy: null,
       decidedAt: null,
       decisionReason: null,
+      closedBy: null,
       reference: null,
       transferDate: null,
       failureReason: null,
@@ -168,9 +169,14 @@ export function refundStoreContract(stores: () => StoreSet): void {
   });
 
   it('closes an approved manual refund with the transfer, and only such a one', async () => {
-    const { refunds, aRefund, approve } = await withPayment();
+    const { refunds, aRefund, approve, approver } = await withPayment();
     const manual = await refunds.request(aRefund(2_000, 'manual'));
-    const transfer = { reference: 'IBG-778', transferDate: '2026-01-02', at: at(9) };
+    const transfer = {
+      reference: 'IBG-778',
+      transferDate: '2026-01-02',
+      closedBy: approver.id,
+      at: at(9),
+    };
     await expect(refunds.closeManual(manual.id, transfer)).rejects.toEqual(
       refused('REFUND_NOT_PENDING'),
     );
@@ -178,6 +184,7 @@ export function refundStoreContract(stores: () => StoreSet): void {
     expect(await refunds.closeManual(manual.id, transfer)).toMatchObject({
       status: 'refunded',
       reference: 'IBG-778',
+      closedBy: approver.id,
       transferDate: '2026-01-02',
       refundedAt: at(9),
     });

@@ -25,6 +25,7 @@ export function aRefundRow(
     decidedAt,
     decisionReason: null,
     reference: status === 'refunded' ? 'RF-1' : null,
+    closedBy: null,
     transferDate: null,
     failureReason: status === 'refund_failed' ? 'Gateway refused' : null,
     attempts: status === 'requested' || status === 'rejected' ? 0 : 1,
@@ -39,8 +40,8 @@ export async function insertRefundRow(db: Database, row: RefundRow): Promise<voi
   await db.query(
     `INSERT INTO refunds (id, transaction_id, amount_sen, status, method, reason, requested_by,
        requested_at, decided_by, decided_at, decision_reason, reference, transfer_date,
-       failure_reason, attempts, refunded_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       failure_reason, attempts, refunded_at, updated_at, closed_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
     [
       row.id,
       row.transactionId,
@@ -59,6 +60,7 @@ export async function insertRefundRow(db: Database, row: RefundRow): Promise<voi
       row.attempts,
       row.refundedAt,
       row.updatedAt,
+      row.closedBy,
     ],
   );
 }

@@ -146,6 +146,7 @@ function inMemoryBooks(): Books {
         decidedBy: null,
         decidedAt: null,
         decisionReason: null,
+        closedBy: null,
         reference: null,
         transferDate: null,
         failureReason: null,
