@@ -4,6 +4,8 @@ import type {
   GatewayCallbackRequest,
   GatewayMessage,
   GatewayPaymentRef,
+  GatewayRefundAnswer,
+  GatewayRefundRequest,
   GatewayStatusAnswer,
   OurPaymentCheck,
   PaymentGateway,
@@ -42,6 +44,8 @@ export class MeteredSmsSender implements SmsSender {
 export class MeteredPaymentGateway implements PaymentGateway {
   readonly name: string;
   readonly capabilities: PaymentGateway['capabilities'];
+  /** Present exactly when the metered gateway sends refunds itself. */
+  readonly refund?: (request: GatewayRefundRequest) => Promise<GatewayRefundAnswer>;
 
   constructor(
     private readonly inner: PaymentGateway,
@@ -52,6 +56,10 @@ export class MeteredPaymentGateway implements PaymentGateway {
   ) {
     this.name = inner.name;
     this.capabilities = inner.capabilities;
+    const refund = inner.refund?.bind(inner);
+    if (refund !== undefined) {
+      this.refund = (request) => this.call('refund', true, () => refund(request));
+    }
   }
 
   startPayment(request: PaymentStartRequest): Promise<PaymentStart> {
