@@ -34,7 +34,7 @@ describe('the metered payment gateway', () => {
       name: inner.name,
       capabilities: { ...inner.capabilities, refunds: 'manual' },
       startPayment: (request) => inner.startPayment(request),
-      verifyCallback: (request, isOurs) => inner.verifyCallback(request, isOurs),
+      verifyCallback: (request) => inner.verifyCallback(request),
       verifyRedirect: (query) => inner.verifyRedirect(query),
       queryStatus: (payment) => inner.queryStatus(payment),
     };
