@@ -13,7 +13,7 @@ import {
   enrolWithCode,
   signInWithCode,
 } from './support/console';
-import { aTestMember, logIn, registerByApi } from './support/journeys';
+import { aTestMember, expectPath, logIn, registerByApi } from './support/journeys';
 import { approvedPaymentByHttp } from './support/payments';
 import { describeInChromium } from './support/suite';
 
@@ -214,11 +214,15 @@ describeInChromium(
       const memberContext = await suite.browser.newContext({ locale: 'en-US' });
       const memberPage = await memberContext.newPage();
       await logIn(memberPage, suite.baseUrl, member.ic, member.password);
+      // Signed in once the portal leaves the sign-in page: a navigation before would cut it off.
+      await expectPath(memberPage, '/payment');
       await memberPage.goto(`${suite.baseUrl}/member/payments`);
-      await memberPage
-        .getByText(/Partly refunded RM 30\.00/)
-        .first()
-        .waitFor();
+      const row = (payment: { id: string }) =>
+        memberPage.locator(`li.history-item[data-transaction-id="${payment.id}"]`);
+      await row(payments[0]).getByText('Partly refunded RM 30.00', { exact: true }).waitFor();
+      // Only the refunded payment says so; the other one was not refunded.
+      await row(payments[1]).waitFor();
+      expect(await row(payments[1]).locator('.history-refund').count()).toBe(0);
       await memberContext.close();
     });
 
