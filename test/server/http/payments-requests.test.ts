@@ -165,6 +165,7 @@ describe.each(eachDatabase())('payments API on %s: requests, idempotency and rea
         transactionId: p.transactionId,
         status: 'pending',
         amount: '123.45',
+        refundedAmount: '0.00',
       });
     });
 
