@@ -32,7 +32,9 @@
  * load generator), measure-database.ts (each database's figures), memory.ts (resident memory),
  * argon2.ts, first-load-bytes.ts, lighthouse.ts, records.ts (the payment history on PostgreSQL
  * and receipt PDFs; `-- records` runs only these), health-during-receipts.ts (health beside receipt
- * PDFs; `-- receipts-health` runs only it) and report.ts (the printed table).
+ * PDFs; `-- receipts-health` runs only it), console.ts with console-server.ts, console-seed.ts and
+ * console-http.ts (the operator console's payments search and CSV export on 1,000,000 payments;
+ * `-- console` runs only these) and report.ts (the printed table).
  */
 import { availableParallelism } from 'node:os';
 import { version as autocannonVersion } from 'autocannon/package.json';
@@ -44,6 +46,8 @@ import { GET_ROOT, load } from './bench/load';
 import { mib, rssMiB } from './bench/memory';
 import { measureGrowth } from './bench/growth';
 import { measureHealthDuringReceipts } from './bench/health-during-receipts';
+import { measureConsole } from './bench/console';
+import { serveConsole } from './bench/console-server';
 import { measureDatabase } from './bench/measure-database';
 import { initPglite, servePortal } from './bench/portal-server';
 import { measureRecords, serveRecords } from './bench/records';
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
   const dataDir = args.includes('--data-dir') ? args[args.indexOf('--data-dir') + 1] : undefined;
   if (args[0] === '--init-pglite') return initPglite(args[1]);
   if (args[0] === '--serve-records') return serveRecords();
+  if (args[0] === '--serve-console') return serveConsole(args[1] as Database, dataDir);
   if (args[0] === '--serve') {
     const sessions = args.includes('--sessions')
       ? Number(args[args.indexOf('--sessions') + 1])
@@ -88,6 +93,10 @@ async function main(): Promise<void> {
     await measureRecords(seconds, databases, rows);
     return print(rows, databases);
   }
+  if (args.includes('console')) {
+    await measureConsole(databases, rows);
+    return print(rows, databases);
+  }
   if (!growth) await argon2PerCore(rows);
   const hello = await start(['--hello']);
   const raw = await start(['--raw']);
@@ -113,6 +122,7 @@ async function main(): Promise<void> {
     await stop(hello.child);
   }
   if (!growth) await measureRecords(seconds, databases, rows);
+  if (!growth) await measureConsole(databases, rows);
   print(rows, databases);
 }
 

@@ -17,7 +17,7 @@ import { type Database, PASSWORD, paymentIdOf, type Seed, SESSIONS, tokenOf } fr
 export async function listeningPortal(
   env: Record<string, string>,
   overrides: Partial<Config>,
-): Promise<{ container: ServerContainer; app: FastifyInstance; port: number }> {
+): Promise<{ container: ServerContainer; app: FastifyInstance; port: number; config: Config }> {
   const config = {
     ...loadConfig({
       APP_ENV: 'test',
@@ -35,7 +35,7 @@ export async function listeningPortal(
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no address');
   config.publicUrl = `http://127.0.0.1:${address.port}`;
-  return { container, app, port: address.port };
+  return { container, app, port: address.port, config };
 }
 
 /**

@@ -23,7 +23,8 @@ import {
   timelineOf,
 } from './payment-views';
 
-const PAGE_SIZE = 20;
+/** Payments on one page of the search (the bench reads it too). */
+export const PAGE_SIZE = 20;
 
 /** Why each search field was refused, for the 400 naming it. */
 const FIELD_RULES: Record<keyof PaymentSearchQuery, string> = {
