@@ -1,7 +1,5 @@
-import { type PasskeysResponse } from '../../src/contract/passkeys';
-import { passkeyName } from '../domain/passkey';
+import { passkeyName, type PasskeyRecord } from '../domain/passkey';
 import { type PasskeyStore } from '../ports/passkey-store.port';
-import { toPasskeyDto } from './passkey-support';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /**
@@ -11,9 +9,8 @@ import { failWith, ok, type Result, type UseCaseError } from './result';
 export class ManagePasskeysUseCase {
   constructor(private readonly passkeys: PasskeyStore) {}
 
-  async list(input: { memberId: string }): Promise<Result<PasskeysResponse, UseCaseError>> {
-    const passkeys = await this.passkeys.listForMember(input.memberId);
-    return ok({ passkeys: passkeys.map(toPasskeyDto) });
+  async list(input: { memberId: string }): Promise<Result<PasskeyRecord[], UseCaseError>> {
+    return ok(await this.passkeys.listForMember(input.memberId));
   }
 
   async rename(input: {

@@ -1,5 +1,4 @@
-import { type MemberSessionsResponse } from '../../src/contract/sessions';
-import { liveSessionsFirstActive } from '../domain/member-sessions';
+import { liveSessionsFirstActive, type MemberSessionRecord } from '../domain/member-sessions';
 import { isSessionActive } from '../domain/session-policy';
 import { type Clock } from '../ports/clock.port';
 import { type SessionStore } from '../ports/session-store.port';
@@ -11,28 +10,26 @@ export interface SessionOwner {
   sessionId: string;
 }
 
-/** The member's live sessions, the asking one marked `current`. */
+/** One of the member's live sessions, and whether it is the one asking. */
+export interface LiveSession {
+  session: MemberSessionRecord;
+  current: boolean;
+}
+
+/** The member's live sessions, most recently active first, the asking one marked `current`. */
 export class ListMemberSessionsUseCase {
   constructor(
     private readonly sessions: SessionStore,
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: SessionOwner): Promise<Result<MemberSessionsResponse, UseCaseError>> {
+  async execute(input: SessionOwner): Promise<Result<LiveSession[], UseCaseError>> {
     const now = new Date(this.clock.now());
     const live = liveSessionsFirstActive(
       await this.sessions.listUnrevokedForMember(input.memberId),
       now,
     );
-    return ok({
-      sessions: live.map((session) => ({
-        session_id: session.id,
-        device: session.deviceLabel,
-        started_at: session.createdAt.toISOString(),
-        last_active_at: session.lastSeenAt.toISOString(),
-        current: session.id === input.sessionId,
-      })),
-    });
+    return ok(live.map((session) => ({ session, current: session.id === input.sessionId })));
   }
 }
 

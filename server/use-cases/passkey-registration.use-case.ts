@@ -4,22 +4,16 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import {
-  type PasskeyDto,
   type PasskeyOptionsResponse,
   type PasskeyRegistrationCredential,
 } from '../../src/contract/passkeys';
-import { CHALLENGE_TTL_MS, passkeyName } from '../domain/passkey';
+import { CHALLENGE_TTL_MS, passkeyName, type PasskeyRecord } from '../domain/passkey';
 import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type Random } from '../ports/random.port';
 import { type PasswordConfirmation } from './confirm-password';
-import {
-  PasskeyCeremony,
-  type PasskeyLog,
-  type RelyingPartyConfig,
-  toPasskeyDto,
-} from './passkey-support';
+import { PasskeyCeremony, type PasskeyLog, type RelyingPartyConfig } from './passkey-support';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
 /**
@@ -72,7 +66,7 @@ export class PasskeyRegistrationUseCase {
     memberId: string;
     name: string;
     credential: PasskeyRegistrationCredential;
-  }): Promise<Result<PasskeyDto, UseCaseError>> {
+  }): Promise<Result<PasskeyRecord, UseCaseError>> {
     const now = new Date(this.clock.now());
     const taken = await this.ceremony.takeAnsweredChallenge(
       input.credential.response.clientDataJSON,
@@ -124,6 +118,6 @@ export class PasskeyRegistrationUseCase {
         inserted.conflict === 'no_member' ? 'AUTH_SESSION_ENDED' : 'PASSKEY_ALREADY_REGISTERED',
       );
     }
-    return ok(toPasskeyDto(passkey));
+    return ok(passkey);
   }
 }

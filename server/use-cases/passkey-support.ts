@@ -5,7 +5,6 @@ import {
 } from '@simplewebauthn/server';
 import {
   type PasskeyAuthenticationCredential,
-  type PasskeyDto,
   type PasskeyOptionsResponse,
 } from '../../src/contract/passkeys';
 import {
@@ -39,15 +38,6 @@ function challengeOf(clientDataJSON: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function toPasskeyDto(passkey: PasskeyRecord): PasskeyDto {
-  return {
-    passkey_id: passkey.id,
-    name: passkey.name,
-    created_at: passkey.createdAt.toISOString(),
-    last_used_at: passkey.lastUsedAt === null ? null : passkey.lastUsedAt.toISOString(),
-  };
 }
 
 /**

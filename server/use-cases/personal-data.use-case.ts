@@ -1,6 +1,8 @@
-import { formatSen } from '../../src/contract/money';
-import { type PersonalDataExport } from '../../src/contract/personal-data';
-import { erasedMemberFields, isDeletionConfirmed } from '../domain/personal-data';
+import {
+  erasedMemberFields,
+  isDeletionConfirmed,
+  type PersonalDataRecords,
+} from '../domain/personal-data';
 import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PasswordHasher } from '../ports/password-hasher.port';
@@ -11,7 +13,8 @@ import { type PasskeyConfirmation } from './confirm-passkey';
 import { type PasskeyAuthenticationCredential } from '../../src/contract/passkeys';
 import { failWith, ok, type Result, type UseCaseError } from './result';
 
-const iso = (date: Date) => date.toISOString();
+/** Everything kept about a member, and when it was read (the route writes the download). */
+export type PersonalDataCopy = PersonalDataRecords & { exportedAt: Date };
 
 /** "Download my data": read in one transaction, so the parts agree with each other. */
 export class DownloadPersonalDataUseCase {
@@ -20,55 +23,12 @@ export class DownloadPersonalDataUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: { memberId: string }): Promise<Result<PersonalDataExport, UseCaseError>> {
+  async execute(input: { memberId: string }): Promise<Result<PersonalDataCopy, UseCaseError>> {
     const records = await this.uow.run(({ personalData }) =>
       personalData.recordsOf(input.memberId),
     );
     if (records === null) return failWith('MEMBER_NOT_FOUND');
-    const { member } = records;
-    return ok({
-      exported_at: iso(new Date(this.clock.now())),
-      profile: {
-        user_id: member.id,
-        name: member.name,
-        nationality: member.nationality,
-        ic_or_passport: member.icOrPassport,
-        phone_no: member.phoneNo,
-        created_at: iso(member.createdAt),
-        updated_at: iso(member.updatedAt),
-      },
-      sessions: records.sessions.map((session) => ({
-        device: session.deviceLabel,
-        started_at: iso(session.createdAt),
-        last_active_at: iso(session.lastSeenAt),
-        signed_out_at: session.revokedAt === null ? null : iso(session.revokedAt),
-      })),
-      payments: records.payments.map((payment) => ({
-        payment_id: payment.transactionId,
-        amount: formatSen(payment.amountSen),
-        currency: 'MYR',
-        payment_method: payment.paymentMethod,
-        status: payment.status,
-        created_at: iso(payment.createdAt),
-        finalised_at: payment.finalisedAt === null ? null : iso(payment.finalisedAt),
-        receipt_number: payment.receiptNumber,
-        refunds: payment.refunds.map((refund) => ({
-          amount: formatSen(refund.amountSen),
-          status: refund.status,
-          requested_at: iso(refund.requestedAt),
-          refunded_at: refund.refundedAt === null ? null : iso(refund.refundedAt),
-        })),
-      })),
-      sms_codes_sent: records.smsCodesSent.map((sent) => ({
-        purpose: sent.purpose,
-        sent_at: iso(sent.sentAt),
-      })),
-      passkeys: records.passkeys.map((passkey) => ({
-        name: passkey.name,
-        created_at: iso(passkey.createdAt),
-        last_used_at: passkey.lastUsedAt === null ? null : iso(passkey.lastUsedAt),
-      })),
-    });
+    return ok({ ...records, exportedAt: new Date(this.clock.now()) });
   }
 }
 

@@ -1,8 +1,9 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { PASSKEY_NAME_MAX_LENGTH } from '../../../src/contract/passkeys';
+import { PASSKEY_NAME_MAX_LENGTH, type PasskeyDto } from '../../../src/contract/passkeys';
 import { SESSION_ID_PATTERN } from '../../../src/contract/sessions';
 import { deviceLabelOf } from '../../adapters/ua-parser-device-labels.adapter';
 import { type ServerContainer } from '../../container';
+import { type PasskeyRecord } from '../../domain/passkey';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
@@ -18,6 +19,14 @@ const REGISTRATIONS_PER_MEMBER_PER_MINUTE = 20;
 /** Sign-in options and answers per client address (before any session exists). */
 const SIGN_INS_PER_ADDRESS_PER_MINUTE = 30;
 const TAGS = ['Passkeys'];
+
+/** A passkey as the member's security page lists it: its name and dates, never its key. */
+const passkeyAnswerOf = (passkey: PasskeyRecord): PasskeyDto => ({
+  passkey_id: passkey.id,
+  name: passkey.name,
+  created_at: passkey.createdAt.toISOString(),
+  last_used_at: passkey.lastUsedAt === null ? null : passkey.lastUsedAt.toISOString(),
+});
 
 /** base64url text, as WebAuthn answers are encoded. */
 const b64url = (maxLength: number) =>
@@ -82,7 +91,7 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
       { summary: 'The member’s passkeys', tags: TAGS, data: passkeysAnswer, options: member },
       async (request) => {
         const list = await container.managePasskeys.list({ memberId: memberOf(request).id });
-        return success('Passkeys.', valueOrThrow(list));
+        return success('Passkeys.', { passkeys: valueOrThrow(list).map(passkeyAnswerOf) });
       },
     );
 
@@ -121,7 +130,7 @@ export function passkeyRoutes(container: ServerContainer): FastifyPluginAsync {
           name: request.body.name,
           credential: request.body.credential,
         });
-        return success('Passkey added.', valueOrThrow(passkey));
+        return success('Passkey added.', passkeyAnswerOf(valueOrThrow(passkey)));
       },
     );
 

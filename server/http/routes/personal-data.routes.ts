@@ -6,6 +6,7 @@ import { valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
 import { passkeyOptionsAnswer, personalDataAnswer } from './answers';
 import { authenticationCredential } from './passkeys.routes';
+import { personalDataExport } from './personal-data-export';
 import { route } from './route';
 import { objectBody } from './schemas';
 
@@ -36,7 +37,7 @@ export function personalDataRoutes(container: ServerContainer): FastifyPluginAsy
       async (request) => {
         const memberId = memberOf(request).id;
         const result = await container.downloadPersonalData.execute({ memberId });
-        return success('Your data.', valueOrThrow(result));
+        return success('Your data.', personalDataExport(valueOrThrow(result)));
       },
     );
 

@@ -1,6 +1,7 @@
 import { type FastifyPluginAsync } from 'fastify';
-import { SESSION_ID_PATTERN } from '../../../src/contract/sessions';
+import { type MemberSessionDto, SESSION_ID_PATTERN } from '../../../src/contract/sessions';
 import { type ServerContainer } from '../../container';
+import { type LiveSession } from '../../use-cases/member-sessions.use-case';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
@@ -14,6 +15,15 @@ const SESSION_LISTS_PER_SESSION_PER_MINUTE = 30;
 /** Each sign-out revokes and notifies every instance: a member ends a few devices at a time. */
 const SIGN_OUTS_PER_SESSION_PER_MINUTE = 20;
 const TAGS = ['Sessions'];
+
+/** A session as the security page lists it: its device and times, never its token. */
+const sessionAnswerOf = ({ session, current }: LiveSession): MemberSessionDto => ({
+  session_id: session.id,
+  device: session.deviceLabel,
+  started_at: session.createdAt.toISOString(),
+  last_active_at: session.lastSeenAt.toISOString(),
+  current,
+});
 
 /** Where the member is signed in, under /api behind authentication. */
 export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
@@ -30,7 +40,7 @@ export function sessionsRoutes(container: ServerContainer): FastifyPluginAsync {
       async (request) => {
         const { id, sessionId } = memberOf(request);
         const list = await container.listMemberSessions.execute({ memberId: id, sessionId });
-        return success('Sessions.', valueOrThrow(list));
+        return success('Sessions.', { sessions: valueOrThrow(list).map(sessionAnswerOf) });
       },
     );
 

@@ -69,27 +69,31 @@ describe('where a member is signed in', () => {
     await s.clock.advance(MINUTE);
 
     const answer = await s.list.execute({ memberId: member.id, sessionId: laptop.sessionId });
-    expect(answer).toEqual({
-      ok: true,
-      value: {
-        sessions: [
-          {
-            session_id: phone.sessionId,
-            device: 'Chrome on Android',
-            started_at: started.toISOString(),
-            last_active_at: phoneUsedAt.toISOString(),
-            current: false,
-          },
-          {
-            session_id: laptop.sessionId,
-            device: null,
-            started_at: new Date(started.getTime() + 5 * MINUTE).toISOString(),
-            last_active_at: new Date(started.getTime() + 5 * MINUTE).toISOString(),
-            current: true,
-          },
-        ],
+    if (!answer.ok) throw new Error('list');
+    expect(
+      answer.value.map(({ session, current }) => ({
+        id: session.id,
+        device: session.deviceLabel,
+        startedAt: session.createdAt,
+        lastActiveAt: session.lastSeenAt,
+        current,
+      })),
+    ).toEqual([
+      {
+        id: phone.sessionId,
+        device: 'Chrome on Android',
+        startedAt: started,
+        lastActiveAt: phoneUsedAt,
+        current: false,
       },
-    });
+      {
+        id: laptop.sessionId,
+        device: null,
+        startedAt: new Date(started.getTime() + 5 * MINUTE),
+        lastActiveAt: new Date(started.getTime() + 5 * MINUTE),
+        current: true,
+      },
+    ]);
   });
 
   it('leaves out sessions that expired by the clock or were signed out', async () => {
@@ -102,15 +106,13 @@ describe('where a member is signed in', () => {
     await s.sessions.revoke(loggedOut.sessionId, new Date(s.clock.now()));
 
     const before = await s.list.execute({ memberId: member.id, sessionId: current.sessionId });
-    expect(before.ok && before.value.sessions.map((one) => one.session_id)).toEqual([
+    expect(before.ok && before.value.map((one) => one.session.id)).toEqual([
       current.sessionId,
       idle.sessionId,
     ]);
     await s.clock.advance(MINUTE);
     const after = await s.list.execute({ memberId: member.id, sessionId: current.sessionId });
-    expect(after.ok && after.value.sessions.map((one) => one.session_id)).toEqual([
-      current.sessionId,
-    ]);
+    expect(after.ok && after.value.map((one) => one.session.id)).toEqual([current.sessionId]);
     // An expired session is already signed out: signing it out answers like an unknown one.
     expect(
       await s.signOut.execute({
