@@ -7,7 +7,7 @@ import { CLI } from '../../server/use-cases/ops/actor';
 import { PAGE_SIZE } from '../../server/use-cases/ops/payment-support.use-case';
 import { type PaymentSearchQuery } from '../../src/contract/ops-payments-api';
 import { type OpsRole } from '../../src/contract/ops-roles';
-import { createScratchDatabase } from '../support/databases';
+import { createScratchDatabase, type ScratchDatabase } from '../support/databases';
 import { searchKinds, seedConsole, type Sizes } from './console-seed';
 import { listeningPortal } from './portal-server';
 import { type Database, PASSWORD } from './settings';
@@ -65,6 +65,20 @@ const searchPath = (query: PaymentSearchQuery) =>
 export async function serveConsole(database: Database, dataDir = 'memory://'): Promise<void> {
   const started = performance.now();
   const scratch = database === 'postgres' ? await createScratchDatabase() : undefined;
+  try {
+    await seedAndServe(database, dataDir, scratch, started);
+  } catch (error) {
+    await scratch?.drop();
+    throw error;
+  }
+}
+
+async function seedAndServe(
+  database: Database,
+  dataDir: string,
+  scratch: ScratchDatabase | undefined,
+  started: number,
+): Promise<void> {
   const { container, app, config } = await listeningPortal(
     { OPS_RATE_LIMIT_PER_MINUTE: '1000000' },
     { dataDir, databaseUrl: scratch?.url },
