@@ -48,10 +48,14 @@ describe('property: no request to any route answers 5xx or stores odd text (in-m
           if (answer.status >= 500)
             throw new Error(describeAnswer(request, answer.status, answer.body));
           // Every refusal is the JSON envelope with a message that repeats no odd text.
+          // (expect() only when a check fails: each call costs more than the request itself.)
           const envelope = JSON.parse(answer.body) as { status: number; message: string };
-          expect(typeof envelope.message).toBe('string');
-          expect(hasDisallowedCharacters(envelope.message)).toBe(false);
-          expect(answer.headers['cache-control']).toBe('no-store');
+          const cacheControl = answer.headers['cache-control'];
+          if (typeof envelope.message !== 'string') expect(typeof envelope.message).toBe('string');
+          if (hasDisallowedCharacters(envelope.message)) {
+            expect(hasDisallowedCharacters(envelope.message)).toBe(false);
+          }
+          if (cacheControl !== 'no-store') expect(cacheControl).toBe('no-store');
         }),
         { numRuns: RUNS_PER_ROUTE },
       );

@@ -1,9 +1,3 @@
-import { type AddressInfo } from 'node:net';
-import { buildSandboxGateway } from '../../../../sandbox-gateway/app';
-import { loadSandboxGatewayConfig } from '../../../../sandbox-gateway/config';
-import { type CallbackTransport } from '../../../../sandbox-gateway/sandbox-callback-sender';
-import { SandboxPaymentStore } from '../../../../sandbox-gateway/sandbox-payment-store';
-import { SandboxRefundStore } from '../../../../sandbox-gateway/sandbox-refund-store';
 import { DEFAULT_GATEWAY_TIMEOUT_MS } from '../../../../server/adapters/gateways/bill-gateway';
 import { BillplzGatewayAdapter } from '../../../../server/adapters/gateways/billplz-gateway.adapter';
 import { SandboxGatewayAdapter } from '../../../../server/adapters/gateways/sandbox-gateway.adapter';
@@ -23,6 +17,7 @@ import {
   type GatewayOutcomeMessage,
 } from '../../../../src/contract/sandbox-gateway';
 import { type GatewayHarness } from './gateway-contract';
+import { startSandboxThread } from './sandbox-gateway-thread';
 
 const SECRET = 'contract-test-gateway-secret-0123456789';
 const OTHER_SECRET = 'another-gateway-secret-0123456789abcdef';
@@ -41,21 +36,10 @@ const UNSPACED = 0;
 export const HARNESSES: Record<string, () => Promise<GatewayHarness>> = {};
 
 HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
-  // The sandbox gateway app itself, on its own port; its callbacks are caught instead of sent.
-  const callbacks = new Map<string, string>();
-  const transport: CallbackTransport = async (_url, json) => {
-    callbacks.set((JSON.parse(json) as { transactionId: string }).transactionId, json);
-    return 200;
-  };
-  const store = new SandboxPaymentStore();
-  const refunds = new SandboxRefundStore(store);
-  const sandbox = await buildSandboxGateway(
-    { ...loadSandboxGatewayConfig({ APP_ENV: 'test' }), gatewaySecret: SECRET },
-    { transport, store, refunds },
-  );
-  await sandbox.listen({ host: '127.0.0.1', port: 0 });
-  const address = sandbox.server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${address.port}`;
+  // The sandbox gateway app itself, on its own port and thread; its callbacks are caught instead
+  // of sent.
+  const sandbox = await startSandboxThread(SECRET);
+  const origin = sandbox.origin;
   const adapterAt = (baseUrl: string, timeoutMs?: number) =>
     new SandboxGatewayAdapter(
       () => ({ payUrl: `${baseUrl}/pay`, clientId: 'member-portal' }),
@@ -91,6 +75,7 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
       const session = /name="session" value="([^"]+)"/.exec(await page.text())?.[1];
       if (session === undefined) throw new Error('the payment page has no decision form');
       const id = request.transactionId;
+      sandbox.forget(id);
       const decided = await fetch(`${origin}/pay/${id}/${paid ? 'approve' : 'decline'}`, {
         method: 'POST',
         headers: { 'Content-Type': FORM },
@@ -98,7 +83,7 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
         redirect: 'manual',
       });
       expect(decided.status).toBe(303);
-      const sent = callbacks.get(id);
+      const sent = await sandbox.callbackOf(id);
       if (sent === undefined) throw new Error('the sandbox sent no callback');
       return json(JSON.parse(sent) as Record<string, unknown>);
     },
@@ -110,7 +95,7 @@ HARNESSES.sandbox = async (): Promise<GatewayHarness> => {
     resign: (callback) => json(signed(bodyOf(callback), OTHER_SECRET)),
     stale: (callback) =>
       json(signed({ ...bodyOf(callback), timestamp: Math.floor(Date.now() / 1000) - 3600 })),
-    refundedAt: async (transactionId) => refunds.refundedOf(transactionId),
+    refundedAt: (transactionId) => sandbox.refundedOf(transactionId),
     adapterAt,
     close: () => sandbox.close(),
   };
