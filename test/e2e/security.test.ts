@@ -2,6 +2,7 @@ import { expect, jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PersonalDataExport } from '../../src/contract/personal-data';
+import { SESSION_CHECK_INTERVAL_MS } from '../../src/domain/use-cases/watch-session.use-case';
 import { checkEveryThemeAndWidth, overflowing } from './support/axe';
 import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
 import { describeInChromium } from './support/suite';
@@ -122,6 +123,8 @@ describeInChromium(
           await suite.browser.newContext({ locale: 'en-US' }),
         ];
         try {
+          // Their clocks run as usual, but can jump ahead to their next session check.
+          await Promise.all(contexts.map((one) => one.clock.install()));
           const devices = await Promise.all(contexts.map((one) => one.newPage()));
           for (const device of devices) {
             await logIn(device, suite.baseUrl, member.ic, member.password);
@@ -152,6 +155,7 @@ describeInChromium(
           // Each other browser's next session check (every 10 s) takes it to the login page.
           await Promise.all(
             devices.map(async (device) => {
+              await device.clock.fastForward(SESSION_CHECK_INTERVAL_MS);
               await device.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
               await device.getByText('Your session has ended, please log in again').waitFor();
             }),
