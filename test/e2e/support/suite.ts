@@ -15,6 +15,24 @@ import {
 } from './portal-server';
 
 /**
+ * One Chromium per test file: a file's suites (one per database) take turns with it, each in
+ * contexts of its own that it closes at its end; it closes after the file's last test.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+let closeRegistered = false;
+
+function fileBrowser(): Promise<Browser> {
+  sharedBrowser ??= launchChromium();
+  return sharedBrowser;
+}
+
+async function closeFileBrowser(): Promise<void> {
+  const browser = await sharedBrowser?.catch(() => undefined);
+  sharedBrowser = undefined;
+  await browser?.close();
+}
+
+/**
  * One browser suite: a fresh portal (real server, fresh database) and one Chromium page per
  * database. Steps run in order and share the page; a failing step reports a screenshot, the
  * page's recent events and the server's output.
@@ -43,15 +61,23 @@ export class BrowserSuite {
       this.skipped = true;
       return;
     }
-    this.portal = await startPortal(this.database, this.portalOptions);
-    this.browser = await launchChromium();
+    // The portal's processes and Chromium start side by side.
+    const [portal, browser] = await Promise.allSettled([
+      startPortal(this.database, this.portalOptions),
+      fileBrowser(),
+    ]);
+    if (portal.status === 'fulfilled') this.portal = portal.value;
+    if (portal.status === 'rejected') throw portal.reason;
+    if (browser.status === 'rejected') throw browser.reason;
+    this.browser = browser.value;
     this.context = await this.browser.newContext();
     this.page = await this.context.newPage();
     this.pageEvents = recordPageEvents(this.page);
   }
 
+  /** Closes every context opened on this database (the browser stays for the file's next one). */
   async stop(): Promise<void> {
-    await this.browser?.close();
+    await Promise.all(this.browser?.contexts().map((context) => context.close()) ?? []);
     await this.portal?.close();
   }
 
@@ -92,6 +118,10 @@ export function describeInChromium(
   portalOptions: PortalOptions = {},
 ): void {
   const run = browserAvailable() ? describe.each(databases) : describe.skip.each(databases);
+  if (!closeRegistered) {
+    closeRegistered = true;
+    afterAll(closeFileBrowser);
+  }
   run(`${title} on %s`, (database) => {
     const suite = new BrowserSuite(database, portalOptions);
     beforeAll(() => suite.start());
