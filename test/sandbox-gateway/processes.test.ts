@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
+import { entryArgs } from '../server/support/server-entry';
 import { migratedDataDir } from '../server/support/server-process';
 import { freePort } from '../../scripts/support/free-port';
 
@@ -9,8 +10,9 @@ jest.setTimeout(90_000);
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-function run(entry: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** An entry point in a process of its own: compiled under `npm test` (see server-entry.ts). */
+function run(entry: 'sandbox-gateway/main' | 'scripts/start', env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, entryArgs(entry), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,7 +54,7 @@ afterEach(async () => {
 
 describe('sandbox-gateway/main.ts', () => {
   it('refuses to run in production', async () => {
-    const started = run('sandbox-gateway/main.ts', { APP_ENV: 'production' });
+    const started = run('sandbox-gateway/main', { APP_ENV: 'production' });
     children.push(started.child);
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain('the sandbox gateway never runs in production');
@@ -60,7 +62,7 @@ describe('sandbox-gateway/main.ts', () => {
 
   it('listens on SANDBOX_GATEWAY_PORT and exits 0 on SIGTERM', async () => {
     const port = await freePort();
-    const started = run('sandbox-gateway/main.ts', {
+    const started = run('sandbox-gateway/main', {
       APP_ENV: 'test',
       SANDBOX_GATEWAY_PORT: String(port),
     });
@@ -95,7 +97,7 @@ async function gone(pids: number[], ms = 20_000): Promise<boolean> {
   return true;
 }
 
-describe('scripts/start.ts (npm start without the build)', () => {
+describe('scripts/start.ts (the launcher of npm start)', () => {
   // Each API starts on a PGlite directory already migrated: no initdb and migrations per test.
   let dataDir = '';
   beforeEach(async () => {
@@ -112,7 +114,7 @@ describe('scripts/start.ts (npm start without the build)', () => {
 
   it('starts the API and the sandbox gateway on their own ports and stops both on SIGTERM', async () => {
     const [apiPort, gatewayPort] = [await freePort(), await freePort()];
-    const started = run('scripts/start.ts', env(apiPort, gatewayPort));
+    const started = run('scripts/start', env(apiPort, gatewayPort));
     children.push(started.child);
     await printed(started, [/Member portal listening/, /Sandbox gateway listening/]);
     expect((await fetch(`http://127.0.0.1:${apiPort}/api/health`)).status).toBe(200);
@@ -136,7 +138,7 @@ describe('scripts/start.ts (npm start without the build)', () => {
 
   it('leaves no orphan even when the launcher itself is killed with SIGKILL', async () => {
     const [apiPort, gatewayPort] = [await freePort(), await freePort()];
-    const started = run('scripts/start.ts', env(apiPort, gatewayPort));
+    const started = run('scripts/start', env(apiPort, gatewayPort));
     children.push(started.child);
     await printed(started, [/Member portal listening/, /Sandbox gateway listening/]);
     const pids = childPids(started.output());
@@ -152,7 +154,7 @@ describe('scripts/start.ts (npm start without the build)', () => {
     const squatter: Server = createServer();
     await new Promise<void>((resolve) => squatter.listen(gatewayPort, '127.0.0.1', resolve));
     try {
-      const started = run('scripts/start.ts', env(apiPort, gatewayPort));
+      const started = run('scripts/start', env(apiPort, gatewayPort));
       children.push(started.child);
       expect(await started.exited).toBe(1);
       expect(started.output()).toContain('sandbox-gateway exited (code 1): stopping the others');

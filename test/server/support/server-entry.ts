@@ -25,10 +25,12 @@ export function compiledServerDir(): string {
 
 /**
  * The node arguments that run one of the server's entry points (`server/main`,
- * `scripts/start`), from the repository's root: through tsx from the sources, or compiled (see
- * USE_COMPILED_SERVER).
+ * `sandbox-gateway/main`, `scripts/start`), from the repository's root: through tsx from the
+ * sources, or compiled (see USE_COMPILED_SERVER).
  */
-export function entryArgs(entry: 'server/main' | 'scripts/start'): string[] {
+export function entryArgs(
+  entry: 'server/main' | 'sandbox-gateway/main' | 'scripts/start',
+): string[] {
   if (!USE_COMPILED_SERVER) return ['--import', 'tsx', `${entry}.ts`];
   return [path.relative(ROOT, path.join(compiledServerDir(), `${entry}.js`))];
 }

@@ -2,54 +2,26 @@ import { Redis } from 'ioredis';
 import { RecordingSmsSender } from '../../../server/adapters/in-memory/recording-sms-sender.adapter';
 import { type Config } from '../../../server/config';
 import { RATE_LIMIT_NAMESPACE } from '../../../server/http/shared-rate-limit';
-import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
-import { FakePasswordHasher } from '../support/fake-password-hasher';
+import { type Database } from '../../../server/adapters/postgres/database';
+import { openMigratedPglite } from '../../../scripts/support/database-images';
+import {
+  createScratchDatabase,
+  eachDatabase,
+  type ScratchDatabase,
+  type TestDatabase,
+} from '../../../scripts/support/databases';
 import { FakeClock } from '../../fakes/fake-clock';
-import { type ApiResponse, getJson, postJson } from '../support/http';
+import { CountingSlowHasher, fireSplit, statuses } from '../support/concurrent-requests';
+import { getJson, postJson } from '../support/http';
 import { aMember, registerMember } from '../support/members';
 import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from '../support/redis';
-import { type Instances, startInstance, startInstances } from '../support/second-instance';
+import { startInstance } from '../support/second-instance';
 import { type TestApp } from '../support/test-app';
 
 const HOOK_TIMEOUT_MS = 60_000;
 jest.setTimeout(60_000);
 
 const PARALLEL = 50;
-
-/** A fake hasher that takes a while to verify (as argon2 does) and counts the verifications. */
-class CountingSlowHasher extends FakePasswordHasher {
-  verifications = 0;
-
-  override async verify(hash: string, password: string): Promise<boolean> {
-    this.verifications += 1;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    return super.verify(hash, password);
-  }
-
-  override async verifyDummy(): Promise<void> {
-    this.verifications += 1;
-    await super.verifyDummy();
-  }
-}
-
-/** `count` requests at once, spread over the instances in turn. */
-function fireSplit<T>(
-  instances: TestApp[],
-  count: number,
-  request: (baseUrl: string, index: number) => Promise<ApiResponse<T>>,
-): Promise<ApiResponse<T>[]> {
-  return Promise.all(
-    Array.from({ length: count }, (_, index) =>
-      request(instances[index % instances.length].baseUrl, index),
-    ),
-  );
-}
-
-const statuses = (responses: ApiResponse[]): Record<number, number> =>
-  responses.reduce<Record<number, number>>((counts, { status }) => {
-    counts[status] = (counts[status] ?? 0) + 1;
-    return counts;
-  }, {});
 
 async function countRows(instance: TestApp, sql: string, params: unknown[]): Promise<number> {
   const rows = await instance.container.db.query<{ n: number }>(sql, params);
@@ -58,27 +30,44 @@ async function countRows(instance: TestApp, sql: string, params: unknown[]): Pro
 
 describe.each(eachDatabase())('limits under concurrency on %s', (database: TestDatabase) => {
   const where = database === 'postgres' ? 'split over two instances' : 'on one instance';
-  let started: Instances | undefined;
+  let db: Database | undefined;
+  let scratch: ScratchDatabase | undefined;
+  let instances: TestApp[] = [];
   let hasher: CountingSlowHasher;
   let sms: RecordingSmsSender;
 
-  /** Fresh database and instances per test: each one spends its address's budgets. */
+  // One database for the suite (opening a PGlite costs about a second of CPU, a PostgreSQL copy
+  // the server more): two instances share it on PostgreSQL, one uses it on PGlite, whose single
+  // connection already serialises everything.
+  beforeAll(async () => {
+    if (database === 'pglite') db = await openMigratedPglite();
+    else scratch = await createScratchDatabase({ migrated: true });
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await db?.close();
+    await scratch?.drop();
+  }, HOOK_TIMEOUT_MS);
+
+  /** Fresh instances per test, over the database with the limits' rows emptied first. */
   async function start(config: Partial<Config> = {}): Promise<TestApp[]> {
     const clock = new FakeClock();
     hasher = new CountingSlowHasher();
     // One SMS sender for every instance, so the codes sent are counted in one place.
     sms = new RecordingSmsSender(clock);
-    started = await startInstances(database, {
-      clock,
-      config,
-      overrides: { hasher, smsSender: sms, smsOutbox: sms },
-    });
-    return started.instances;
+    const overrides = { hasher, smsSender: sms, smsOutbox: sms, ...(db && { db }) };
+    for (let i = 0; i < (scratch ? 2 : 1); i += 1) {
+      instances.push(await startInstance({ clock, config, overrides, databaseUrl: scratch?.url }));
+    }
+    // Each test spends its address's budgets: the rows an earlier test left count no more.
+    await instances[0].container.db.exec(
+      'DELETE FROM login_failures; DELETE FROM sms_requests; DELETE FROM sms_codes;',
+    );
+    return instances;
   }
 
   afterEach(async () => {
-    await started?.close();
-    started = undefined;
+    for (const instance of instances.reverse()) await instance.close();
+    instances = [];
   }, HOOK_TIMEOUT_MS);
 
   it(`verifies at most LOGIN_MAX_FAILURES of ${PARALLEL} simultaneous wrong passwords ${where}, refusing the rest with 429 before any verify`, async () => {
@@ -186,14 +175,28 @@ describe('the per-address request limit across instances', () => {
   const LIMIT = 10;
   const REQUESTS = 2 * LIMIT + 4;
   let instances: TestApp[] = [];
+  let databases: Database[] = [];
 
-  /** Two instances, each on its own in-memory database: only the request limit is shared. */
+  // The requests here write nothing: each instance slot keeps its database across the tests.
+  beforeAll(async () => {
+    databases = [await openMigratedPglite(), await openMigratedPglite()];
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const db of databases) await db.close();
+  }, HOOK_TIMEOUT_MS);
+
+  /** Two new instances, each on its own in-memory database: only the request limit is shared. */
   async function startTwo(config: Partial<Config>): Promise<TestApp[]> {
     const clock = new FakeClock();
-    instances = [
-      await startInstance({ clock, config: { rateLimitPerMinute: LIMIT, ...config } }),
-      await startInstance({ clock, config: { rateLimitPerMinute: LIMIT, ...config } }),
-    ];
+    for (const db of databases) {
+      instances.push(
+        await startInstance({
+          clock,
+          config: { rateLimitPerMinute: LIMIT, ...config },
+          overrides: { db },
+        }),
+      );
+    }
     return instances;
   }
 

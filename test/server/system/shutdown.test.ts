@@ -81,7 +81,7 @@ describe('server/main.ts shutdown', () => {
       JSON.stringify({ phone_no: '60123456789', purpose: 'registration' }),
     );
     // The server has read the headers and waits for the rest of the body.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(() => server.output().includes('incoming request'), 10_000, server.output);
 
     server.child.kill('SIGTERM');
     await until(() => server.output().includes('SIGTERM received: closing'), 10_000, server.output);
@@ -115,7 +115,7 @@ describe('server/main.ts shutdown', () => {
       () => 'answered',
       () => 'cut',
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(() => server.output().includes('incoming request'), 10_000, server.output);
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
