@@ -12,7 +12,8 @@ import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
 
-const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+/** A Malaysia calendar day, YYYY-MM-DD (its range is checked by the filter). */
+export const DAY_SCHEMA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const AMOUNT = { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const CURSOR = { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_-]*$' } as const;
@@ -26,8 +27,8 @@ export const PAYMENT_SEARCH_QUERY = {
     member: text(100),
     status: { type: 'string', enum: [...PAYMENT_STATUSES] },
     gateway: text(32),
-    from: DAY,
-    to: DAY,
+    from: DAY_SCHEMA,
+    to: DAY_SCHEMA,
     min_amount: AMOUNT,
     max_amount: AMOUNT,
     cursor: CURSOR,

@@ -8,32 +8,11 @@ import {
   type PaymentSearchQuery,
   type ReportSummaryQuery,
 } from '../../../src/contract/ops-payments-api';
-import { PAYMENT_STATUSES } from '../../../src/contract/payment';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
-
-const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const AMOUNT = { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' } as const;
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-
-/** The payments search's own query (GET /payments), the page's cursor included and ignored. */
-const SEARCH_QUERY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ref: text(100),
-    member: text(100),
-    status: { type: 'string', enum: [...PAYMENT_STATUSES] },
-    gateway: text(32),
-    from: DAY,
-    to: DAY,
-    min_amount: AMOUNT,
-    max_amount: AMOUNT,
-    cursor: text(200),
-  },
-} as const;
+import { DAY_SCHEMA, PAYMENT_SEARCH_QUERY } from './payments.routes';
 
 /**
  * The reports (`reports.read`: finance and admin): the summary of a range of Malaysia days, and
@@ -52,7 +31,7 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
           type: 'object',
           required: ['from', 'to'],
           additionalProperties: false,
-          properties: { from: DAY, to: DAY },
+          properties: { from: DAY_SCHEMA, to: DAY_SCHEMA },
         },
       },
     },
@@ -63,7 +42,7 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
     OpsPaymentPaths.paymentsExport,
     {
       preHandler: allowed(app, container, 'reports.read', 5),
-      schema: { querystring: SEARCH_QUERY },
+      schema: { querystring: PAYMENT_SEARCH_QUERY },
     },
     async (request, reply) => {
       const { filename, records } = valueOrThrow(
