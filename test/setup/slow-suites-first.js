@@ -10,7 +10,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 const ESTIMATES_MS = [
   [/\/test\/e2e\//, 60_000],
   [
-    /gateway-conformance|hostile-input\.(property|http)|\/sandbox-gateway\/(with-api|processes)|gateway-restart|concurrent-limits|platform/,
+    /gateway-conformance|hostile-input\.(property|http)|\/sandbox-gateway\/(with-api|processes)|gateway-restart|concurrent-limits|platform|jobs\/scheduler|gateway-down|worker-pool-receipt|callback-costs|pglite-data-dir|launchers|session-cache\./,
     25_000,
   ],
   // The suites over both databases (contracts, migrations, races of several instances or
@@ -18,15 +18,30 @@ const ESTIMATES_MS = [
   [/\/server\/(contracts|system|adapters\/postgres)\/|\/http\/sessions-/, 15_000],
 ];
 
+/** Browser suites: each waits on Chromium and its servers much of the time (about 0.4 of a core). */
+const BROWSER = /\/test\/e2e\//;
+
+/**
+ * Longest first, but the browser suites alternate with the others: three browser suites side by
+ * side leave the cores half idle while they wait, one beside a server suite keeps them busy.
+ */
 class SlowSuitesFirst extends Sequencer {
   sort(tests) {
     const ordered = super.sort(tests);
     const estimate = (test) =>
       test.duration ?? ESTIMATES_MS.find(([where]) => where.test(test.path))?.[1] ?? 0;
-    return ordered
+    const sorted = ordered
       .map((test, index) => ({ test, index, failed: this.hasFailed(test), ms: estimate(test) }))
       .sort((a, b) => Number(b.failed) - Number(a.failed) || b.ms - a.ms || a.index - b.index)
       .map(({ test }) => test);
+    const browser = sorted.filter((test) => BROWSER.test(test.path));
+    const others = sorted.filter((test) => !BROWSER.test(test.path));
+    const interleaved = [];
+    while (browser.length > 0 || others.length > 0) {
+      if (browser.length > 0) interleaved.push(browser.shift());
+      if (others.length > 0) interleaved.push(others.shift());
+    }
+    return interleaved;
   }
 }
 

@@ -35,20 +35,36 @@ interface AxeResult {
   }[];
 }
 
-/** The violations axe-core finds on the page as it is now, one line per element. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * The rules whose answer can change with the theme alone: a theme changes colours and nothing
+ * else (custom properties in ui-kit/theme.css; the console's likewise), so every other rule sees
+ * the same document and gives the same answer in both themes.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * The violations axe-core finds on the page as it is now, one line per element: of every
+ * WCAG 2.2 A and AA rule, or (`colourOnly`) of the rules that depend on colours.
+ */
+export async function axeViolations(
+  page: Page,
+  options: { colourOnly?: boolean } = {},
+): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: AXE_PATH });
   // Only the violations come back: axe's whole result (passes, inapplicable rules, each with its
   // details) costs the test process seconds of CPU to receive over the protocol.
-  const result = await page.evaluate(async (tags) => {
+  const runOnly = options.colourOnly
+    ? { type: 'rule', values: COLOUR_RULES }
+    : { type: 'tag', values: WCAG_TAGS };
+  const result = await page.evaluate(async (only) => {
     const { axe } = window as unknown as {
       axe: { run: (c: Document, o: unknown) => Promise<AxeResult> };
     };
     const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
+      runOnly: only,
       // Not a WCAG rule, but Lighthouse checks it: the skip link must reach an element.
-      rules: { 'skip-link': { enabled: true } },
+      ...(only.type === 'tag' ? { rules: { 'skip-link': { enabled: true } } } : {}),
       resultTypes: ['violations'],
     });
     return {
@@ -59,7 +75,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
         nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
       })),
     };
-  }, WCAG_TAGS);
+  }, runOnly);
   return result.violations.flatMap((v) =>
     v.nodes.map(
       (n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')} ${n.failureSummary ?? ''}`,
@@ -80,7 +96,8 @@ export async function applyTheme(page: Page, theme: Theme): Promise<void> {
 
 /**
  * For each theme and width: axe on the page as it is, and (when `shot` names it) a screenshot
- * for the README gallery. Returns every violation found, labelled with theme and width. An app
+ * for the README gallery. At each width the first theme gets every rule and the second the
+ * colour rules (the document is the same; only its colours changed). Returns every violation found, labelled with theme and width. An app
  * with a theme switch of its own (the console) passes how to apply a theme through it.
  */
 export async function checkEveryThemeAndWidth(
@@ -92,6 +109,8 @@ export async function checkEveryThemeAndWidth(
   const found: string[] = [];
   let shown: { width?: number; theme?: Theme } = {};
   for (const { width, theme } of COMBINATIONS) {
+    // The second theme at a width: the same document in other colours.
+    const colourOnly = width === shown.width;
     if (width !== shown.width) await page.setViewportSize({ width, height: HEIGHT[width] });
     if (theme !== shown.theme) await (options.applyTheme ?? applyTheme)(page, theme);
     shown = { width, theme };
@@ -100,7 +119,7 @@ export async function checkEveryThemeAndWidth(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    for (const line of await axeViolations(page))
+    for (const line of await axeViolations(page, { colourOnly }))
       found.push(`${state} ${theme} ${width}px: ${line}`);
     if (shot && TAKE_SCREENSHOTS) {
       mkdirSync(GALLERY_DIR, { recursive: true });
