@@ -1,5 +1,8 @@
 import { Client } from 'pg';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { migratedTemplate } from './database-images';
 
 export type TestDatabase = 'pglite' | 'postgres';
@@ -13,15 +16,23 @@ let reachable: boolean | undefined;
 /**
  * Runs `script` in a child node process with `url` as its argument and says whether it exited 0
  * within 10 s. Synchronous because `describe.each` needs its list while jest collects tests,
- * before any async hook runs; shared by the PostgreSQL and Redis checks.
+ * before any async hook runs; shared by the PostgreSQL and Redis checks. Within one jest run
+ * (TEST_PROBES_DIR, made by test/setup/probes.js) the first suite's answer serves the others.
  */
 export function probeSync(script: string, url: string): boolean {
+  const dir = process.env.TEST_PROBES_DIR;
+  const key = createHash('sha256').update(`${script}\n${url}`).digest('hex').slice(0, 16);
+  const answer = dir === undefined ? undefined : join(dir, key);
+  if (answer !== undefined && existsSync(answer)) return readFileSync(answer, 'utf8') === 'yes';
+  let reachable: boolean;
   try {
     execFileSync(process.execPath, ['-e', script, url], { stdio: 'ignore', timeout: 10_000 });
-    return true;
+    reachable = true;
   } catch {
-    return false;
+    reachable = false;
   }
+  if (answer !== undefined) writeFileSync(answer, reachable ? 'yes' : 'no');
+  return reachable;
 }
 
 /** Whether the local PostgreSQL server answers. */
