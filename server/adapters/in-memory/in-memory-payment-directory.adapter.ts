@@ -1,3 +1,4 @@
+import { type Refund } from '../../domain/ops/refund';
 import { type RefundStatus } from '../../../src/contract/ops-payments-api';
 import { type PaymentFilter } from '../../domain/ops/payment-filter';
 import {
@@ -11,7 +12,7 @@ import {
   type QueuedRefund,
   type RefundKey,
 } from '../../ports/payment-directory.port';
-import { type InMemoryTables, type RefundRow, type TransactionRow } from './in-memory-tables';
+import { type InMemoryTables, type TransactionRow } from './in-memory-tables';
 
 /** Newest first by (time, id), as `ORDER BY ... DESC, id DESC`. */
 const newestFirst = (a: { at: number; id: string }, b: { at: number; id: string }) =>
@@ -131,7 +132,7 @@ export class InMemoryPaymentDirectory implements PaymentDirectory {
     };
   }
 
-  private refundOf(row: Readonly<RefundRow>): DirectoryRefund {
+  private refundOf(row: Readonly<Refund>): DirectoryRefund {
     return {
       id: row.id,
       transactionId: row.transactionId,

@@ -1,3 +1,4 @@
+import { type Refund } from '../../domain/ops/refund';
 import {
   type HistoryPosition,
   type HistoryQuery,
@@ -5,7 +6,7 @@ import {
   type PaymentRecord,
   type RefundOfPayment,
 } from '../../ports/payment-history.port';
-import { type InMemoryTables, type RefundRow, type TransactionRow } from './in-memory-tables';
+import { type InMemoryTables, type TransactionRow } from './in-memory-tables';
 import { toTransaction } from './in-memory-transaction-store.adapter';
 
 /** The history read over the in-memory tables, in PostgresPaymentHistoryStore's order. */
@@ -41,7 +42,7 @@ export class InMemoryPaymentHistoryStore implements PaymentHistoryStore {
       .map(({ amountSen, refundedAt }) => ({ amountSen, refundedAt }));
   }
 
-  private refunded(transactionId: string): Readonly<RefundRow>[] {
+  private refunded(transactionId: string): Readonly<Refund>[] {
     return this.tables.refunds.find(
       (refund) => refund.transactionId === transactionId && refund.status === 'refunded',
     );

@@ -7,7 +7,7 @@ import {
   type RefundStore,
   RefundRefused,
 } from '../../ports/refund-store.port';
-import { type InMemoryTables, type RefundRow, type UndoJournal } from './in-memory-tables';
+import { type InMemoryTables, type UndoJournal } from './in-memory-tables';
 
 /**
  * Refunds over the in-memory tables, holding what the PostgreSQL trigger holds: a refund's
@@ -44,7 +44,7 @@ export class InMemoryRefundStore implements RefundStore {
   }
 
   async request(refund: NewRefund): Promise<Refund> {
-    const row: RefundRow = {
+    const row: Refund = {
       ...refund,
       status: 'requested',
       decidedBy: null,
@@ -123,7 +123,7 @@ export class InMemoryRefundStore implements RefundStore {
   }
 
   /** Changes a refund that is in one of `from`, as the trigger would let it change. */
-  private move(id: string, from: RefundStatus[], change: (row: RefundRow) => RefundRow): Refund {
+  private move(id: string, from: RefundStatus[], change: (row: Refund) => Refund): Refund {
     const before = this.tables.refunds.get(id);
     if (before === undefined || !from.includes(before.status)) {
       throw new RefundRefused('REFUND_NOT_PENDING');
@@ -138,7 +138,7 @@ export class InMemoryRefundStore implements RefundStore {
   }
 
   /** The trigger's checks: the payment is completed, and the held refunds stay within it. */
-  private checkWithinAmount(row: RefundRow): void {
+  private checkWithinAmount(row: Refund): void {
     const payment = this.tables.transactions.get(row.transactionId);
     if (payment?.status !== 'completed') throw new RefundRefused('PAYMENT_NOT_COMPLETED');
     if (!HOLDING_STATUSES.includes(row.status)) return;

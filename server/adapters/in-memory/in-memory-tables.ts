@@ -1,4 +1,4 @@
-import { type RefundMethod, type RefundStatus } from '../../../src/contract/ops-payments-api';
+import { type Refund } from '../../domain/ops/refund';
 import { type Member } from '../../domain/member';
 import { type AuditCheckpoint, type AuditEntry } from '../../domain/ops/audit-chain';
 import { type Operator, type OperatorSessionRecord } from '../../domain/ops/operator';
@@ -172,31 +172,6 @@ export interface CallbackRow extends CallbackRecord {
   id: number;
 }
 
-/** One refund of (part of) a completed payment, column by column as the refunds table. */
-export interface RefundRow {
-  id: string;
-  transactionId: string;
-  amountSen: number;
-  status: RefundStatus;
-  method: RefundMethod;
-  reason: string;
-  requestedBy: string;
-  requestedAt: Date;
-  decidedBy: string | null;
-  decidedAt: Date | null;
-  decisionReason: string | null;
-  /** The gateway's refund id (api) or the bank transfer's reference (manual). */
-  reference: string | null;
-  closedBy: string | null;
-  /** The bank transfer's day, YYYY-MM-DD (manual refunds). */
-  transferDate: string | null;
-  failureReason: string | null;
-  attempts: number;
-  /** Set exactly when the status is `refunded`. */
-  refundedAt: Date | null;
-  updatedAt: Date;
-}
-
 /**
  * The state every in-memory store of one container shares, table by table as in the schema, so
  * the stores see each other's writes (a session's member must exist, a unit of work spans all).
@@ -213,7 +188,8 @@ export class InMemoryTables {
   readonly idempotencyKeys = new InMemoryTable<IdempotencyKeyRow>('payment_idempotency_keys');
   readonly callbacks = new InMemoryTable<CallbackRow>('payment_callbacks');
   readonly receiptCounters = new InMemoryTable<ReceiptCounterRow>('receipt_counters');
-  readonly refunds = new InMemoryTable<RefundRow>('refunds');
+  /** The refunds table holds the domain's refunds as they are: every column is one of its fields. */
+  readonly refunds = new InMemoryTable<Refund>('refunds');
   readonly passkeys = new InMemoryTable<PasskeyRecord>('passkeys');
   /** Keyed by the challenge itself. */
   readonly webauthnChallenges = new InMemoryTable<ChallengeRecord>('webauthn_challenges');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { type NewTransaction } from '../../../server/ports/transaction-store.port';
-import { type RefundRow } from '../../../server/adapters/in-memory/in-memory-tables';
+import { type Refund } from '../../../server/domain/ops/refund';
 import { aMemberRow } from '../support/in-memory-stores';
 import { aRefundRow } from '../support/refund-rows';
 import { at } from './contract-time';
@@ -41,7 +41,7 @@ export function paymentHistoryContract(stores: () => StoreSet): void {
     /** A refund of a completed payment, asked for by one operator and decided by another. */
     const refund = (
       transactionId: string,
-      overrides: Partial<RefundRow> & Pick<RefundRow, 'amountSen' | 'status'>,
+      overrides: Partial<Refund> & Pick<Refund, 'amountSen' | 'status'>,
     ) =>
       set.insertRefund(
         aRefundRow({

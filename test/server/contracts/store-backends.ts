@@ -1,10 +1,7 @@
 import { type ServerStores } from '../../../server/container';
 import { type Member } from '../../../server/domain/member';
 import { inMemoryStoresOver } from '../../../server/adapters/in-memory/in-memory-stores';
-import {
-  InMemoryTables,
-  type RefundRow,
-} from '../../../server/adapters/in-memory/in-memory-tables';
+import { InMemoryTables } from '../../../server/adapters/in-memory/in-memory-tables';
 import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
 import { postgresStoresOver } from '../../../server/adapters/postgres/postgres-stores';
 import {
@@ -13,6 +10,7 @@ import {
   type CallbackSource,
 } from '../../../server/ports/transaction-store.port';
 import { openMigratedPglite } from '../../../scripts/support/database-images';
+import { type Refund } from '../../../server/domain/ops/refund';
 import { insertRefundRow } from '../support/refund-rows';
 import {
   createScratchDatabase,
@@ -29,7 +27,7 @@ export interface StoreSet extends ServerStores {
   /** A member's row as stored, erased ones too (which no port finds any more). */
   memberRow(id: string): Promise<Member | null>;
   /** Writes a refund row as it stands (the member-side stores only read refunds). */
-  insertRefund(row: RefundRow): Promise<void>;
+  insertRefund(row: Refund): Promise<void>;
 }
 
 interface OpenBackend {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type RefundRow } from '../../../server/adapters/in-memory/in-memory-tables';
+import { type Refund } from '../../../server/domain/ops/refund';
 import { type Database } from '../../../server/adapters/postgres/database';
 
 /**
@@ -8,8 +8,8 @@ import { type Database } from '../../../server/adapters/postgres/database';
  * hold unless an override breaks them.
  */
 export function aRefundRow(
-  overrides: Partial<RefundRow> & Pick<RefundRow, 'transactionId' | 'requestedBy'>,
-): RefundRow {
+  overrides: Partial<Refund> & Pick<Refund, 'transactionId' | 'requestedBy'>,
+): Refund {
   const status = overrides.status ?? 'refunded';
   const requestedAt = overrides.requestedAt ?? new Date(Date.UTC(2026, 0, 2, 9, 0, 0));
   const decidedAt = status === 'requested' ? null : new Date(requestedAt.getTime() + 60_000);
@@ -36,7 +36,7 @@ export function aRefundRow(
 }
 
 /** Inserts a refund row into the refunds table column by column. */
-export async function insertRefundRow(db: Database, row: RefundRow): Promise<void> {
+export async function insertRefundRow(db: Database, row: Refund): Promise<void> {
   await db.query(
     `INSERT INTO refunds (id, transaction_id, amount_sen, status, method, reason, requested_by,
        requested_at, decided_by, decided_at, decision_reason, reference, transfer_date,
