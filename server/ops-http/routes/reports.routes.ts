@@ -13,6 +13,7 @@ import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
 import { DAY_SCHEMA, PAYMENT_SEARCH_QUERY } from './payments.routes';
+import { exportRecords, summaryResponse } from './report-wire';
 
 /**
  * The reports (`reports.read`: finance and admin): the summary of a range of Malaysia days, and
@@ -35,7 +36,8 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
         },
       },
     },
-    async (request) => success('OK', valueOrThrow(await reports.summary(request.query))),
+    async (request) =>
+      success('OK', summaryResponse(valueOrThrow(await reports.summary(request.query)))),
   );
 
   app.get<{ Querystring: PaymentSearchQuery }>(
@@ -45,9 +47,7 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
       schema: { querystring: PAYMENT_SEARCH_QUERY },
     },
     async (request, reply) => {
-      const { filename, records } = valueOrThrow(
-        reports.exportCsv(actorOf(request), request.query),
-      );
+      const { filename, rows } = valueOrThrow(reports.exportCsv(actorOf(request), request.query));
       // UTF-8 with a byte-order mark (Excel), a header row, and a cell starting with = + - @ tab
       // or carriage return prefixed with ' so a spreadsheet never runs it as a formula.
       const csv = stringify({
@@ -57,8 +57,8 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
         escape_formulas: true,
       });
       // A cut connection destroys `csv`; the pipeline then ends the records (their generator's
-      // return), which closes the database cursor and writes the audit entry.
-      pipeline(Readable.from(records), csv).catch((error: unknown) => {
+      // return, and so the rows'), which closes the database cursor and writes the audit entry.
+      pipeline(Readable.from(exportRecords(rows)), csv).catch((error: unknown) => {
         if (!reply.raw.destroyed) request.log.error({ err: error }, 'payments export failed');
       });
       return reply

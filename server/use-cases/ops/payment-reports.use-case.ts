@@ -1,14 +1,9 @@
-import { formatSen } from '../../../src/contract/money';
 import {
-  type PAYMENT_EXPORT_COLUMNS,
   type PaymentSearchQuery,
-  type ReportDayDto,
   type ReportSummaryQuery,
-  type ReportSummaryResponse,
 } from '../../../src/contract/ops-payments-api';
 import { maskIcOrPassport, maskPhone } from '../../domain/ops/masking';
 import { malaysiaDay, malaysiaDayStart, parsePaymentFilter } from '../../domain/ops/payment-filter';
-import { MALAYSIA_UTC_OFFSET_MS } from '../../domain/receipt';
 import { type Clock } from '../../ports/clock.port';
 import {
   type Figures,
@@ -26,8 +21,11 @@ export const MAX_REPORT_DAYS = 366;
 /** Rows read from the database at a time by the export. */
 export const EXPORT_BATCH = 1000;
 
-/** One CSV row: a value per column of PAYMENT_EXPORT_COLUMNS. */
-export type ExportRecord = Record<(typeof PAYMENT_EXPORT_COLUMNS)[number], string>;
+/** The summary of a range of days: each day's figures, and the range's totals. */
+export interface ReportSummary {
+  days: ReportDay[];
+  totals: Omit<ReportDay, 'day'>;
+}
 
 export interface PaymentExport {
   /** `payments-<Malaysia day>.csv`. */
@@ -37,42 +35,7 @@ export interface PaymentExport {
    * taken, or stopped early by `return()`, as a cut connection does) the export is audited with
    * its filters and the number of rows taken, and only then does the generator finish.
    */
-  records: AsyncGenerator<ExportRecord>;
-}
-
-/** `2026-03-01 23:59:07`: an instant as a Malaysia wall-clock time, as a spreadsheet reads it. */
-export function malaysiaTime(at: Date): string {
-  return new Date(at.getTime() + MALAYSIA_UTC_OFFSET_MS)
-    .toISOString()
-    .slice(0, 19)
-    .replace('T', ' ');
-}
-
-const toRecord = (row: PaymentExportRow): ExportRecord => ({
-  receipt_number: row.receiptNumber ?? '',
-  transaction_id: row.transactionId,
-  gateway: row.gateway,
-  gateway_ref: row.gatewayRef ?? '',
-  member_id: row.memberId,
-  amount: formatSen(row.amountSen),
-  refunded: formatSen(row.refundedSen),
-  status: row.status,
-  created_at: malaysiaTime(row.createdAt),
-  paid_at: row.paidAt === null ? '' : malaysiaTime(row.paidAt),
-});
-
-const figures = (value: Figures) => ({ count: value.count, amount: formatSen(value.amountSen) });
-
-function dayDto(day: ReportDay): ReportDayDto {
-  const decided = day.completed.count + day.failed.count;
-  return {
-    day: day.day,
-    completed: figures(day.completed),
-    failed: figures(day.failed),
-    pending: figures(day.pending),
-    refunded: figures(day.refunded),
-    success_rate: decided === 0 ? null : day.completed.count / decided,
-  };
+  rows: AsyncGenerator<PaymentExportRow>;
 }
 
 const sum = (days: ReportDay[], kind: Exclude<keyof ReportDay, 'day'>): Figures =>
@@ -109,7 +72,7 @@ export class PaymentReportsUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async summary(query: ReportSummaryQuery): Promise<Result<ReportSummaryResponse, UseCaseError>> {
+  async summary(query: ReportSummaryQuery): Promise<Result<ReportSummary, UseCaseError>> {
     const from = malaysiaDayStart(query.from ?? '');
     if (from === null) return bad('from', 'from: a day, YYYY-MM-DD.');
     const to = malaysiaDayStart(query.to ?? '');
@@ -126,15 +89,13 @@ export class PaymentReportsUseCase {
       const day = malaysiaDay(new Date(from.getTime() + i * DAY_MS));
       days.push(found.get(day) ?? emptyDay(day));
     }
-    const totals = dayDto({
-      day: '',
+    const totals = {
       completed: sum(days, 'completed'),
       failed: sum(days, 'failed'),
       pending: sum(days, 'pending'),
       refunded: sum(days, 'refunded'),
-    });
-    const { day: _day, ...totalFigures } = totals;
-    return ok({ days: days.map(dayDto), totals: totalFigures });
+    };
+    return ok({ days, totals });
   }
 
   /** The export of a search (its `cursor`, a page's place, is ignored: every row goes out). */
@@ -147,15 +108,15 @@ export class PaymentReportsUseCase {
     const today = malaysiaDay(new Date(this.clock.now()));
     return ok({
       filename: `payments-${today}.csv`,
-      records: this.records(actor, query, this.reports.exportRows(parsed.value, EXPORT_BATCH)),
+      rows: this.rows(actor, query, this.reports.exportRows(parsed.value, EXPORT_BATCH)),
     });
   }
 
-  private async *records(
+  private async *rows(
     actor: Actor,
     query: PaymentSearchQuery,
     batches: AsyncGenerator<PaymentExportRow[]>,
-  ): AsyncGenerator<ExportRecord> {
+  ): AsyncGenerator<PaymentExportRow> {
     let rows = 0;
     let complete = false;
     try {
@@ -163,7 +124,7 @@ export class PaymentReportsUseCase {
         for (const row of batch) {
           // Counted as handed out: a row taken just before the reader stopped counts as sent.
           rows += 1;
-          yield toRecord(row);
+          yield row;
         }
       }
       complete = true;
