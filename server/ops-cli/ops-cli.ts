@@ -56,12 +56,12 @@ export async function runOpsCommand(
         };
       }
       const out =
-        report.first_bad_seq !== null
+        report.firstBadSeq !== null
           ? [
-              `Audit log does NOT verify: entry ${report.first_bad_seq} was edited, deleted or inserted.`,
+              `Audit log does NOT verify: entry ${report.firstBadSeq} was edited, deleted or inserted.`,
             ]
           : [
-              `Audit log does NOT verify: the checkpoint at ${report.first_bad_checkpoint} entries does not match.`,
+              `Audit log does NOT verify: the checkpoint at ${report.firstBadCheckpoint} entries does not match.`,
             ];
       return { code: 1, out };
     }

@@ -5,6 +5,7 @@ import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
+import { auditListResponse, checkpointDto, exportLine } from './audit-wire';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
 
@@ -31,7 +32,8 @@ export function opsAuditRoutes(app: FastifyInstance, container: ServerContainer)
         },
       },
     },
-    async (request) => success('OK', valueOrThrow(await trail.list(request.query))),
+    async (request) =>
+      success('OK', auditListResponse(valueOrThrow(await trail.list(request.query)))),
   );
 
   app.post(
@@ -39,11 +41,7 @@ export function opsAuditRoutes(app: FastifyInstance, container: ServerContainer)
     { preHandler: allowed(app, container, 'audit.read', 10) },
     async (request) => {
       const checkpoint = await trail.checkpoint(actorOf(request));
-      return success('Checkpoint signed.', {
-        entries: checkpoint.entries,
-        head_hash: checkpoint.headHash,
-        signed_at: checkpoint.signedAt.toISOString(),
-      });
+      return success('Checkpoint signed.', checkpointDto(checkpoint));
     },
   );
 
@@ -51,12 +49,12 @@ export function opsAuditRoutes(app: FastifyInstance, container: ServerContainer)
     OpsPaths.auditExport,
     { preHandler: allowed(app, container, 'audit.read', 5) },
     async (request, reply) => {
-      const lines = trail.exportLines(actorOf(request));
+      const items = trail.exportItems(actorOf(request));
       // The export is audited before its first line goes out.
-      const first = await lines.next();
+      const first = await items.next();
       async function* all() {
-        if (!first.done) yield first.value;
-        yield* lines;
+        if (!first.done) yield exportLine(first.value);
+        for await (const item of items) yield exportLine(item);
       }
       const name = `audit-${new Date(container.clock.now()).toISOString().slice(0, 10)}.jsonl`;
       return reply

@@ -1,15 +1,9 @@
-import {
-  type AuditChainStatus,
-  type AuditEntryDto,
-  type AuditListResponse,
-  type AuditQuery,
-} from '../../../src/contract/ops-api';
+import { type AuditQuery } from '../../../src/contract/ops-api';
 import {
   type AuditCheckpoint,
   type AuditEntry,
   ChainVerifier,
   checkpointMessage,
-  entryFields,
 } from '../../domain/ops/audit-chain';
 import { type AuditLog } from '../../ports/audit-log.port';
 import { type AuditSigner } from '../../ports/audit-signer.port';
@@ -21,16 +15,29 @@ import { type Actor, entryOf } from './actor';
 const PAGE_SIZE = 50;
 const VERIFY_BATCH = 1000;
 
-export const toAuditDto = (entry: AuditEntry): AuditEntryDto => ({
-  ...entryFields(entry),
-  hash: entry.hash,
-});
-
 /** Where the chain breaks, if anywhere, and whether each checkpoint's signature holds. */
-export interface ChainReport extends AuditChainStatus {
+export interface ChainReport {
+  verified: boolean;
+  entries: number;
+  /** The first entry that does not verify, when one does not. */
+  firstBadSeq: number | null;
   /** The first checkpoint whose signature or hash does not match the chain. */
-  first_bad_checkpoint: number | null;
+  firstBadCheckpoint: number | null;
+  lastCheckpoint: AuditCheckpoint | null;
 }
+
+/** A page of the log, newest first, with the whole chain's report. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+  chain: ChainReport;
+}
+
+/** What the export holds, in order: the key to verify with, every entry, every checkpoint. */
+export type AuditExportItem =
+  | { kind: 'header'; algorithm: string; keyId: string; publicKeyPem: string }
+  | { kind: 'entry'; entry: AuditEntry }
+  | { kind: 'checkpoint'; checkpoint: AuditCheckpoint };
 
 const parseDate = (text: string | undefined): Date | null | undefined => {
   if (text === undefined) return undefined;
@@ -51,7 +58,7 @@ export class AuditTrailUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async list(query: AuditQuery): Promise<Result<AuditListResponse, UseCaseError>> {
+  async list(query: AuditQuery): Promise<Result<AuditPage, UseCaseError>> {
     const from = parseDate(query.from);
     const to = parseDate(query.to);
     if (from === null)
@@ -72,11 +79,10 @@ export class AuditTrailUseCase {
       limit: PAGE_SIZE + 1,
     });
     const page = entries.slice(0, PAGE_SIZE);
-    const { first_bad_checkpoint: _checkpoint, ...chain } = await this.verify();
     return ok({
-      items: page.map(toAuditDto),
-      next_cursor: entries.length > PAGE_SIZE ? String(page[page.length - 1].seq) : null,
-      chain,
+      entries: page,
+      nextCursor: entries.length > PAGE_SIZE ? String(page[page.length - 1].seq) : null,
+      chain: await this.verify(),
     });
   }
 
@@ -103,20 +109,12 @@ export class AuditTrailUseCase {
         (heads.has(checkpoint.entries) && heads.get(checkpoint.entries) !== checkpoint.headHash) ||
         (verifier.firstBadSeq === null && checkpoint.entries > verifier.head.entries),
     );
-    const last = checkpoints[checkpoints.length - 1];
     return {
       verified: verifier.firstBadSeq === null && badCheckpoint === undefined,
       entries: verifier.head.entries,
-      first_bad_seq: verifier.firstBadSeq,
-      first_bad_checkpoint: badCheckpoint?.entries ?? null,
-      last_checkpoint:
-        last === undefined
-          ? null
-          : {
-              entries: last.entries,
-              head_hash: last.headHash,
-              signed_at: last.signedAt.toISOString(),
-            },
+      firstBadSeq: verifier.firstBadSeq,
+      firstBadCheckpoint: badCheckpoint?.entries ?? null,
+      lastCheckpoint: checkpoints[checkpoints.length - 1] ?? null,
     };
   }
 
@@ -148,33 +146,28 @@ export class AuditTrailUseCase {
   }
 
   /**
-   * The whole log as JSON Lines: a header line with the public key, each entry with its hashes,
-   * then each checkpoint; the export itself is audited first.
+   * The whole log for a third party to verify with the public key alone: the key, each entry
+   * with its hashes, then each checkpoint; the export itself is audited first.
    */
-  async *exportLines(actor: Actor): AsyncGenerator<string> {
+  async *exportItems(actor: Actor): AsyncGenerator<AuditExportItem> {
     const now = new Date(this.clock.now());
     await this.uow.run(({ audit }) =>
       audit.append(
         entryOf(actor, now, { action: 'audit.export', targetType: 'audit', targetId: null }),
       ),
     );
-    yield `${JSON.stringify({ kind: 'header', algorithm: 'sha256-chain+ed25519', key_id: this.signer.keyId, public_key: this.signer.publicKeyPem })}\n`;
+    yield {
+      kind: 'header',
+      algorithm: 'sha256-chain+ed25519',
+      keyId: this.signer.keyId,
+      publicKeyPem: this.signer.publicKeyPem,
+    };
     for (let after = 0; ;) {
       const batch = await this.log.page(after, VERIFY_BATCH);
-      for (const entry of batch)
-        yield `${JSON.stringify({ kind: 'entry', ...toAuditDto(entry) })}\n`;
+      for (const entry of batch) yield { kind: 'entry', entry };
       if (batch.length < VERIFY_BATCH) break;
       after = batch[batch.length - 1].seq;
     }
-    for (const checkpoint of await this.log.checkpoints()) {
-      yield `${JSON.stringify({
-        kind: 'checkpoint',
-        entries: checkpoint.entries,
-        head_hash: checkpoint.headHash,
-        signed_at: checkpoint.signedAt.toISOString(),
-        key_id: checkpoint.keyId,
-        signature: checkpoint.signature,
-      })}\n`;
-    }
+    for (const checkpoint of await this.log.checkpoints()) yield { kind: 'checkpoint', checkpoint };
   }
 }

@@ -51,7 +51,7 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
       );
       expect((await Promise.all(creates)).every((created) => created.ok)).toBe(true);
       const report = await b.container.auditTrail.verify();
-      expect(report).toMatchObject({ verified: true, first_bad_seq: null });
+      expect(report).toMatchObject({ verified: true, firstBadSeq: null });
       expect(report.entries).toBeGreaterThanOrEqual(30);
     });
 

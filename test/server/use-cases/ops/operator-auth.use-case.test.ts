@@ -125,6 +125,6 @@ describe('operators: enrolment, two factors and sessions on a fake clock', () =>
     expect(checkpoint.entries).toBe(5);
     expect(await s.trail.verify()).toMatchObject({ verified: true, entries: 6 });
     s.stores.tables.auditCheckpoints.update('5', (row) => ({ ...row, headHash: 'f'.repeat(64) }));
-    expect(await s.trail.verify()).toMatchObject({ verified: false, first_bad_checkpoint: 5 });
+    expect(await s.trail.verify()).toMatchObject({ verified: false, firstBadCheckpoint: 5 });
   });
 });
