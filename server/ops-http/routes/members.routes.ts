@@ -9,6 +9,7 @@ import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
+import { memberDetailResponse, memberSearchResponse, revealResponse } from './member-wire';
 
 const reasonBody = (extra: Record<string, object> = {}) => ({
   type: 'object',
@@ -40,14 +41,17 @@ export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer
         },
       },
     },
-    async (request) =>
-      success('OK', valueOrThrow(await support.search(request.query.q, request.query.cursor))),
+    async (request) => {
+      const { q, cursor } = request.query;
+      return success('OK', memberSearchResponse(valueOrThrow(await support.search(q, cursor))));
+    },
   );
 
   app.get<{ Params: { id: string } }>(
     `${OpsPaths.member}/:id`,
     { preHandler: allowed(app, container, 'members.read', 120), schema: { params: ID_PARAMS } },
-    async (request) => success('OK', valueOrThrow(await support.detail(request.params.id))),
+    async (request) =>
+      success('OK', memberDetailResponse(valueOrThrow(await support.detail(request.params.id)))),
   );
 
   app.post<ById<ReasonRequest>>(
@@ -58,10 +62,10 @@ export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer
     },
     async (request) => {
       const { id } = request.params;
-      return success(
-        'OK',
-        valueOrThrow(await support.reveal(actorOf(request), id, request.body.reason)),
+      const revealed = valueOrThrow(
+        await support.reveal(actorOf(request), id, request.body.reason),
       );
+      return success('OK', revealResponse(revealed));
     },
   );
 

@@ -1,15 +1,9 @@
-import {
-  type MemberDetailResponse,
-  type MemberSearchResponse,
-  type MemberSummaryDto,
-  type RevealResponse,
-} from '../../../src/contract/ops-api';
-import { formatSen } from '../../../src/contract/money';
 import { normaliseIcOrPassport, normalisePhone } from '../../../src/contract/rules';
 import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
 import { maskIcOrPassport, maskName, maskPhone } from '../../domain/ops/masking';
 import { type Clock } from '../../ports/clock.port';
-import { type DirectoryMember } from '../../ports/member-directory.port';
+import { type Member } from '../../domain/member';
+import { type DirectoryMember, type MemberDetailRecords } from '../../ports/member-directory.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { type Actor, entryOf } from './actor';
@@ -35,13 +29,37 @@ function decodeCursor(cursor: string): { name: string; id: string } | null {
   }
 }
 
-const masked = (member: DirectoryMember): MemberSummaryDto => ({
+/** A member as support sees them until a reveal: name, phone and IC/passport masked. */
+export interface MaskedMember {
+  id: string;
+  name: string;
+  phoneNo: string;
+  icOrPassport: string;
+  createdAt: Date;
+  signInDisabled: boolean;
+}
+
+export interface MemberPage {
+  members: MaskedMember[];
+  nextCursor: string | null;
+}
+
+/** A member's page: masked, with their sessions, passkeys, latest payments and login throttle. */
+export interface MemberRecord extends Omit<MemberDetailRecords, 'member'> {
+  member: MaskedMember;
+  throttle: { failures: number; locked: boolean };
+}
+
+/** The personal data a reveal shows, unmasked. */
+export type RevealedMember = Pick<Member, 'name' | 'phoneNo' | 'icOrPassport'>;
+
+const masked = (member: DirectoryMember): MaskedMember => ({
   id: member.id,
   name: maskName(member.name),
-  phone_no: maskPhone(member.phoneNo),
-  ic_or_passport: maskIcOrPassport(member.icOrPassport),
-  created_at: member.createdAt.toISOString(),
-  sign_in_disabled: member.signInDisabledAt !== null,
+  phoneNo: maskPhone(member.phoneNo),
+  icOrPassport: maskIcOrPassport(member.icOrPassport),
+  createdAt: member.createdAt,
+  signInDisabled: member.signInDisabledAt !== null,
 });
 
 /**
@@ -57,7 +75,7 @@ export class MemberSupportUseCase {
     private readonly maxLoginFailures: number,
   ) {}
 
-  async search(q: string, cursor?: string): Promise<Result<MemberSearchResponse, UseCaseError>> {
+  async search(q: string, cursor?: string): Promise<Result<MemberPage, UseCaseError>> {
     const text = q.trim();
     if (text.length < 2 || text.length > 100) {
       return failWith('VALIDATION_FAILED', { field: 'q', message: 'q: 2 to 100 characters.' });
@@ -72,12 +90,12 @@ export class MemberSupportUseCase {
     );
     const page = found.slice(0, PAGE_SIZE);
     return ok({
-      items: page.map(masked),
-      next_cursor: found.length > PAGE_SIZE ? encodeCursor(page[page.length - 1]) : null,
+      members: page.map(masked),
+      nextCursor: found.length > PAGE_SIZE ? encodeCursor(page[page.length - 1]) : null,
     });
   }
 
-  async detail(memberId: string): Promise<Result<MemberDetailResponse, UseCaseError>> {
+  async detail(memberId: string): Promise<Result<MemberRecord, UseCaseError>> {
     const now = new Date(this.clock.now());
     const found = await this.uow.run(async ({ memberDirectory, loginFailures }) => {
       const records = await memberDirectory.detail(memberId, now, PAYMENTS_SHOWN);
@@ -89,23 +107,8 @@ export class MemberSupportUseCase {
     if (found === null) return failWith('NOT_FOUND');
     const { records, failures } = found;
     return ok({
+      ...records,
       member: masked(records.member),
-      last_sign_in_at: records.lastSignInAt?.toISOString() ?? null,
-      sessions: records.sessions.map((session) => ({
-        device: session.deviceLabel,
-        started_at: session.createdAt.toISOString(),
-        last_active_at: session.lastSeenAt.toISOString(),
-      })),
-      passkeys: records.passkeys.map((passkey) => ({
-        name: passkey.name,
-        created_at: passkey.createdAt.toISOString(),
-      })),
-      payments: records.payments.map((payment) => ({
-        payment_id: payment.transactionId,
-        amount: formatSen(payment.amountSen),
-        status: payment.status,
-        created_at: payment.createdAt.toISOString(),
-      })),
       throttle: { failures, locked: failures >= this.maxLoginFailures },
     });
   }
@@ -115,7 +118,7 @@ export class MemberSupportUseCase {
     actor: Actor,
     memberId: string,
     reason: string,
-  ): Promise<Result<RevealResponse, UseCaseError>> {
+  ): Promise<Result<RevealedMember, UseCaseError>> {
     const now = new Date(this.clock.now());
     return this.uow.run(async ({ members, audit }) => {
       const member = await members.findById(memberId);
@@ -128,11 +131,7 @@ export class MemberSupportUseCase {
           reason,
         }),
       );
-      return ok({
-        name: member.name,
-        phone_no: member.phoneNo,
-        ic_or_passport: member.icOrPassport,
-      });
+      return ok({ name: member.name, phoneNo: member.phoneNo, icOrPassport: member.icOrPassport });
     });
   }
 
