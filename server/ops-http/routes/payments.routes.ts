@@ -11,6 +11,7 @@ import { TRANSACTION_ID_PATTERN } from '../../domain/transaction';
 import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
+import { paymentDetailResponse, paymentSearchResponse, refundListResponse } from './payment-wire';
 
 /** A Malaysia calendar day, YYYY-MM-DD (its range is checked by the filter). */
 export const DAY_SCHEMA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
@@ -61,7 +62,8 @@ export function opsPaymentRoutes(app: FastifyInstance, container: ServerContaine
       preHandler: allowed(app, container, 'payments.read', 120),
       schema: { querystring: PAYMENT_SEARCH_QUERY },
     },
-    async (request) => success('OK', valueOrThrow(await support.search(request.query))),
+    async (request) =>
+      success('OK', paymentSearchResponse(valueOrThrow(await support.search(request.query)))),
   );
 
   app.get<ById>(
@@ -70,7 +72,8 @@ export function opsPaymentRoutes(app: FastifyInstance, container: ServerContaine
       preHandler: allowed(app, container, 'payments.read', 120),
       schema: { params: PAYMENT_PARAMS },
     },
-    async (request) => success('OK', valueOrThrow(await support.detail(request.params.id))),
+    async (request) =>
+      success('OK', paymentDetailResponse(valueOrThrow(await support.detail(request.params.id)))),
   );
 
   app.post<ById>(
@@ -99,6 +102,7 @@ export function opsPaymentRoutes(app: FastifyInstance, container: ServerContaine
         },
       },
     },
-    async (request) => success('OK', valueOrThrow(await support.refunds(request.query))),
+    async (request) =>
+      success('OK', refundListResponse(valueOrThrow(await support.refunds(request.query)))),
   );
 }

@@ -12,6 +12,7 @@ import { ApiError, valueOrThrow } from '../../http/errors';
 import { authenticationCredential } from '../../http/routes/passkeys.routes';
 import { type RefundStepBy } from '../../use-cases/ops/refund-steps';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
+import { refundDto } from './payment-wire';
 
 const body = (properties: Record<string, object>, required = Object.keys(properties)) => ({
   type: 'object',
@@ -62,7 +63,7 @@ export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer
     async (request) => {
       const { amount, reason } = request.body;
       const asked = await refunds.request(stepBy(request), request.params.id, { amount, reason });
-      return success('Refund requested.', valueOrThrow(asked));
+      return success('Refund requested.', refundDto(valueOrThrow(asked)));
     },
   );
 
@@ -82,7 +83,8 @@ export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer
         const decided = approve
           ? await refunds.approve(by, id, request.body.reason)
           : await refunds.reject(by, id, request.body.reason);
-        return success(approve ? 'Refund approved.' : 'Refund rejected.', valueOrThrow(decided));
+        const said = approve ? 'Refund approved.' : 'Refund rejected.';
+        return success(said, refundDto(valueOrThrow(decided)));
       },
     );
   }
@@ -93,7 +95,7 @@ export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer
     async (request) =>
       success(
         'Refund sent again.',
-        valueOrThrow(await refunds.retry(stepBy(request), request.params.id)),
+        refundDto(valueOrThrow(await refunds.retry(stepBy(request), request.params.id))),
       ),
   );
 
@@ -115,7 +117,7 @@ export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer
         reference,
         transferDate,
       });
-      return success('Refund closed.', valueOrThrow(closed));
+      return success('Refund closed.', refundDto(valueOrThrow(closed)));
     },
   );
 

@@ -1,16 +1,18 @@
-import { formatSen } from '../../../src/contract/money';
 import {
-  type PaymentDetailResponse,
   type PaymentSearchQuery,
-  type PaymentSearchResponse,
   REFUND_STATUSES,
   type RefundListQuery,
-  type RefundListResponse,
+  type RefundMethod,
   type RefundStatus,
 } from '../../../src/contract/ops-payments-api';
 import { parsePaymentFilter } from '../../domain/ops/payment-filter';
 import { refundable } from '../../domain/ops/refund';
-import { type PaymentDirectory } from '../../ports/payment-directory.port';
+import {
+  type DirectoryPayment,
+  type DirectoryRefund,
+  type PaymentDirectory,
+  type QueuedRefund,
+} from '../../ports/payment-directory.port';
 import { type PaymentGateways } from '../../ports/payment-gateways.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import {
@@ -18,13 +20,33 @@ import {
   decodeRefundCursor,
   encodePaymentCursor,
   encodeRefundCursor,
-  paymentSummary,
-  refundDto,
+  maskedPayment,
+  type TimelineStep,
   timelineOf,
 } from './payment-views';
 
 /** Payments on one page of the search (the bench reads it too). */
 export const PAGE_SIZE = 20;
+
+/** A page of the search, newest first: the member masked. */
+export interface PaymentPage {
+  payments: DirectoryPayment[];
+  nextCursor: string | null;
+}
+
+/** One payment's page: what may still be refunded, and how the money would go back. */
+export interface PaymentRecord {
+  payment: DirectoryPayment;
+  refundableSen: number;
+  refundMethod: RefundMethod;
+  refunds: DirectoryRefund[];
+  timeline: TimelineStep[];
+}
+
+export interface RefundPage {
+  refunds: QueuedRefund[];
+  nextCursor: string | null;
+}
 
 /** Why each search field was refused, for the 400 naming it. */
 const FIELD_RULES: Record<keyof PaymentSearchQuery, string> = {
@@ -53,7 +75,7 @@ export class PaymentSupportUseCase {
     private readonly gateways: PaymentGateways,
   ) {}
 
-  async search(query: PaymentSearchQuery): Promise<Result<PaymentSearchResponse, UseCaseError>> {
+  async search(query: PaymentSearchQuery): Promise<Result<PaymentPage, UseCaseError>> {
     const filter = parsePaymentFilter(query);
     if (!filter.ok) {
       const field = filter.error.field;
@@ -64,12 +86,12 @@ export class PaymentSupportUseCase {
     const found = await this.directory.search(filter.value, { after, limit: PAGE_SIZE + 1 });
     const page = found.slice(0, PAGE_SIZE);
     return ok({
-      items: page.map(paymentSummary),
-      next_cursor: found.length > PAGE_SIZE ? encodePaymentCursor(page[page.length - 1].key) : null,
+      payments: page.map(maskedPayment),
+      nextCursor: found.length > PAGE_SIZE ? encodePaymentCursor(page[page.length - 1].key) : null,
     });
   }
 
-  async detail(transactionId: string): Promise<Result<PaymentDetailResponse, UseCaseError>> {
+  async detail(transactionId: string): Promise<Result<PaymentRecord, UseCaseError>> {
     const payment = await this.directory.byId(transactionId);
     if (payment === null) return failWith('NOT_FOUND');
     const [messages, refunds] = await Promise.all([
@@ -78,17 +100,17 @@ export class PaymentSupportUseCase {
     ]);
     const left = payment.status === 'completed' ? refundable(payment.amountSen, refunds) : 0;
     return ok({
-      payment: paymentSummary(payment),
-      refundable: formatSen(left),
+      payment: maskedPayment(payment),
+      refundableSen: left,
       // A gateway no longer configured cannot be sent a refund: only a bank transfer is left.
-      refund_method: this.gateways.byName(payment.gateway)?.capabilities.refunds ?? 'manual',
-      refunds: refunds.map(refundDto),
+      refundMethod: this.gateways.byName(payment.gateway)?.capabilities.refunds ?? 'manual',
+      refunds,
       timeline: timelineOf(payment, messages, refunds),
     });
   }
 
   /** Refunds in one status, or those waiting on someone; newest first, keyset pages. */
-  async refunds(query: RefundListQuery): Promise<Result<RefundListResponse, UseCaseError>> {
+  async refunds(query: RefundListQuery): Promise<Result<RefundPage, UseCaseError>> {
     const status = query.status;
     if (status !== undefined && !(REFUND_STATUSES as readonly string[]).includes(status)) {
       return badField('status', `one of ${REFUND_STATUSES.join(', ')}.`);
@@ -102,12 +124,8 @@ export class PaymentSupportUseCase {
     const page = found.slice(0, PAGE_SIZE);
     const last = page[page.length - 1];
     return ok({
-      items: page.map((refund) => ({
-        ...refundDto(refund),
-        payment_amount: formatSen(refund.paymentAmountSen),
-        gateway: refund.gateway,
-      })),
-      next_cursor:
+      refunds: page,
+      nextCursor:
         found.length > PAGE_SIZE
           ? encodeRefundCursor({ requestedAt: last.requestedAt, id: last.id })
           : null,

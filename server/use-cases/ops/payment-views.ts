@@ -1,74 +1,37 @@
 import { formatSen } from '../../../src/contract/money';
-import {
-  type PaymentSummaryDto,
-  type RefundDto,
-  type TimelineEventDto,
-  type TimelineKind,
-} from '../../../src/contract/ops-payments-api';
+import { type TimelineKind } from '../../../src/contract/ops-payments-api';
 import { maskName, maskPhone } from '../../domain/ops/masking';
 import { isTransactionId } from '../../domain/transaction';
 import {
   type DirectoryPayment,
   type DirectoryRefund,
+  type NamedOperator,
   type PaymentKey,
   type PaymentMessage,
   type RefundKey,
 } from '../../ports/payment-directory.port';
 
-/** One payment as a list shows it: the member masked, as the member search does. */
-export const paymentSummary = (payment: DirectoryPayment): PaymentSummaryDto => ({
-  transaction_id: payment.transactionId,
-  receipt_number: payment.receiptNumber,
-  gateway: payment.gateway,
-  gateway_ref: payment.gatewayRef,
-  amount: formatSen(payment.amountSen),
-  refunded: formatSen(payment.refundedSen),
-  status: payment.status,
-  created_at: payment.createdAt.toISOString(),
-  paid_at: payment.paidAt?.toISOString() ?? null,
+/** A payment as the console sees it: the member masked, as the member search does. */
+export const maskedPayment = (payment: DirectoryPayment): DirectoryPayment => ({
+  ...payment,
   member: {
     id: payment.member.id,
     name: maskName(payment.member.name),
-    phone_no: maskPhone(payment.member.phoneNo),
+    phoneNo: maskPhone(payment.member.phoneNo),
   },
 });
 
-export const refundDto = (refund: DirectoryRefund): RefundDto => ({
-  id: refund.id,
-  transaction_id: refund.transactionId,
-  amount: formatSen(refund.amountSen),
-  status: refund.status,
-  method: refund.method,
-  reason: refund.reason,
-  requested_by: refund.requestedBy,
-  requested_at: refund.requestedAt.toISOString(),
-  decided_by: refund.decidedBy,
-  decided_at: refund.decidedAt?.toISOString() ?? null,
-  decision_reason: refund.decisionReason,
-  reference: refund.reference,
-  closed_by: refund.closedBy,
-  transfer_date: refund.transferDate,
-  failure_reason: refund.failureReason,
-  updated_at: refund.updatedAt.toISOString(),
-});
-
-interface Step {
+/** One step of a payment's timeline: its outcome, message and operator, where it has them. */
+export interface TimelineStep {
   at: Date;
   kind: TimelineKind;
-  result?: string | null;
+  result: string | null;
   detail: string | null;
-  payload?: string | null;
-  operator?: { id: string; name: string } | null;
+  payload: string | null;
+  operator: NamedOperator | null;
 }
 
-const event = (step: Step): TimelineEventDto => ({
-  at: step.at.toISOString(),
-  kind: step.kind,
-  result: step.result ?? null,
-  detail: step.detail,
-  payload: step.payload ?? null,
-  operator: step.operator ?? null,
-});
+type Step = Pick<TimelineStep, 'at' | 'kind' | 'detail'> & Partial<TimelineStep>;
 
 /** A refund's steps: asked for, decided, and paid back or failed. */
 function refundSteps(refund: DirectoryRefund): Step[] {
@@ -118,7 +81,7 @@ export function timelineOf(
   payment: DirectoryPayment,
   messages: PaymentMessage[],
   refunds: DirectoryRefund[],
-): TimelineEventDto[] {
+): TimelineStep[] {
   const ref = payment.gatewayRef === null ? '' : ` (${payment.gatewayRef})`;
   const steps: Step[] = [
     { at: payment.createdAt, kind: 'created', detail: formatSen(payment.amountSen) },
@@ -134,7 +97,9 @@ export function timelineOf(
     ...refunds.flatMap(refundSteps),
   ];
   // A stable sort: steps at the same instant keep the order above.
-  return steps.sort((a, b) => a.at.getTime() - b.at.getTime()).map(event);
+  return steps
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+    .map((step) => ({ result: null, payload: null, operator: null, ...step }));
 }
 
 /** A database time as text: date, time, optional fraction and offset (what created_at::text gives). */

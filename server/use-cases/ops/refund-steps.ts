@@ -1,6 +1,6 @@
 import { formatSen } from '../../../src/contract/money';
-import { type RefundDto } from '../../../src/contract/ops-payments-api';
 import { isSteppedUp, type Refund } from '../../domain/ops/refund';
+import { type DirectoryRefund } from '../../ports/payment-directory.port';
 import { RefundRefused } from '../../ports/refund-store.port';
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, type Result, type UseCaseError } from '../result';
@@ -61,34 +61,21 @@ export async function auditRefundStep(
   );
 }
 
-/** A refund as the console reads it, with the names of the operators who took its steps. */
-export async function refundDto(
+/** A refund with the names of the operators who took its steps. */
+export async function namedRefund(
   operators: TransactionalStores['operators'],
   refund: Refund,
-): Promise<RefundDto> {
+): Promise<DirectoryRefund> {
   const who = async (id: string | null) => {
     if (id === null) return null;
     const operator = await operators.findById(id);
     return { id, name: operator?.name ?? '' };
   };
-  const requestedBy = await who(refund.requestedBy);
   return {
-    id: refund.id,
-    transaction_id: refund.transactionId,
-    amount: formatSen(refund.amountSen),
-    status: refund.status,
-    method: refund.method,
-    reason: refund.reason,
-    requested_by: requestedBy ?? { id: refund.requestedBy, name: '' },
-    requested_at: refund.requestedAt.toISOString(),
-    decided_by: await who(refund.decidedBy),
-    decided_at: refund.decidedAt?.toISOString() ?? null,
-    decision_reason: refund.decisionReason,
-    reference: refund.reference,
-    closed_by: await who(refund.closedBy),
-    transfer_date: refund.transferDate,
-    failure_reason: refund.failureReason,
-    updated_at: refund.updatedAt.toISOString(),
+    ...refund,
+    requestedBy: (await who(refund.requestedBy)) ?? { id: refund.requestedBy, name: '' },
+    decidedBy: await who(refund.decidedBy),
+    closedBy: await who(refund.closedBy),
   };
 }
 

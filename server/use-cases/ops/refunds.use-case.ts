@@ -1,4 +1,3 @@
-import { type RefundDto } from '../../../src/contract/ops-payments-api';
 import {
   isSecondPerson,
   parseRefundAmount,
@@ -6,6 +5,7 @@ import {
   refundable,
 } from '../../domain/ops/refund';
 import { type Clock } from '../../ports/clock.port';
+import { type DirectoryRefund } from '../../ports/payment-directory.port';
 import { type PaymentGateways } from '../../ports/payment-gateways.port';
 import { type Random } from '../../ports/random.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
@@ -17,12 +17,12 @@ import {
   inRefundUnit,
   isCalendarDay,
   malaysiaDay,
-  refundDto,
+  namedRefund,
   type RefundStepBy,
   stepUpRefusal,
 } from './refund-steps';
 
-type Answer = Promise<Result<RefundDto, UseCaseError>>;
+type Answer = Promise<Result<DirectoryRefund, UseCaseError>>;
 
 const badField = (field: string, message: string) =>
   failWith('VALIDATION_FAILED', { field, message });
@@ -78,7 +78,7 @@ export class RefundsUseCase {
         requestedAt: at,
       });
       await auditRefundStep(audit, { by, at, action: 'refund.request', reason }, refund, null);
-      return ok(await refundDto(operators, refund));
+      return ok(await namedRefund(operators, refund));
     });
   }
 
@@ -148,7 +148,7 @@ export class RefundsUseCase {
         reference,
         transfer_date: day,
       });
-      return ok(await refundDto(operators, closed));
+      return ok(await namedRefund(operators, closed));
     });
   }
 
@@ -181,6 +181,6 @@ export class RefundsUseCase {
   }
 
   private async answer(refund: Refund): Answer {
-    return ok(await this.uow.run(({ operators }) => refundDto(operators, refund)));
+    return ok(await this.uow.run(({ operators }) => namedRefund(operators, refund)));
   }
 }

@@ -61,27 +61,27 @@ describe('payment support', () => {
     await w.stores.members.insert(w.member);
   });
 
-  it('searches newest first by pages of 20, the member masked, amounts in ringgit', async () => {
+  it('searches newest first by pages of 20, the member masked', async () => {
     const made: string[] = [];
     for (let n = 0; n < 21; n += 1) made.push(await w.pay(5000 + n));
     const first = await w.support.search({});
     if (!first.ok) throw new Error(first.error.message);
-    expect(first.value.items).toHaveLength(20);
-    expect(first.value.items[0]).toMatchObject({
-      transaction_id: made[20],
-      amount: '50.20',
-      refunded: '0.00',
+    expect(first.value.payments).toHaveLength(20);
+    expect(first.value.payments[0]).toMatchObject({
+      transactionId: made[20],
+      amountSen: 5020,
+      refundedSen: 0,
       status: 'pending',
-      paid_at: null,
-      member: { id: w.member.id, name: 'A***** b**** R*****', phone_no: '60*****5678' },
+      paidAt: null,
+      member: { id: w.member.id, name: 'A***** b**** R*****', phoneNo: '60*****5678' },
     });
-    const cursor = first.value.next_cursor;
+    const cursor = first.value.nextCursor;
     expect(cursor).not.toBeNull();
     const second = await w.support.search({ cursor: cursor ?? '' });
-    expect(second.ok && second.value.items.map((item) => item.transaction_id)).toEqual([made[0]]);
-    expect(second.ok && second.value.next_cursor).toBeNull();
+    expect(second.ok && second.value.payments.map((item) => item.transactionId)).toEqual([made[0]]);
+    expect(second.ok && second.value.nextCursor).toBeNull();
     const byMember = await w.support.search({ member: '+60 12-345 5678', min_amount: '50.19' });
-    expect(byMember.ok && byMember.value.items.map((item) => item.transaction_id)).toEqual([
+    expect(byMember.ok && byMember.value.payments.map((item) => item.transactionId)).toEqual([
       made[20],
       made[19],
     ]);
@@ -120,11 +120,11 @@ describe('payment support', () => {
     });
     const detail = await w.support.detail(txn);
     if (!detail.ok) throw new Error(detail.error.message);
-    expect(detail.value.payment).toMatchObject({ status: 'completed', amount: '100.00' });
-    expect(detail.value.refundable).toBe('75.00');
-    expect(detail.value.refund_method).toBe('api');
+    expect(detail.value.payment).toMatchObject({ status: 'completed', amountSen: 10_000 });
+    expect(detail.value.refundableSen).toBe(7_500);
+    expect(detail.value.refundMethod).toBe('api');
     expect(detail.value.refunds).toEqual([
-      expect.objectContaining({ amount: '25.00', status: 'requested', decided_by: null }),
+      expect.objectContaining({ amountSen: 2_500, status: 'requested', decidedBy: null }),
     ]);
     expect(detail.value.timeline.map((e) => [e.kind, e.result, e.operator?.name ?? null])).toEqual([
       ['created', null, null],
@@ -144,9 +144,9 @@ describe('payment support', () => {
     await manual.stores.members.insert(manual.member);
     const txn = await manual.pay();
     const detail = await manual.support.detail(txn);
-    expect(detail.ok && [detail.value.refund_method, detail.value.refundable]).toEqual([
+    expect(detail.ok && [detail.value.refundMethod, detail.value.refundableSen]).toEqual([
       'manual',
-      '0.00',
+      0,
     ]);
   });
 });
