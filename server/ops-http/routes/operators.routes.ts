@@ -3,6 +3,7 @@ import {
   type ChangeRoleRequest,
   type CreateOperatorRequest,
   type EnrolmentLinkResponse,
+  type OperatorListResponse,
   OpsPaths,
   type ReasonRequest,
 } from '../../../src/contract/ops-api';
@@ -10,10 +11,23 @@ import { OPS_ROLES } from '../../../src/contract/ops-roles';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
+import { type Operator } from '../../domain/ops/operator';
 import { type EnrolmentLink } from '../../use-cases/ops/manage-operators.use-case';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
 
 const ROLE = { type: 'string', enum: [...OPS_ROLES] };
+
+const operatorList = (operators: Operator[]): OperatorListResponse => ({
+  items: operators.map((operator) => ({
+    id: operator.id,
+    name: operator.name,
+    email: operator.email,
+    role: operator.role,
+    enrolled: operator.enrolledAt !== null,
+    disabled: operator.disabledAt !== null,
+    created_at: operator.createdAt.toISOString(),
+  })),
+});
 
 const objectOf = (properties: Record<string, object>) => ({
   type: 'object',
@@ -40,7 +54,7 @@ export function opsOperatorRoutes(app: FastifyInstance, container: ServerContain
   const operator = (action: string) => `${OpsPaths.operators}/:id/${action}`;
 
   app.get(OpsPaths.operators, { preHandler: admin(60) }, async () =>
-    success('OK', await manage.list()),
+    success('OK', operatorList(await manage.list())),
   );
 
   app.post<{ Body: CreateOperatorRequest }>(

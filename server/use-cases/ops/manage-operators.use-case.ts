@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type OperatorListResponse } from '../../../src/contract/ops-api';
 import { type OpsRole } from '../../../src/contract/ops-roles';
-import { ENROLMENT_TTL_MS, isPlausibleEmail, normaliseEmail } from '../../domain/ops/operator';
+import {
+  ENROLMENT_TTL_MS,
+  isPlausibleEmail,
+  normaliseEmail,
+  type Operator,
+} from '../../domain/ops/operator';
 import { type Clock } from '../../ports/clock.port';
 import { type Random } from '../../ports/random.port';
 import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
@@ -31,19 +35,8 @@ export class ManageOperatorsUseCase {
     private readonly random: Random,
   ) {}
 
-  async list(): Promise<OperatorListResponse> {
-    const operators = await this.uow.run(({ operators }) => operators.list());
-    return {
-      items: operators.map((operator) => ({
-        id: operator.id,
-        name: operator.name,
-        email: operator.email,
-        role: operator.role,
-        enrolled: operator.enrolledAt !== null,
-        disabled: operator.disabledAt !== null,
-        created_at: operator.createdAt.toISOString(),
-      })),
-    };
+  async list(): Promise<Operator[]> {
+    return this.uow.run(({ operators }) => operators.list());
   }
 
   async create(

@@ -1,0 +1,50 @@
+import { CLI } from '../../../server/use-cases/ops/actor';
+import { type OperatorListResponse, OpsPaths } from '../../../src/contract/ops-api';
+import { get, opsHarness, type OpsHarness, operatorSignedIn } from './ops-support';
+
+/** The operator list as an admin reads it: every field of the contract in its wire form. */
+describe('the console: the operator list', () => {
+  let h: OpsHarness;
+
+  beforeAll(async () => {
+    h = await opsHarness();
+  });
+  afterAll(() => h.close());
+
+  it('lists enrolled and invited operators with their state', async () => {
+    const admin = await operatorSignedIn(h, 'admin', 'Aina Admin');
+    const invited = await h.server.container.manageOperators.create(CLI, {
+      name: 'Ivan Invited',
+      email: 'ivan@ops.test',
+      role: 'viewer',
+    });
+    expect(invited.ok).toBe(true);
+    const answer = await get(h, OpsPaths.operators, admin);
+    expect(answer.statusCode).toBe(200);
+    const { items } = answer.json().data as OperatorListResponse;
+    const byName = new Map(items.map((item) => [item.name, item]));
+    expect(Object.keys(byName.get('Aina Admin') ?? {})).toEqual([
+      'id',
+      'name',
+      'email',
+      'role',
+      'enrolled',
+      'disabled',
+      'created_at',
+    ]);
+    expect(byName.get('Aina Admin')).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+      role: 'admin',
+      enrolled: true,
+      disabled: false,
+    });
+    expect(byName.get('Ivan Invited')).toMatchObject({
+      email: 'ivan@ops.test',
+      role: 'viewer',
+      enrolled: false,
+      disabled: false,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+  });
+});
