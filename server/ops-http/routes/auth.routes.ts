@@ -2,13 +2,15 @@ import { type FastifyInstance } from 'fastify';
 import {
   type EnrolmentFinishRequest,
   type EnrolmentStartRequest,
+  type EnrolmentStartResponse,
   OpsPaths,
   type SignInRequest,
 } from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
-import { csrfTokenFor } from '../../use-cases/ops/operator-auth.use-case';
+import { csrfTokenFor, type EnrolmentStart } from '../../use-cases/ops/operator-auth.use-case';
+import { type Result, type UseCaseError } from '../../use-cases/result';
 import { OPS_ABSOLUTE_TIMEOUT_MS } from '../../domain/ops/operator';
 import { allowed, SESSION_COOKIE } from '../guard';
 import { type SessionCookie, sessionAnswer } from '../session-answer';
@@ -22,6 +24,18 @@ const body = (properties: Record<string, object>) => ({
 });
 const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
 const CODE = { type: 'string', pattern: '^[0-9]{6}$' };
+
+/** An opened enrolment link as the console reads it (or the refusal, thrown). */
+function enrolment(result: Result<EnrolmentStart, UseCaseError>): EnrolmentStartResponse {
+  const started = valueOrThrow(result);
+  return {
+    name: started.name,
+    email: started.email,
+    role: started.role,
+    totp_secret: started.totpSecret,
+    totp_uri: started.totpUri,
+  };
+}
 
 /** Enrolment, sign-in with both factors, the session, sign-out. */
 export function opsAuthRoutes(
@@ -45,7 +59,7 @@ export function opsAuthRoutes(
   app.post<{ Body: EnrolmentStartRequest }>(
     OpsPaths.enrolmentStart,
     { ...strict, schema: { body: body({ token: TOKEN }) } },
-    async (request) => success('OK', valueOrThrow(await auth.startEnrolment(request.body.token))),
+    async (request) => success('OK', enrolment(await auth.startEnrolment(request.body.token))),
   );
 
   app.post<{ Body: EnrolmentFinishRequest }>(

@@ -5,6 +5,7 @@ import {
   type RefundDecisionBody,
   type RefundRequestBody,
   type StepUpRequest,
+  type StepUpResponse,
 } from '../../../src/contract/ops-payments-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
@@ -158,7 +159,9 @@ function opsStepUpRoutes(app: FastifyInstance, container: ServerContainer): void
         credential !== undefined
           ? await stepUp.withPasskey(who, credential, request.ip)
           : await stepUp.withTotp(who, code ?? '', request.ip);
-      return success('Second factor given.', valueOrThrow(done));
+      const { stepUpUntil } = valueOrThrow(done);
+      const answer: StepUpResponse = { step_up_until: stepUpUntil.toISOString() };
+      return success('Second factor given.', answer);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { type EnrolmentStartResponse } from '../../../src/contract/ops-api';
+import { type OpsRole } from '../../../src/contract/ops-roles';
 import {
   isOperatorSessionLive,
   normaliseEmail,
@@ -30,6 +30,15 @@ export interface OperatorSignedIn {
 
 export { csrfTokenFor } from './operator-sign-in';
 
+/** An opened enrolment link: who enrols, and the TOTP secret (base32) with its otpauth:// URI. */
+export interface EnrolmentStart {
+  name: string;
+  email: string;
+  role: OpsRole;
+  totpSecret: string;
+  totpUri: string;
+}
+
 /**
  * Enrolment (a one-time link, then a password and a TOTP app), sign-in with both factors
  * (throttled and locked as members' sign-ins are, each TOTP code accepted once), the session
@@ -48,7 +57,7 @@ export class OperatorAuthUseCase {
   ) {}
 
   /** Opens an enrolment link: a new TOTP secret (kept until enrolment finishes) to set up. */
-  async startEnrolment(token: string): Promise<Result<EnrolmentStartResponse, UseCaseError>> {
+  async startEnrolment(token: string): Promise<Result<EnrolmentStart, UseCaseError>> {
     const now = new Date(this.clock.now());
     return this.uow.run(async ({ operators }) => {
       const operatorId = await operators.peekEnrolment(hashToken(token), now);
@@ -61,8 +70,8 @@ export class OperatorAuthUseCase {
         name: operator.name,
         email: operator.email,
         role: operator.role,
-        totp_secret: secret,
-        totp_uri: this.totp.uri(secret, operator.email),
+        totpSecret: secret,
+        totpUri: this.totp.uri(secret, operator.email),
       });
     });
   }

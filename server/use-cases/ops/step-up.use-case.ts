@@ -1,4 +1,3 @@
-import { type StepUpResponse } from '../../../src/contract/ops-payments-api';
 import {
   type PasskeyAuthenticationCredential,
   type PasskeyOptionsResponse,
@@ -17,7 +16,12 @@ import { entryOf } from './actor';
 import { type OperatorSignedIn } from './operator-auth.use-case';
 import { claimSignIn, operatorThrottleKey } from './operator-sign-in';
 
-type Answer = Promise<Result<StepUpResponse, UseCaseError>>;
+/** Until when refund steps need no second factor again. */
+export interface SteppedUp {
+  stepUpUntil: Date;
+}
+
+type Answer = Promise<Result<SteppedUp, UseCaseError>>;
 
 /**
  * The second factor again, for a signed-in operator whose actions ask for it (refunds): a TOTP
@@ -101,10 +105,10 @@ export class StepUpUseCase {
     tx: TransactionalStores,
     signedIn: OperatorSignedIn,
     step: { address: string; now: Date; done: true },
-  ): Promise<StepUpResponse> {
+  ): Promise<SteppedUp> {
     await tx.operators.stepUpSession(signedIn.session.id, step.now);
     await this.audit(tx, signedIn, step);
-    return { step_up_until: stepUpUntil(step.now).toISOString() };
+    return { stepUpUntil: stepUpUntil(step.now) };
   }
 
   private async audit(

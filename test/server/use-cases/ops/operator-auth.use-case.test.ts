@@ -36,7 +36,7 @@ function setUp() {
     if (!created.ok) throw new Error('create');
     const started = await auth.startEnrolment(created.value.token);
     if (!started.ok) throw new Error('start');
-    const secret = started.value.totp_secret;
+    const secret = started.value.totpSecret;
     const done = await auth.finishEnrolment({
       token: created.value.token,
       password: PASSWORD,
