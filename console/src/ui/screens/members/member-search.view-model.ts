@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { MemberSummaryDto } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import type { MemberSupportUseCase } from '../../../domain/use-cases/member-support.use-case';
-import { failureText } from '../../shared/failure-text';
+import { PagedList } from '../../shared/paged-list';
 import { MEMBER_SUPPORT } from '../../shared/tokens';
 
 /**
@@ -13,17 +13,25 @@ import { MEMBER_SUPPORT } from '../../shared/tokens';
 export class MemberSearchViewModel {
   query = '';
   queryError: string | null = null;
-  items: MemberSummaryDto[] = [];
-  nextCursor: string | null = null;
-  /** The query the shown results answer (null before the first search). */
-  searched: string | null = null;
-  loading = false;
-  failure: string | null = null;
-  /** How many rows were there before the last "Load more" (the view focuses the first new one). */
-  firstNew: number | null = null;
+  /** The members the searched query found (`shown` is that query). */
+  readonly results: PagedList<string, MemberSummaryDto>;
 
-  constructor(@inject(MEMBER_SUPPORT) private readonly members: MemberSupportUseCase) {
-    observeExcept(this, ['members']);
+  constructor(@inject(MEMBER_SUPPORT) members: MemberSupportUseCase) {
+    this.results = new PagedList((q, cursor) => members.search(q, cursor));
+    observeExcept(this, ['results']);
+  }
+
+  /** The rows so far, the next page's cursor and the first new row, as `results` has them. */
+  get items(): MemberSummaryDto[] {
+    return this.results.items;
+  }
+
+  get nextCursor(): string | null {
+    return this.results.nextCursor;
+  }
+
+  get firstNew(): number | null {
+    return this.results.firstNew;
   }
 
   setQuery(value: string): void {
@@ -31,44 +39,13 @@ export class MemberSearchViewModel {
   }
 
   async search(): Promise<void> {
-    if (this.loading) return;
+    if (this.results.loading) return;
     const q = this.query.trim();
     this.queryError = q === '' ? 'members.queryRequired' : null;
-    if (this.queryError) return;
-    this.begin();
-    const answer = await this.members.search(q);
-    if (answer.ok) this.show(q, answer.value.items, answer.value.next_cursor, false);
-    else this.fail(failureText(answer.error));
+    if (this.queryError === null) await this.results.load(q);
   }
 
-  async loadMore(): Promise<void> {
-    if (this.loading || this.nextCursor === null || this.searched === null) return;
-    this.begin();
-    const answer = await this.members.search(this.searched, this.nextCursor);
-    if (answer.ok) this.show(this.searched, answer.value.items, answer.value.next_cursor, true);
-    else this.fail(failureText(answer.error));
-  }
-
-  private begin(): void {
-    this.loading = true;
-    this.failure = null;
-  }
-
-  private show(
-    q: string,
-    items: MemberSummaryDto[],
-    nextCursor: string | null,
-    append: boolean,
-  ): void {
-    this.firstNew = append ? this.items.length : null;
-    this.items = append ? [...this.items, ...items] : items;
-    this.nextCursor = nextCursor;
-    this.searched = q;
-    this.loading = false;
-  }
-
-  private fail(failure: string): void {
-    this.loading = false;
-    this.failure = failure;
+  loadMore(): Promise<void> {
+    return this.results.loadMore();
   }
 }

@@ -5,6 +5,7 @@ import { FieldFrame } from '../../../../../src/ui-kit/field-frame';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
 import { GATEWAYS, type PaymentFilterField } from '../../../domain/use-cases/payments.use-case';
+import { SearchForm } from '../../shared/search-list';
 import type { PaymentSearchViewModel } from './payment-search.view-model';
 
 /** A choice among fixed values, "any" first. */
@@ -62,15 +63,11 @@ export const PaymentFilters = observer(function PaymentFilters({
     />
   );
   return (
-    <form
+    <SearchForm
       className="console-form console-form-row"
       role="search"
-      aria-label={t('payments.filters')}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void vm.search();
-      }}
+      label={t('payments.filters')}
+      onSearch={vm.search}
     >
       {text('ref', { hint: t('payments.refHint') })}
       {text('member', { hint: t('payments.memberHint') })}
@@ -89,13 +86,13 @@ export const PaymentFilters = observer(function PaymentFilters({
       {text('min_amount', { inputMode: 'decimal', hint: t('payments.amountHint') })}
       {text('max_amount', { inputMode: 'decimal', hint: t('payments.amountHint') })}
       <div className="console-actions">
-        <SurfaceButton type="submit" tone="primary" disabled={vm.loading}>
+        <SurfaceButton type="submit" tone="primary" disabled={vm.results.loading}>
           {t('payments.search')}
         </SurfaceButton>
-        <SurfaceButton onClick={vm.clear} disabled={vm.loading}>
+        <SurfaceButton onClick={vm.clear} disabled={vm.results.loading}>
           {t('payments.clear')}
         </SurfaceButton>
       </div>
-    </form>
+    </SearchForm>
   );
 });

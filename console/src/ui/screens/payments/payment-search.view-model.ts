@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { PaymentSummaryDto } from '../../../../../src/contract/ops-payments-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import type { OpsFailure } from '../../../domain/ports/ops-http.port';
 import {
   EMPTY_PAYMENT_FILTERS,
   PAYMENT_FILTERS,
@@ -11,7 +12,7 @@ import {
   type PaymentFilterValues,
   type PaymentsUseCase,
 } from '../../../domain/use-cases/payments.use-case';
-import { failureText } from '../../shared/failure-text';
+import { PagedList } from '../../shared/paged-list';
 import { ConsoleSessionViewModel } from '../../shared/session.view-model';
 import { API_BASE, PAYMENTS } from '../../shared/tokens';
 
@@ -24,21 +25,33 @@ import { API_BASE, PAYMENTS } from '../../shared/tokens';
 export class PaymentSearchViewModel {
   filters: PaymentFilterValues = { ...EMPTY_PAYMENT_FILTERS };
   errors: PaymentFilterErrors = {};
-  items: PaymentSummaryDto[] = [];
-  nextCursor: string | null = null;
-  /** The filters the shown results answer (null before the first search). */
-  shown: PaymentFilterValues | null = null;
-  loading = false;
-  failure: string | null = null;
-  /** How many rows there were before the last "Load more" (the view focuses the first new one). */
-  firstNew: number | null = null;
+  /** The payments the searched filters found (`shown` is those filters). */
+  readonly results: PagedList<PaymentFilterValues, PaymentSummaryDto>;
 
   constructor(
-    @inject(PAYMENTS) private readonly payments: PaymentsUseCase,
+    @inject(PAYMENTS) payments: PaymentsUseCase,
     @inject(ConsoleSessionViewModel) private readonly session: ConsoleSessionViewModel,
     @inject(API_BASE) private readonly apiBase: string,
   ) {
-    observeExcept(this, ['payments', 'session', 'apiBase']);
+    this.results = new PagedList((filters, cursor) => payments.search(filters, cursor));
+    observeExcept(this, ['results', 'session', 'apiBase']);
+  }
+
+  /** The rows so far, the next page's cursor, the first new row and the failure, from `results`. */
+  get items(): PaymentSummaryDto[] {
+    return this.results.items;
+  }
+
+  get nextCursor(): string | null {
+    return this.results.nextCursor;
+  }
+
+  get firstNew(): number | null {
+    return this.results.firstNew;
+  }
+
+  get failure(): string | null {
+    return this.results.failure;
   }
 
   setFilter(field: PaymentFilterField, value: string): void {
@@ -53,8 +66,9 @@ export class PaymentSearchViewModel {
 
   /** The export of the shown search, for finance and admin only. */
   get exportHref(): string | null {
-    if (!this.session.can('reports.read') || this.shown === null) return null;
-    return paymentsExportHref(this.apiBase, this.shown);
+    const shown = this.results.shown;
+    if (!this.session.can('reports.read') || shown === null) return null;
+    return paymentsExportHref(this.apiBase, shown);
   }
 
   clear(): void {
@@ -63,47 +77,20 @@ export class PaymentSearchViewModel {
   }
 
   async search(): Promise<void> {
-    if (this.loading) return;
+    if (this.results.loading) return;
     this.errors = paymentFilterErrors(this.filters);
     if (this.firstError !== null) return;
-    const filters = { ...this.filters };
-    this.begin();
-    const answer = await this.payments.search(filters);
-    if (answer.ok) this.show(filters, answer.value.items, answer.value.next_cursor, false);
-    else this.fail(failureText(answer.error), answer.error.field);
+    await this.results.load({ ...this.filters }, (failure) => this.markField(failure));
   }
 
-  async loadMore(): Promise<void> {
-    const shown = this.shown;
-    if (this.loading || this.nextCursor === null || shown === null) return;
-    this.begin();
-    const answer = await this.payments.search(shown, this.nextCursor);
-    if (answer.ok) this.show(shown, answer.value.items, answer.value.next_cursor, true);
-    else this.fail(failureText(answer.error));
+  loadMore(): Promise<void> {
+    return this.results.loadMore();
   }
 
-  private begin(): void {
-    this.loading = true;
-    this.failure = null;
-  }
-
-  private show(
-    filters: PaymentFilterValues,
-    items: PaymentSummaryDto[],
-    nextCursor: string | null,
-    append: boolean,
-  ): void {
-    this.firstNew = append ? this.items.length : null;
-    this.items = append ? [...this.items, ...items] : items;
-    this.nextCursor = nextCursor;
-    this.shown = filters;
-    this.loading = false;
-  }
-
-  private fail(failure: string, field?: string): void {
-    this.loading = false;
-    const named = PAYMENT_FILTERS.find((f) => f === field);
+  /** A refusal that names a filter marks that field (and is not shown as a failure). */
+  private markField(failure: OpsFailure): boolean {
+    const named = PAYMENT_FILTERS.find((field) => field === failure.field);
     if (named !== undefined) this.errors = { [named]: 'errors.filterInvalid' };
-    else this.failure = failure;
+    return named !== undefined;
   }
 }

@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useEffect, type RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PaymentSummaryDto } from '../../../../../src/contract/ops-payments-api';
 import { useViewModel } from '../../../../../src/ui-kit/di';
-import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { formatMalaysiaTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
+import { SearchList } from '../../shared/search-list';
 import { PaymentFilters } from './payment-filters';
 import { PaymentSearchViewModel } from './payment-search.view-model';
 
@@ -36,16 +36,14 @@ export function PaymentStatusText({ payment }: { payment: PaymentSummaryDto }) {
   );
 }
 
-const ResultsTable = observer(function ResultsTable({ vm }: { vm: PaymentSearchViewModel }) {
+const ResultsTable = observer(function ResultsTable({
+  vm,
+  rows,
+}: {
+  vm: PaymentSearchViewModel;
+  rows: RefCallback<HTMLElement>;
+}) {
   const { t, i18n } = useTranslation();
-  const body = useRef<HTMLTableSectionElement>(null);
-  const { firstNew } = vm;
-  const count = vm.items.length;
-  // After "Load more" the focus moves to the first new payment, not back to the top.
-  useEffect(() => {
-    if (firstNew !== null)
-      body.current?.querySelectorAll('tr')[firstNew]?.querySelector('a')?.focus();
-  }, [firstNew, count]);
   return (
     <div className="console-table-wrap">
       <table className="console-table">
@@ -60,8 +58,8 @@ const ResultsTable = observer(function ResultsTable({ vm }: { vm: PaymentSearchV
             <th scope="col">{t('payment.created')}</th>
           </tr>
         </thead>
-        <tbody ref={body}>
-          {vm.items.map((payment) => (
+        <tbody ref={rows}>
+          {vm.results.items.map((payment) => (
             <tr key={payment.transaction_id} data-payment={payment.transaction_id}>
               <td>
                 <Link to={`/payments/${encodeURIComponent(payment.transaction_id)}`}>
@@ -109,22 +107,9 @@ export const PaymentSearchView = observer(function PaymentSearchView() {
           </a>
         </p>
       )}
-      {vm.failure && (
-        <p className="console-failure" role="alert">
-          {t(vm.failure)}
-        </p>
-      )}
-      <p role="status" className="console-status">
-        {vm.loading
-          ? t('common.loading')
-          : vm.shown !== null && t('payments.found', { count: vm.items.length })}
-      </p>
-      {vm.items.length > 0 && <ResultsTable vm={vm} />}
-      {vm.nextCursor !== null && (
-        <SurfaceButton onClick={() => void vm.loadMore()} disabled={vm.loading}>
-          {t('common.loadMore')}
-        </SurfaceButton>
-      )}
+      <SearchList list={vm.results} found="payments.found">
+        {(rows) => <ResultsTable vm={vm} rows={rows} />}
+      </SearchList>
     </>
   );
 });

@@ -5,7 +5,7 @@ import {
   WAITING_REFUND_STATUSES,
   type RefundsUseCase,
 } from '../../../domain/use-cases/refunds.use-case';
-import { failureText } from '../../shared/failure-text';
+import { PagedList } from '../../shared/paged-list';
 import { REFUNDS } from '../../shared/tokens';
 
 export type WaitingStatus = (typeof WAITING_REFUND_STATUSES)[number];
@@ -18,50 +18,28 @@ type QueueItem = RefundListResponse['items'][number];
 @injectable()
 export class RefundsQueueViewModel {
   status: WaitingStatus | '' = '';
-  items: QueueItem[] = [];
-  nextCursor: string | null = null;
-  loaded = false;
-  loading = false;
-  failure: string | null = null;
+  /** The refunds of the status shown ('' for every waiting one). */
+  readonly results: PagedList<WaitingStatus | '', QueueItem>;
 
-  constructor(@inject(REFUNDS) private readonly refunds: RefundsUseCase) {
-    observeExcept(this, ['refunds']);
+  constructor(@inject(REFUNDS) refunds: RefundsUseCase) {
+    this.results = new PagedList((status, cursor) => refunds.queue(status || undefined, cursor));
+    observeExcept(this, ['results']);
+  }
+
+  /** The refunds so far, as `results` has them. */
+  get items(): QueueItem[] {
+    return this.results.items;
   }
 
   setStatus(value: string): void {
     this.status = WAITING_REFUND_STATUSES.find((s) => s === value) ?? '';
   }
 
-  async load(): Promise<void> {
-    if (this.loading) return;
-    this.begin();
-    const answer = await this.refunds.queue(this.status || undefined);
-    if (answer.ok) this.show(answer.value, false);
-    else this.fail(failureText(answer.error));
+  load(): Promise<void> {
+    return this.results.load(this.status);
   }
 
-  async loadMore(): Promise<void> {
-    if (this.loading || this.nextCursor === null) return;
-    this.begin();
-    const answer = await this.refunds.queue(this.status || undefined, this.nextCursor);
-    if (answer.ok) this.show(answer.value, true);
-    else this.fail(failureText(answer.error));
-  }
-
-  private begin(): void {
-    this.loading = true;
-    this.failure = null;
-  }
-
-  private show(page: RefundListResponse, append: boolean): void {
-    this.items = append ? [...this.items, ...page.items] : page.items;
-    this.nextCursor = page.next_cursor;
-    this.loaded = true;
-    this.loading = false;
-  }
-
-  private fail(failure: string): void {
-    this.loading = false;
-    this.failure = failure;
+  loadMore(): Promise<void> {
+    return this.results.loadMore();
   }
 }

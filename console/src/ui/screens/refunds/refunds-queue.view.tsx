@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, type RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useViewModel } from '../../../../../src/ui-kit/di';
@@ -8,10 +8,17 @@ import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { WAITING_REFUND_STATUSES } from '../../../domain/use-cases/refunds.use-case';
 import { formatMalaysiaTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
+import { SearchForm, SearchList } from '../../shared/search-list';
 import { RefundsQueueViewModel } from './refunds-queue.view-model';
 
 /** Each waiting refund: its payment (linked), amount, status, method, who asked and why. */
-const QueueTable = observer(function QueueTable({ vm }: { vm: RefundsQueueViewModel }) {
+const QueueTable = observer(function QueueTable({
+  vm,
+  rows,
+}: {
+  vm: RefundsQueueViewModel;
+  rows: RefCallback<HTMLElement>;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <div className="console-table-wrap">
@@ -27,8 +34,8 @@ const QueueTable = observer(function QueueTable({ vm }: { vm: RefundsQueueViewMo
             <th scope="col">{t('refund.reason')}</th>
           </tr>
         </thead>
-        <tbody>
-          {vm.items.map((refund) => (
+        <tbody ref={rows}>
+          {vm.results.items.map((refund) => (
             <tr key={refund.id} data-refund={refund.id}>
               <td>
                 <Link to={`/payments/${encodeURIComponent(refund.transaction_id)}`}>
@@ -67,15 +74,7 @@ export const RefundsQueueView = observer(function RefundsQueueView() {
   return (
     <>
       <PageHeading>{t('refunds.title')}</PageHeading>
-      <form
-        className="console-search"
-        aria-label={t('refunds.filters')}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void vm.load();
-        }}
-      >
+      <SearchForm label={t('refunds.filters')} onSearch={vm.load}>
         <FieldFrame id="field-refund_status" label={t('refunds.status')}>
           {(control) => (
             <select
@@ -94,26 +93,13 @@ export const RefundsQueueView = observer(function RefundsQueueView() {
             </select>
           )}
         </FieldFrame>
-        <SurfaceButton type="submit" tone="primary" disabled={vm.loading}>
+        <SurfaceButton type="submit" tone="primary" disabled={vm.results.loading}>
           {t('refunds.show')}
         </SurfaceButton>
-      </form>
-      {vm.failure && (
-        <p className="console-failure" role="alert">
-          {t(vm.failure)}
-        </p>
-      )}
-      <p role="status" className="console-status">
-        {vm.loading
-          ? t('common.loading')
-          : vm.loaded && t('refunds.found', { count: vm.items.length })}
-      </p>
-      {vm.items.length > 0 && <QueueTable vm={vm} />}
-      {vm.nextCursor !== null && (
-        <SurfaceButton onClick={() => void vm.loadMore()} disabled={vm.loading}>
-          {t('common.loadMore')}
-        </SurfaceButton>
-      )}
+      </SearchForm>
+      <SearchList list={vm.results} found="refunds.found">
+        {(rows) => <QueueTable vm={vm} rows={rows} />}
+      </SearchList>
     </>
   );
 });
