@@ -11,13 +11,15 @@ import { OPS_ROLES } from '../../../src/contract/ops-roles';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
-import { type Operator } from '../../domain/ops/operator';
-import { type EnrolmentLink } from '../../use-cases/ops/manage-operators.use-case';
+import {
+  type EnrolmentLink,
+  type OperatorListing,
+} from '../../use-cases/ops/manage-operators.use-case';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
 
 const ROLE = { type: 'string', enum: [...OPS_ROLES] };
 
-const operatorList = (operators: Operator[]): OperatorListResponse => ({
+const operatorList = (operators: OperatorListing[]): OperatorListResponse => ({
   items: operators.map((operator) => ({
     id: operator.id,
     name: operator.name,

@@ -15,6 +15,12 @@ import { type Actor, entryOf } from './actor';
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
+/** An operator as the operator list shows them. */
+export type OperatorListing = Pick<
+  Operator,
+  'id' | 'name' | 'email' | 'role' | 'enrolledAt' | 'disabledAt' | 'createdAt'
+>;
+
 /** A one-time enrolment link's token (handed out once) and when it stops working. */
 export interface EnrolmentLink {
   operatorId: string;
@@ -35,8 +41,18 @@ export class ManageOperatorsUseCase {
     private readonly random: Random,
   ) {}
 
-  async list(): Promise<Operator[]> {
-    return this.uow.run(({ operators }) => operators.list());
+  /** Every operator, without their secrets (password hash, second factor). */
+  async list(): Promise<OperatorListing[]> {
+    const operators = await this.uow.run((tx) => tx.operators.list());
+    return operators.map(({ id, name, email, role, enrolledAt, disabledAt, createdAt }) => ({
+      id,
+      name,
+      email,
+      role,
+      enrolledAt,
+      disabledAt,
+      createdAt,
+    }));
   }
 
   async create(
