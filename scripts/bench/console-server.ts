@@ -100,7 +100,7 @@ async function seedAndServe(
   const operator = async (role: OpsRole, label: string) => {
     const email = `${label}@bench.test`;
     const created = await container.manageOperators.create(CLI, { name: label, email, role });
-    if (!created.ok) throw new Error(created.error.message);
+    if (!created.ok) throw new Error(JSON.stringify(created.error));
     return { email, token: created.value.token, id: created.value.operatorId };
   };
   const now = new Date();

@@ -12,7 +12,7 @@ import { type Config } from '../config';
 import { type ServerContainer } from '../container';
 import { registerAuthentication } from './auth';
 import { type ErrorCode } from '../../src/contract/errors';
-import { ERROR_MESSAGES } from '../use-cases/messages';
+import { ERROR_MESSAGES } from './messages';
 import { answerClientError } from './client-error';
 import { registerConnectionsPerAddress } from './connections-per-address';
 import { failure } from './envelope';

@@ -1,7 +1,7 @@
 import { type Socket } from 'node:net';
 import { type ConnectionError, type FastifyInstance } from 'fastify';
 import { ERROR_HTTP_STATUS } from '../../src/contract/errors';
-import { ERROR_MESSAGES } from '../use-cases/messages';
+import { ERROR_MESSAGES } from './messages';
 import { failure } from './envelope';
 
 /** The one answer to a request Node's parser cannot read, written straight to the socket. */

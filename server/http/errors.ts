@@ -1,8 +1,8 @@
 import { ERROR_HTTP_STATUS, type ErrorCode } from '../../src/contract/errors';
 import { type Result } from '../../src/contract/result';
-import { ERROR_MESSAGES } from '../use-cases/messages';
 import { type CallbackRejectionError } from '../use-cases/apply-payment-callback.use-case';
 import { type UseCaseError } from '../use-cases/result';
+import { ERROR_MESSAGES, failureWords } from './messages';
 
 /** Seconds a client is asked to wait after a 503 for a lost database connection. */
 export const DATABASE_RETRY_AFTER_S = 5;
@@ -30,11 +30,17 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns an expected failure (a use case's, or a refused gateway message) into an ApiError. */
+/**
+ * Turns an expected failure into an ApiError: a use case's in the words messages.ts gives its
+ * code or reason, a refused gateway message in the words of the check that refused it.
+ */
 export function toApiError(error: UseCaseError | CallbackRejectionError): ApiError {
-  const field = 'field' in error ? error.field : undefined;
-  const headers = 'retryAfterS' in error ? { 'Retry-After': String(error.retryAfterS) } : undefined;
-  return new ApiError(error.code, error.message, { field, headers });
+  const { message, field } = failureWords(error);
+  const headers =
+    'retryAfterS' in error && error.retryAfterS !== undefined
+      ? { 'Retry-After': String(error.retryAfterS) }
+      : undefined;
+  return new ApiError(error.code, message, { field, headers });
 }
 
 /** Unwraps a use-case result for a route: the value, or a thrown ApiError. */

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isOpsRole } from '../../src/contract/ops-roles';
 import { type ServerContainer } from '../container';
+import { failureWords } from '../http/messages';
 import { enrolmentUrl } from '../ops-http/routes/operators.routes';
 import { CLI } from '../use-cases/ops/actor';
 
@@ -36,7 +37,7 @@ export async function runOpsCommand(
         return { code: 2, out: [OPS_USAGE] };
       }
       const created = await container.manageOperators.create(CLI, { name, email, role });
-      if (!created.ok) return { code: 1, out: [created.error.message] };
+      if (!created.ok) return { code: 1, out: [failureWords(created.error).message] };
       const link = enrolmentUrl(container.config.ops.publicUrl, created.value);
       return {
         code: 0,

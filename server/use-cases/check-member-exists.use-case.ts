@@ -1,11 +1,9 @@
 import { normaliseIcOrPassport } from '../../src/contract/rules';
 import { type MemberRepository } from '../ports/member-repository.port';
-import { ERROR_MESSAGES } from './messages';
 import { ok, type Result, type UseCaseError } from './result';
 
 export interface CheckMemberExistsOutput {
   canProceed: boolean;
-  message: string;
   /** Why not, when `canProceed` is false. */
   reason?: 'MEMBER_PHONE_TAKEN' | 'MEMBER_IC_TAKEN';
 }
@@ -19,20 +17,14 @@ export class CheckMemberExistsUseCase {
     icOrPassport?: string;
   }): Promise<Result<CheckMemberExistsOutput, UseCaseError>> {
     if (await this.members.findByPhone(input.phoneNo)) {
-      return ok(taken('MEMBER_PHONE_TAKEN'));
+      return ok({ canProceed: false, reason: 'MEMBER_PHONE_TAKEN' });
     }
     if (input.icOrPassport) {
       const icTaken = await this.members.findByIcOrPassport(
         normaliseIcOrPassport(input.icOrPassport),
       );
-      if (icTaken) return ok(taken('MEMBER_IC_TAKEN'));
+      if (icTaken) return ok({ canProceed: false, reason: 'MEMBER_IC_TAKEN' });
     }
-    return ok({ canProceed: true, message: 'You can proceed with registration' });
+    return ok({ canProceed: true });
   }
 }
-
-const taken = (reason: 'MEMBER_PHONE_TAKEN' | 'MEMBER_IC_TAKEN'): CheckMemberExistsOutput => ({
-  canProceed: false,
-  message: ERROR_MESSAGES[reason],
-  reason,
-});

@@ -35,10 +35,7 @@ export class PasskeyConfirmation {
   async options(memberId: string): Promise<Result<PasskeyOptionsResponse, UseCaseError>> {
     const own = await this.passkeys.listForMember(memberId);
     if (own.length === 0) {
-      return failWith('PASSKEY_NOT_FOUND', {
-        field: null,
-        message: 'You have no passkey to confirm with: use your password.',
-      });
+      return failWith('PASSKEY_NOT_FOUND', { reason: 'no-passkey-to-confirm' });
     }
     return ok(await this.ceremony.authenticationOptions(memberId, own));
   }

@@ -16,7 +16,7 @@ import type {
 import type { PaymentGateways } from '../ports/payment-gateways.port';
 import type { PaymentSigner } from '../ports/payment-signer.port';
 import type { TransactionStore } from '../ports/transaction-store.port';
-import { failWith, ok, type Result, type UseCaseError } from './result';
+import { failWith, type FailureReason, ok, type Result, type UseCaseError } from './result';
 
 /**
  * A stored payment and how the member's browser is handed to the gateway: the signed hand-off
@@ -62,12 +62,12 @@ export interface CreatePaymentRequestInput {
  */
 export type CreatePaymentRequestResult = Result<PaymentRequest, UseCaseError>;
 
-const AMOUNT_MESSAGES: Record<AmountError, string> = {
-  required: 'amount: Amount is required',
-  format: 'amount: Amount must be a valid number with up to 2 decimal places',
-  below_minimum: 'amount: Minimum amount is MYR 50.00',
-  above_maximum: 'amount: Amount is above the maximum for one payment',
-};
+const AMOUNT_REASONS = {
+  required: 'amount-required',
+  format: 'amount-format',
+  below_minimum: 'amount-below-minimum',
+  above_maximum: 'amount-above-maximum',
+} as const satisfies Record<AmountError, FailureReason>;
 
 /** Printable ASCII without spaces, as most APIs accept for Idempotency-Key (UUIDs fit easily). */
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
@@ -240,14 +240,14 @@ interface CheckedInput {
 function checkInput(input: CreatePaymentRequestInput): Result<CheckedInput, UseCaseError> {
   const amount = parseAmountToSen(input.amount);
   if (!amount.ok) {
-    return invalid('amount', AMOUNT_MESSAGES[amount.error]);
+    return invalid('amount', AMOUNT_REASONS[amount.error]);
   }
   if (!isPaymentMethod(input.paymentMethod)) {
-    return invalid('payment_method', 'payment_method: Please select a valid payment method');
+    return invalid('payment_method', 'payment-method-unknown');
   }
   const key = input.idempotencyKey;
   if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    return invalid('Idempotency-Key', 'Idempotency-Key: 1 to 128 printable characters');
+    return invalid('Idempotency-Key', 'idempotency-key-format');
   }
   return ok({ amountSen: amount.value, paymentMethod: input.paymentMethod, idempotencyKey: key });
 }
@@ -257,5 +257,5 @@ const isPaymentMethod = (value: unknown): value is PaymentMethod =>
 
 const invalid = (
   field: 'amount' | 'payment_method' | 'Idempotency-Key',
-  message: string,
-): { ok: false; error: UseCaseError } => failWith('VALIDATION_FAILED', { field, message });
+  reason: FailureReason,
+): { ok: false; error: UseCaseError } => failWith('VALIDATION_FAILED', { field, reason });

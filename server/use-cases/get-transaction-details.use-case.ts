@@ -17,10 +17,10 @@ export interface TransactionDetails {
   refundedAmount: string;
 }
 
-/** The receipt names the payment a transaction: PAYMENT_NOT_FOUND, in those words. */
-export const TRANSACTION_NOT_FOUND = 'Transaction not found.';
-
-/** Fails with PAYMENT_NOT_FOUND only, for a missing payment and another member's alike. */
+/**
+ * Fails with PAYMENT_NOT_FOUND only (the receipt names the payment a transaction), for a missing
+ * payment and another member's alike.
+ */
 export type GetTransactionDetailsResult = Result<TransactionDetails, UseCaseError>;
 
 /** The receipt's view of one payment, for its owner only. */
@@ -42,7 +42,7 @@ export class GetTransactionDetailsUseCase {
       input.memberId,
       input.transactionId,
     );
-    if (!tx) return failWith('PAYMENT_NOT_FOUND', { message: TRANSACTION_NOT_FOUND });
+    if (!tx) return failWith('PAYMENT_NOT_FOUND', { reason: 'transaction-not-found' });
     // Only a completed payment has a receipt number, or refunds (the database refuses others).
     const record =
       tx.status === 'completed' ? await this.receipts.findRecord(tx.transactionId) : null;

@@ -7,7 +7,7 @@ import {
   type PaymentHistoryResponse,
   type PaymentHistoryRow,
 } from '../../src/contract/payment-history';
-import { err, ok, type Result, type UseCaseError } from './result';
+import { failWith, type FailureReason, ok, type Result, type UseCaseError } from './result';
 import { decodeHistoryCursor, encodeHistoryCursor } from '../domain/history-cursor';
 import type { PaymentHistoryStore, PaymentRecord } from '../ports/payment-history.port';
 
@@ -19,15 +19,16 @@ export interface ListPaymentHistoryInput {
   limit?: string;
 }
 
-export const HISTORY_MESSAGES = {
-  status: `Status filter: must be one of ${HISTORY_STATUS_FILTERS.join(', ')}.`,
-  limit: `Page size: must be a whole number from 1 to ${HISTORY_PAGE_SIZE_MAX}.`,
-  cursor: 'Page position: is not valid. Please reload your payment history.',
-} as const;
+/** What each part of the request fails with when it does not hold. */
+const HISTORY_REASONS = {
+  status: 'history-status-unknown',
+  limit: 'history-page-size',
+  cursor: 'history-cursor-invalid',
+} as const satisfies Record<string, FailureReason>;
 
 /**
  * One page of the member's own payments, newest first. Every part of the request is checked
- * before anything is read; a bad one fails naming the field in the member's words.
+ * before anything is read; a bad one fails naming the field and the rule it broke.
  */
 export class ListPaymentHistoryUseCase {
   constructor(private readonly history: PaymentHistoryStore) {}
@@ -71,8 +72,8 @@ function pageSize(text: string): number | null {
   return size >= 1 && size <= HISTORY_PAGE_SIZE_MAX ? size : null;
 }
 
-function invalid(field: keyof typeof HISTORY_MESSAGES) {
-  return err<UseCaseError>({ code: 'VALIDATION_FAILED', message: HISTORY_MESSAGES[field], field });
+function invalid(field: keyof typeof HISTORY_REASONS) {
+  return failWith('VALIDATION_FAILED', { field, reason: HISTORY_REASONS[field] });
 }
 
 export function toRow(record: PaymentRecord): PaymentHistoryRow {

@@ -62,14 +62,11 @@ export class DeleteAccountUseCase {
     if (!isDeletionConfirmed(input.confirmation)) {
       return failWith('VALIDATION_FAILED', {
         field: 'confirmation',
-        message: 'confirmation: type DELETE to confirm.',
+        reason: 'deletion-not-confirmed',
       });
     }
     if ((input.password === undefined) === (input.passkey === undefined)) {
-      return failWith('VALIDATION_FAILED', {
-        field: 'password',
-        message: 'password: give the password or a passkey, not both.',
-      });
+      return failWith('VALIDATION_FAILED', { field: 'password', reason: 'password-or-passkey' });
     }
     const member = await this.members.findById(input.memberId);
     if (member === null) return failWith('MEMBER_NOT_FOUND');

@@ -4,7 +4,6 @@ import {
   receiptFileName,
 } from '../../src/contract/payment-history';
 import { formatSen } from '../../src/contract/money';
-import { err, ok, type Result } from '../../src/contract/result';
 import { maskIdentity } from '../domain/receipt';
 import { isTransactionId } from '../domain/transaction';
 import type { Clock } from '../ports/clock.port';
@@ -15,7 +14,7 @@ import type {
   RefundOfPayment,
 } from '../ports/payment-history.port';
 import type { ReceiptDocument, ReceiptRenderer } from '../ports/receipt-renderer.port';
-import type { UseCaseError } from './result';
+import { failWith, ok, type Result, type UseCaseError } from './result';
 import type { ReconcilePendingPaymentsUseCase } from './reconcile-pending-payments.use-case';
 
 export interface RenderReceiptPdfInput {
@@ -29,13 +28,6 @@ export interface ReceiptPdf {
   fileName: string;
   pdf: Uint8Array;
 }
-
-export const RECEIPT_MESSAGES = {
-  notFound: 'Payment not found.',
-  lang: `Language: must be one of ${RECEIPT_LANGUAGES.join(', ')}.`,
-  pending: 'This payment is still pending: its receipt is issued once the payment completes.',
-  failed: 'This payment failed: a failed payment has no receipt.',
-} as const;
 
 /**
  * One completed payment's receipt as a PDF, for its owner, in the member's language. Another
@@ -56,18 +48,16 @@ export class RenderReceiptPdfUseCase {
   async execute(input: RenderReceiptPdfInput): Promise<Result<ReceiptPdf, UseCaseError>> {
     const language = input.lang ?? 'en';
     if (!isReceiptLanguage(language)) {
-      return err({ code: 'VALIDATION_FAILED', message: RECEIPT_MESSAGES.lang, field: 'lang' });
+      return failWith('VALIDATION_FAILED', { field: 'lang', reason: 'receipt-language-unknown' });
     }
     const found = await this.ownedFresh(input.memberId, input.transactionId);
-    if (found === null)
-      return err({ code: 'PAYMENT_NOT_FOUND', message: RECEIPT_MESSAGES.notFound });
+    if (found === null) return failWith('PAYMENT_NOT_FOUND');
     const member = await this.members.findById(input.memberId);
-    if (member === null)
-      return err({ code: 'PAYMENT_NOT_FOUND', message: RECEIPT_MESSAGES.notFound });
+    if (member === null) return failWith('PAYMENT_NOT_FOUND');
     const { receiptNumber, paidAt, status } = found;
     if (status !== 'completed' || receiptNumber === null || paidAt === null) {
-      const message = status === 'failed' ? RECEIPT_MESSAGES.failed : RECEIPT_MESSAGES.pending;
-      return err({ code: 'RECEIPT_NOT_AVAILABLE', message });
+      const reason = status === 'failed' ? 'receipt-payment-failed' : 'receipt-payment-pending';
+      return failWith('RECEIPT_NOT_AVAILABLE', { reason });
     }
     const pdf = await this.renderer.render({
       language,

@@ -1,6 +1,5 @@
 import { type ERROR_HTTP_STATUS, type ErrorCode } from '../../src/contract/errors';
 import { err } from '../../src/contract/result';
-import { ERROR_FIELDS, ERROR_MESSAGES } from './messages';
 
 export { err, ok, type Result } from '../../src/contract/result';
 
@@ -10,25 +9,64 @@ export type RateLimitCode = {
 }[ErrorCode];
 
 /**
- * An expected failure of a use case: its code (the HTTP layer answers the status errors.ts
- * declares for it), an English sentence, the request field at fault when there is one, and for a
- * rate limit the seconds until a retry may succeed.
+ * A specific refusal, more precise than its code: which rule the request broke. The HTTP layer
+ * words each one (server/http/messages.ts).
  */
-export type UseCaseError =
-  | { code: Exclude<ErrorCode, RateLimitCode>; message: string; field?: string }
-  | { code: RateLimitCode; message: string; retryAfterS: number };
+export type FailureReason =
+  | 'no-passkey-to-confirm'
+  | 'deletion-not-confirmed'
+  | 'password-or-passkey'
+  | 'amount-required'
+  | 'amount-format'
+  | 'amount-below-minimum'
+  | 'amount-above-maximum'
+  | 'payment-method-unknown'
+  | 'idempotency-key-format'
+  | 'history-status-unknown'
+  | 'history-page-size'
+  | 'history-cursor-invalid'
+  | 'receipt-language-unknown'
+  | 'receipt-payment-pending'
+  | 'receipt-payment-failed'
+  | 'transaction-not-found';
 
 /**
- * The failure for `code`, with the code's own message and field unless others are given (a null
- * field: none, for a failure the request's fields did not cause).
+ * An expected failure of a use case, in no words: its code (the HTTP layer answers the status
+ * errors.ts declares for it, and the code's own words), the request field at fault when the use
+ * case names one, the specific refusal when there is one, and for a rate limit the seconds until
+ * a retry may succeed.
+ */
+export type UseCaseError =
+  | {
+      code: Exclude<ErrorCode, RateLimitCode>;
+      field?: string;
+      reason?: FailureReason;
+      /** The console's use cases' own words, until they name reasons instead. */
+      message?: string;
+    }
+  | { code: RateLimitCode; retryAfterS: number };
+
+/**
+ * The failure for `code`, with the field at fault and the specific refusal when given (a null
+ * field names none; a failure left in its code's words is answered naming the field those words
+ * start with).
  */
 export function failWith(
   code: Exclude<ErrorCode, RateLimitCode>,
-  opts: { message?: string; field?: string | null } = {},
+  opts: {
+    field?: string | null;
+    reason?: FailureReason;
+    /** Only for the console's use cases (server/use-cases/ops/), until they name reasons. */
+    message?: string;
+  } = {},
 ): { ok: false; error: UseCaseError } {
-  const field = opts.field === null ? undefined : (opts.field ?? ERROR_FIELDS[code]);
-  const message = opts.message ?? ERROR_MESSAGES[code];
-  return err(field === undefined ? { code, message } : { code, message, field });
+  const { field, reason, message } = opts;
+  return err({
+    code,
+    ...(field === null || field === undefined ? {} : { field }),
+    ...(reason === undefined ? {} : { reason }),
+    ...(message === undefined ? {} : { message }),
+  });
 }
 
 /**
@@ -41,5 +79,5 @@ export function rateLimited(
 ): { ok: false; error: UseCaseError } {
   const { since, windowMs, now } = window;
   const retryAfterS = Math.max(1, Math.ceil((since.getTime() + windowMs - now.getTime()) / 1000));
-  return err({ code, message: ERROR_MESSAGES[code], retryAfterS });
+  return err({ code, retryAfterS });
 }

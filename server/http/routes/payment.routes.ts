@@ -6,10 +6,9 @@ import { type ServerContainer } from '../../container';
 import { isTransactionId } from '../../domain/transaction';
 import { type ApplyPaymentCallbackValue } from '../../use-cases/apply-payment-callback.use-case';
 import { type PaymentRequest } from '../../use-cases/create-payment-request.use-case';
-import { TRANSACTION_NOT_FOUND } from '../../use-cases/get-transaction-details.use-case';
 import { memberOf } from '../auth';
 import { answerWhenReady, success } from '../envelope';
-import { ApiError, valueOrThrow } from '../errors';
+import { ApiError, toApiError, valueOrThrow } from '../errors';
 import { memberRoute } from '../member-route';
 import {
   callbackAnswer,
@@ -74,10 +73,12 @@ function mediaType(header: string | undefined): string {
 }
 
 /**
- * The only failure of an owned read (PAYMENT_NOT_FOUND). A malformed id, a missing payment and
- * another member's payment answer alike, so a stranger cannot learn that an id exists.
+ * The only failure of an owned read (PAYMENT_NOT_FOUND), in the words the read's use case gives
+ * it. A malformed id, a missing payment and another member's payment answer alike, so a stranger
+ * cannot learn that an id exists.
  */
-const paymentNotFound = (message?: string) => new ApiError('PAYMENT_NOT_FOUND', message);
+const paymentNotFound = (reason?: 'transaction-not-found') =>
+  toApiError({ code: 'PAYMENT_NOT_FOUND', reason });
 
 /**
  * The spec's payment request result: the signed hand-off fields with `payment_id` (the
@@ -179,7 +180,7 @@ export function paymentRoutes(container: ServerContainer): FastifyPluginAsync {
       },
       async (request) => {
         const transactionId = request.query.transactionId;
-        if (!isTransactionId(transactionId)) throw paymentNotFound(TRANSACTION_NOT_FOUND);
+        if (!isTransactionId(transactionId)) throw paymentNotFound('transaction-not-found');
         const value = valueOrThrow(
           await container.getTransactionDetails.execute({
             memberId: memberOf(request).id,

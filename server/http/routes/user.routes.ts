@@ -6,6 +6,7 @@ import { type ProfileChange } from '../../use-cases/update-profile.use-case';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
 import { valueOrThrow } from '../errors';
+import { ERROR_MESSAGES } from '../messages';
 import { profileAnswer, userExistsAnswer } from './answers';
 import { route } from './route';
 import { field } from './schemas';
@@ -50,7 +51,10 @@ export function userRoutes(container: ServerContainer): FastifyPluginAsync {
           value.reason === undefined
             ? { can_proceed: value.canProceed }
             : { can_proceed: value.canProceed, reason: value.reason };
-        return success(value.message, data);
+        // A number or IC taken reads as the refusal a sign-up would meet.
+        const message =
+          value.reason === undefined ? MAY_REGISTER_MESSAGE : ERROR_MESSAGES[value.reason];
+        return success(message, data);
       },
     );
 
@@ -95,6 +99,8 @@ export function userRoutes(container: ServerContainer): FastifyPluginAsync {
     );
   };
 }
+
+const MAY_REGISTER_MESSAGE = 'You can proceed with registration';
 
 const UPDATED_MESSAGES: Record<ProfileChange['field'], string> = {
   name: 'Name updated',

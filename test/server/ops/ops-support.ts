@@ -47,7 +47,7 @@ export async function operatorSignedIn(
 ): Promise<SignedInOperator> {
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@ops.test`;
   const created = await h.server.container.manageOperators.create(CLI, { name, email, role });
-  if (!created.ok) throw new Error(created.error.message);
+  if (!created.ok) throw new Error(JSON.stringify(created.error));
   const { token } = created.value;
   const started = await post(h, OpsPaths.enrolmentStart, { token });
   const secret = (started.json().data as { totp_secret: string }).totp_secret;

@@ -84,7 +84,7 @@ export async function logIn(
     icOrPassport: member.ic_or_passport,
     password: member.password,
   });
-  if (!result.ok) throw new Error(`logIn: ${result.error.message}`);
+  if (!result.ok) throw new Error(`logIn: ${JSON.stringify(result.error)}`);
   const session = await server.container.authenticateSession.execute({
     token: result.value.token,
   });

@@ -74,7 +74,7 @@ async function setUp() {
   });
   const codeFor = async (phoneNo: string, purpose: 'registration' | 'password_reset') => {
     const sent = await send.execute({ phoneNo, purpose, clientAddress: '203.0.113.7' });
-    if (!sent.ok) throw new Error(sent.error.message);
+    if (!sent.ok) throw new Error(JSON.stringify(sent.error));
     return sms.lastCode(phoneNo, purpose) ?? '';
   };
   const passwordIs = async (password: string) =>

@@ -10,14 +10,7 @@ import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const MINUTE = 60_000;
-const NOT_FOUND = {
-  ok: false,
-  error: {
-    code: 'SESSION_NOT_FOUND',
-    message: 'session_id: no such session is signed in.',
-    field: 'session_id',
-  },
-};
+const NOT_FOUND = { ok: false, error: { code: 'SESSION_NOT_FOUND' } };
 
 async function setUp() {
   const stores = inMemoryStores();
@@ -37,9 +30,9 @@ async function setUp() {
       password: 'correct horse battery',
       deviceLabel,
     });
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
     const session = await authenticate.execute({ token: result.value.token });
-    if (!session.ok) throw new Error(session.error.message);
+    if (!session.ok) throw new Error(JSON.stringify(session.error));
     return { token: result.value.token, sessionId: session.value.sessionId };
   };
   return {

@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { encodeHistoryCursor } from '../../../server/domain/history-cursor';
 import { type PaymentHistoryStore } from '../../../server/ports/payment-history.port';
-import {
-  HISTORY_MESSAGES,
-  ListPaymentHistoryUseCase,
-} from '../../../server/use-cases/list-payment-history.use-case';
+import { ListPaymentHistoryUseCase } from '../../../server/use-cases/list-payment-history.use-case';
 import { aMemberRow, inMemoryStores } from '../support/in-memory-stores';
 
 const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
@@ -42,7 +39,7 @@ describe('ListPaymentHistoryUseCase', () => {
     let cursor: string | undefined;
     for (;;) {
       const result = await list.execute({ memberId: member.id, cursor });
-      if (!result.ok) throw new Error(result.error.message);
+      if (!result.ok) throw new Error(JSON.stringify(result.error));
       pages.push(result.value.payments.map((row) => row.transactionId));
       if (result.value.nextCursor === null) break;
       cursor = result.value.nextCursor;
@@ -95,7 +92,7 @@ describe('ListPaymentHistoryUseCase', () => {
     await finalise(ids[7], 'failed');
     const list = new ListPaymentHistoryUseCase(stores.paymentHistory);
     const first = await list.execute({ memberId: member.id, status: 'completed', limit: '3' });
-    if (!first.ok) throw new Error(first.error.message);
+    if (!first.ok) throw new Error(JSON.stringify(first.error));
     expect(first.value.payments.map((row) => row.transactionId)).toEqual([ids[6], ids[3], ids[2]]);
     const second = await list.execute({
       memberId: member.id,
@@ -128,18 +125,18 @@ describe('ListPaymentHistoryUseCase', () => {
   });
 
   it.each([
-    ['status', { status: 'paid' }],
-    ['status', { status: '' }],
-    ['limit', { limit: '0' }],
-    ['limit', { limit: '51' }],
-    ['limit', { limit: '2.5' }],
-    ['limit', { limit: '-1' }],
-    ['limit', { limit: ' 20' }],
-    ['cursor', { cursor: 'not a cursor' }],
-    ['cursor', { cursor: Buffer.from('[1,"x"]').toString('base64url') }],
-    ['cursor', { cursor: Buffer.from('{"a":1}').toString('base64url') }],
-    ['cursor', { cursor: 'A'.repeat(201) }],
-  ])('refuses a bad %s (%j) naming it, and reads nothing', async (field, bad) => {
+    ['status', 'history-status-unknown', { status: 'paid' }],
+    ['status', 'history-status-unknown', { status: '' }],
+    ['limit', 'history-page-size', { limit: '0' }],
+    ['limit', 'history-page-size', { limit: '51' }],
+    ['limit', 'history-page-size', { limit: '2.5' }],
+    ['limit', 'history-page-size', { limit: '-1' }],
+    ['limit', 'history-page-size', { limit: ' 20' }],
+    ['cursor', 'history-cursor-invalid', { cursor: 'not a cursor' }],
+    ['cursor', 'history-cursor-invalid', { cursor: Buffer.from('[1,"x"]').toString('base64url') }],
+    ['cursor', 'history-cursor-invalid', { cursor: Buffer.from('{"a":1}').toString('base64url') }],
+    ['cursor', 'history-cursor-invalid', { cursor: 'A'.repeat(201) }],
+  ])('refuses a bad %s as %s (%j) naming it, and reads nothing', async (field, reason, bad) => {
     const reads = { count: 0 };
     const spy: PaymentHistoryStore = {
       listForMember: async () => {
@@ -152,11 +149,7 @@ describe('ListPaymentHistoryUseCase', () => {
     const result = await new ListPaymentHistoryUseCase(spy).execute({ memberId: 'm', ...bad });
     expect(result).toEqual({
       ok: false,
-      error: {
-        code: 'VALIDATION_FAILED',
-        field,
-        message: HISTORY_MESSAGES[field as keyof typeof HISTORY_MESSAGES],
-      },
+      error: { code: 'VALIDATION_FAILED', field, reason },
     });
     expect(reads.count).toBe(0);
   });

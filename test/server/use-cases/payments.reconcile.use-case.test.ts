@@ -61,9 +61,6 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     expect(await read()).toEqual({ ok: true, value: { status: 'failed' } });
     expect(
       await getStatus.execute({ memberId: aMemberRow().id, paymentId: payment.transactionId }),
-    ).toEqual({
-      ok: false,
-      error: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found.' },
-    });
+    ).toEqual({ ok: false, error: { code: 'PAYMENT_NOT_FOUND' } });
   });
 });

@@ -41,7 +41,7 @@ async function aPaidReceipt() {
   );
   const receipt = async (lang: string) => {
     const result = await useCase.execute({ memberId: member.id, transactionId, lang });
-    if (!result.ok) throw new Error(`${lang}: ${result.error.code} ${result.error.message}`);
+    if (!result.ok) throw new Error(`${lang}: ${JSON.stringify(result.error)}`);
     return result.value.pdf;
   };
   return { transactionId, receipt };

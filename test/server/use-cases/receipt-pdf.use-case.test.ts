@@ -3,7 +3,6 @@ import { PdfkitReceiptRenderer } from '../../../server/adapters/pdf/pdfkit-recei
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { type ReceiptDocument } from '../../../server/ports/receipt-renderer.port';
 import {
-  RECEIPT_MESSAGES,
   RenderReceiptPdfUseCase,
   renderSampleReceipts,
 } from '../../../server/use-cases/render-receipt-pdf.use-case';
@@ -82,7 +81,7 @@ describe('RenderReceiptPdfUseCase', () => {
     const id = await pay('completed');
     await stores.transactions.attachGatewayRef(id, 'BILL-8X2K');
     const result = await useCase.execute({ memberId: member.id, transactionId: id, lang: 'en' });
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
     expect(result.value.pdf.byteLength).toBeLessThan(100 * 1024);
     const text = pdfText(result.value.pdf);
     for (const expected of [
@@ -130,7 +129,7 @@ describe('RenderReceiptPdfUseCase', () => {
     });
     expect(pending).toEqual({
       ok: false,
-      error: { code: 'RECEIPT_NOT_AVAILABLE', message: RECEIPT_MESSAGES.pending },
+      error: { code: 'RECEIPT_NOT_AVAILABLE', reason: 'receipt-payment-pending' },
     });
     const failed = await useCase.execute({
       memberId: member.id,
@@ -138,7 +137,7 @@ describe('RenderReceiptPdfUseCase', () => {
     });
     expect(failed).toEqual({
       ok: false,
-      error: { code: 'RECEIPT_NOT_AVAILABLE', message: RECEIPT_MESSAGES.failed },
+      error: { code: 'RECEIPT_NOT_AVAILABLE', reason: 'receipt-payment-failed' },
     });
   });
 
@@ -148,7 +147,7 @@ describe('RenderReceiptPdfUseCase', () => {
     await stores.members.insert(stranger);
     const notFound = {
       ok: false,
-      error: { code: 'PAYMENT_NOT_FOUND', message: 'Payment not found.' },
+      error: { code: 'PAYMENT_NOT_FOUND' },
     };
     for (const transactionId of [
       await pay('completed'),
@@ -165,7 +164,7 @@ describe('RenderReceiptPdfUseCase', () => {
     const result = await useCase.execute({ memberId: member.id, transactionId: 'x', lang: 'de' });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'VALIDATION_FAILED', message: RECEIPT_MESSAGES.lang, field: 'lang' },
+      error: { code: 'VALIDATION_FAILED', field: 'lang', reason: 'receipt-language-unknown' },
     });
     expect(reconciled).toEqual([]);
   });

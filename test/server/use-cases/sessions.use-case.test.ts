@@ -10,10 +10,7 @@ import { FakeClock } from '../../fakes/fake-clock';
 import { aMemberRow, inMemoryStores, loginOver } from '../support/in-memory-stores';
 
 const HOUR = 60 * 60_000;
-const ENDED = {
-  ok: false,
-  error: { code: 'AUTH_SESSION_ENDED', message: 'Your session has ended. Please log in again.' },
-};
+const ENDED = { ok: false, error: { code: 'AUTH_SESSION_ENDED' } };
 
 async function setUp() {
   const stores = inMemoryStores();
@@ -27,7 +24,7 @@ async function setUp() {
       icOrPassport: member.icOrPassport,
       password: 'correct horse battery',
     });
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(JSON.stringify(result.error));
     return result.value.token;
   };
   return {

@@ -117,7 +117,7 @@ describe("the container's receipts", () => {
         memberId: member.id,
         transactionId,
       });
-      if (!result.ok) throw new Error(result.error.message);
+      if (!result.ok) throw new Error(JSON.stringify(result.error));
       const text = pdfText(result.value.pdf);
       for (const expected of ['Payment receipt', 'Aisyah Rahman', transactionId, 'MYR 123.45']) {
         expect(text).toContain(expected);

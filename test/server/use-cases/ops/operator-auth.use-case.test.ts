@@ -43,7 +43,7 @@ function setUp() {
       totpCode: totpCode(secret, clock.now()),
       address,
     });
-    if (!done.ok) throw new Error(done.error.message);
+    if (!done.ok) throw new Error(JSON.stringify(done.error));
     await clock.advance(30_000);
     return { email, secret };
   }

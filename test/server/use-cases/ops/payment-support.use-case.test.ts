@@ -65,7 +65,7 @@ describe('payment support', () => {
     const made: string[] = [];
     for (let n = 0; n < 21; n += 1) made.push(await w.pay(5000 + n));
     const first = await w.support.search({});
-    if (!first.ok) throw new Error(first.error.message);
+    if (!first.ok) throw new Error(JSON.stringify(first.error));
     expect(first.value.payments).toHaveLength(20);
     expect(first.value.payments[0]).toMatchObject({
       transactionId: made[20],
@@ -119,7 +119,7 @@ describe('payment support', () => {
       requestedAt: new Date(w.clock.now()),
     });
     const detail = await w.support.detail(txn);
-    if (!detail.ok) throw new Error(detail.error.message);
+    if (!detail.ok) throw new Error(JSON.stringify(detail.error));
     expect(detail.value.payment).toMatchObject({ status: 'completed', amountSen: 10_000 });
     expect(detail.value.refundableSen).toBe(7_500);
     expect(detail.value.refundMethod).toBe('api');

@@ -1,8 +1,15 @@
 import { type ErrorCode } from '../../src/contract/errors';
+import {
+  HISTORY_PAGE_SIZE_MAX,
+  HISTORY_STATUS_FILTERS,
+  RECEIPT_LANGUAGES,
+} from '../../src/contract/payment-history';
+import { type CallbackRejectionError } from '../use-cases/callback-rejections';
+import { type FailureReason, type UseCaseError } from '../use-cases/result';
 
 /**
  * The English message of every error code: what a failure says when nothing more specific is
- * known (a validation failure, a gateway's rejection or a route may say more). Clients act on the
+ * known (a failure's reason, a gateway's rejection or a route may say more). Clients act on the
  * code; these words are for people reading the wire, and the browser still matches some of them.
  */
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
@@ -79,3 +86,46 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, string>> = {
   OPS_EMAIL_TAKEN: 'email',
   REFUND_OVER_REFUNDABLE: 'amount',
 };
+
+/** The words of each specific refusal a use case names, its field's prefix included. */
+export const REASON_MESSAGES: Record<FailureReason, string> = {
+  'no-passkey-to-confirm': 'You have no passkey to confirm with: use your password.',
+  'deletion-not-confirmed': 'confirmation: type DELETE to confirm.',
+  'password-or-passkey': 'password: give the password or a passkey, not both.',
+  'amount-required': 'amount: Amount is required',
+  'amount-format': 'amount: Amount must be a valid number with up to 2 decimal places',
+  'amount-below-minimum': 'amount: Minimum amount is MYR 50.00',
+  'amount-above-maximum': 'amount: Amount is above the maximum for one payment',
+  'payment-method-unknown': 'payment_method: Please select a valid payment method',
+  'idempotency-key-format': 'Idempotency-Key: 1 to 128 printable characters',
+  'history-status-unknown': `Status filter: must be one of ${HISTORY_STATUS_FILTERS.join(', ')}.`,
+  'history-page-size': `Page size: must be a whole number from 1 to ${HISTORY_PAGE_SIZE_MAX}.`,
+  'history-cursor-invalid': 'Page position: is not valid. Please reload your payment history.',
+  'receipt-language-unknown': `Language: must be one of ${RECEIPT_LANGUAGES.join(', ')}.`,
+  'receipt-payment-pending':
+    'This payment is still pending: its receipt is issued once the payment completes.',
+  'receipt-payment-failed': 'This payment failed: a failed payment has no receipt.',
+  // The receipt's screen names the payment a transaction.
+  'transaction-not-found': 'Transaction not found.',
+};
+
+/**
+ * An expected failure in words: its own (a refused gateway message's, or the console's), else its
+ * reason's, else its code's. The field is the one the failure names; one in its code's words
+ * names, when it names none, the field those words start with.
+ */
+export function failureWords(error: UseCaseError | CallbackRejectionError): {
+  message: string;
+  field?: string;
+} {
+  const own =
+    'message' in error && error.message !== undefined
+      ? error.message
+      : 'reason' in error && error.reason !== undefined
+        ? REASON_MESSAGES[error.reason]
+        : undefined;
+  const named = 'field' in error ? error.field : undefined;
+  const field = named ?? (own === undefined ? ERROR_FIELDS[error.code] : undefined);
+  const message = own ?? ERROR_MESSAGES[error.code];
+  return field === undefined ? { message } : { message, field };
+}
