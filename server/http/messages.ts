@@ -6,6 +6,7 @@ import {
 } from '../../src/contract/payment-history';
 import { type CallbackRejectionError } from '../use-cases/callback-rejections';
 import { type FailureReason, type UseCaseError } from '../use-cases/result';
+import { CONSOLE_REASON_MESSAGES } from './console-reason-messages';
 
 /**
  * The English message of every error code: what a failure says when nothing more specific is
@@ -87,7 +88,10 @@ export const ERROR_FIELDS: Partial<Record<ErrorCode, string>> = {
   REFUND_OVER_REFUNDABLE: 'amount',
 };
 
-/** The words of each specific refusal a use case names, its field's prefix included. */
+/**
+ * The words of each specific refusal a use case names, its field's prefix included: the member
+ * app's here, the operator console's from console-reason-messages.ts.
+ */
 export const REASON_MESSAGES: Record<FailureReason, string> = {
   'no-passkey-to-confirm': 'You have no passkey to confirm with: use your password.',
   'deletion-not-confirmed': 'confirmation: type DELETE to confirm.',
@@ -107,19 +111,20 @@ export const REASON_MESSAGES: Record<FailureReason, string> = {
   'receipt-payment-failed': 'This payment failed: a failed payment has no receipt.',
   // The receipt's screen names the payment a transaction.
   'transaction-not-found': 'Transaction not found.',
+  ...CONSOLE_REASON_MESSAGES,
 };
 
 /**
- * An expected failure in words: its own (a refused gateway message's, or the console's), else its
- * reason's, else its code's. The field is the one the failure names; one in its code's words
- * names, when it names none, the field those words start with.
+ * An expected failure in words: a refused gateway message's own, else its reason's, else its
+ * code's. The field is the one the failure names; one in its code's words names, when it names
+ * none, the field those words start with.
  */
 export function failureWords(error: UseCaseError | CallbackRejectionError): {
   message: string;
   field?: string;
 } {
   const own =
-    'message' in error && error.message !== undefined
+    'message' in error
       ? error.message
       : 'reason' in error && error.reason !== undefined
         ? REASON_MESSAGES[error.reason]

@@ -12,7 +12,10 @@ export type RateLimitCode = {
  * A specific refusal, more precise than its code: which rule the request broke. The HTTP layer
  * words each one (server/http/messages.ts).
  */
-export type FailureReason =
+export type FailureReason = MemberFailureReason | ConsoleFailureReason;
+
+/** The member app's refusals. */
+type MemberFailureReason =
   | 'no-passkey-to-confirm'
   | 'deletion-not-confirmed'
   | 'password-or-passkey'
@@ -31,19 +34,58 @@ export type FailureReason =
   | 'transaction-not-found';
 
 /**
+ * The operator console's refusals (server/use-cases/ops/), worded in
+ * server/http/console-reason-messages.ts.
+ */
+export type ConsoleFailureReason =
+  | 'operator-password-length'
+  | 'totp-code-wrong'
+  | 'no-passkey-for-step-up'
+  | 'operator-name-length'
+  | 'operator-email-format'
+  | 'own-role-change'
+  | 'last-admin-role'
+  | 'self-disable'
+  | 'last-admin-disable'
+  | 'search-text-length'
+  | 'cursor-invalid'
+  | 'payment-filter-ref'
+  | 'payment-filter-member'
+  | 'payment-filter-status'
+  | 'payment-filter-gateway'
+  | 'payment-filter-from'
+  | 'payment-filter-to'
+  | 'payment-filter-min-amount'
+  | 'payment-filter-max-amount'
+  | 'refund-status-unknown'
+  | 'refund-amount-format'
+  | 'refund-reason-length'
+  | 'transfer-reference-length'
+  | 'transfer-date-invalid'
+  | 'report-from-day'
+  | 'report-to-day'
+  | 'report-range-order'
+  | 'report-range-too-long'
+  | 'export-filter-ref'
+  | 'export-filter-member'
+  | 'export-filter-status'
+  | 'export-filter-gateway'
+  | 'export-filter-from'
+  | 'export-filter-to'
+  | 'export-filter-min-amount'
+  | 'export-filter-max-amount'
+  | 'export-filter-cursor'
+  | 'audit-from-date'
+  | 'audit-to-date';
+
+/**
  * An expected failure of a use case, in no words: its code (the HTTP layer answers the status
  * errors.ts declares for it, and the code's own words), the request field at fault when the use
  * case names one, the specific refusal when there is one, and for a rate limit the seconds until
  * a retry may succeed.
  */
 export type UseCaseError =
-  | {
-      code: Exclude<ErrorCode, RateLimitCode>;
-      field?: string;
-      reason?: FailureReason;
-      /** The console's use cases' own words, until they name reasons instead. */
-      message?: string;
-    }
+  | { code: Exclude<ErrorCode, RateLimitCode>; field?: string; reason?: FailureReason }
   | { code: RateLimitCode; retryAfterS: number };
 
 /**
@@ -53,19 +95,13 @@ export type UseCaseError =
  */
 export function failWith(
   code: Exclude<ErrorCode, RateLimitCode>,
-  opts: {
-    field?: string | null;
-    reason?: FailureReason;
-    /** Only for the console's use cases (server/use-cases/ops/), until they name reasons. */
-    message?: string;
-  } = {},
+  opts: { field?: string | null; reason?: FailureReason } = {},
 ): { ok: false; error: UseCaseError } {
-  const { field, reason, message } = opts;
+  const { field, reason } = opts;
   return err({
     code,
     ...(field === null || field === undefined ? {} : { field }),
     ...(reason === undefined ? {} : { reason }),
-    ...(message === undefined ? {} : { message }),
   });
 }
 

@@ -61,13 +61,13 @@ export class AuditTrailUseCase {
   async list(query: AuditQuery): Promise<Result<AuditPage, UseCaseError>> {
     const from = parseDate(query.from);
     const to = parseDate(query.to);
-    if (from === null)
-      return failWith('VALIDATION_FAILED', { field: 'from', message: 'from: not a date.' });
-    if (to === null)
-      return failWith('VALIDATION_FAILED', { field: 'to', message: 'to: not a date.' });
+    if (from === null) {
+      return failWith('VALIDATION_FAILED', { field: 'from', reason: 'audit-from-date' });
+    }
+    if (to === null) return failWith('VALIDATION_FAILED', { field: 'to', reason: 'audit-to-date' });
     const beforeSeq = query.cursor === undefined ? undefined : Number(query.cursor);
     if (beforeSeq !== undefined && !(Number.isSafeInteger(beforeSeq) && beforeSeq > 0)) {
-      return failWith('VALIDATION_FAILED', { field: 'cursor', message: 'cursor: not a cursor.' });
+      return failWith('VALIDATION_FAILED', { field: 'cursor', reason: 'cursor-invalid' });
     }
     const entries = await this.log.list({
       actorId: query.operator,

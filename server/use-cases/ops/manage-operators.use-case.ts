@@ -62,16 +62,10 @@ export class ManageOperatorsUseCase {
     const name = input.name.trim();
     const email = normaliseEmail(input.email);
     if (name.length < 1 || name.length > 100) {
-      return failWith('VALIDATION_FAILED', {
-        field: 'name',
-        message: 'name: 1 to 100 characters.',
-      });
+      return failWith('VALIDATION_FAILED', { field: 'name', reason: 'operator-name-length' });
     }
     if (!isPlausibleEmail(email)) {
-      return failWith('VALIDATION_FAILED', {
-        field: 'email',
-        message: 'email: not an e-mail address.',
-      });
+      return failWith('VALIDATION_FAILED', { field: 'email', reason: 'operator-email-format' });
     }
     const now = new Date(this.clock.now());
     const id = this.random.uuid();
@@ -115,13 +109,11 @@ export class ManageOperatorsUseCase {
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
       if (actor.kind === 'operator' && actor.id === operatorId) {
-        return failWith('OPS_CHANGE_REFUSED', {
-          message: 'No operator can change their own role.',
-        });
+        return failWith('OPS_CHANGE_REFUSED', { reason: 'own-role-change' });
       }
       if (target.role === change.role) return ok(null);
       if (target.role === 'admin' && (await this.isLastAdmin(tx, target))) {
-        return failWith('OPS_CHANGE_REFUSED', { message: 'The last admin keeps the admin role.' });
+        return failWith('OPS_CHANGE_REFUSED', { reason: 'last-admin-role' });
       }
       await tx.operators.setRole(operatorId, change.role);
       await tx.audit.append(
@@ -148,11 +140,11 @@ export class ManageOperatorsUseCase {
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
       if (change.disabled && actor.kind === 'operator' && actor.id === operatorId) {
-        return failWith('OPS_CHANGE_REFUSED', { message: 'No operator can disable themselves.' });
+        return failWith('OPS_CHANGE_REFUSED', { reason: 'self-disable' });
       }
       if ((target.disabledAt !== null) === change.disabled) return ok(null);
       if (change.disabled && target.role === 'admin' && (await this.isLastAdmin(tx, target))) {
-        return failWith('OPS_CHANGE_REFUSED', { message: 'The last admin cannot be disabled.' });
+        return failWith('OPS_CHANGE_REFUSED', { reason: 'last-admin-disable' });
       }
       await tx.operators.setDisabled(operatorId, change.disabled ? now : null);
       if (change.disabled) await tx.operators.revokeSessionsOf(operatorId, now);

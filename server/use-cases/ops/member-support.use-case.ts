@@ -78,11 +78,11 @@ export class MemberSupportUseCase {
   async search(q: string, cursor?: string): Promise<Result<MemberPage, UseCaseError>> {
     const text = q.trim();
     if (text.length < 2 || text.length > 100) {
-      return failWith('VALIDATION_FAILED', { field: 'q', message: 'q: 2 to 100 characters.' });
+      return failWith('VALIDATION_FAILED', { field: 'q', reason: 'search-text-length' });
     }
     const after = cursor === undefined ? undefined : decodeCursor(cursor);
     if (after === null) {
-      return failWith('VALIDATION_FAILED', { field: 'cursor', message: 'cursor: not a cursor.' });
+      return failWith('VALIDATION_FAILED', { field: 'cursor', reason: 'cursor-invalid' });
     }
     const exact = [...new Set([normalisePhone(text), normaliseIcOrPassport(text)])];
     const found = await this.uow.run(({ memberDirectory }) =>

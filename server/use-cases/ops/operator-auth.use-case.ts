@@ -86,7 +86,7 @@ export class OperatorAuthUseCase {
     if (!isOperatorPassword(input.password)) {
       return failWith('VALIDATION_FAILED', {
         field: 'password',
-        message: 'password: 12 to 128 characters.',
+        reason: 'operator-password-length',
       });
     }
     const passwordHash = await this.hasher.hash(input.password);
@@ -101,10 +101,7 @@ export class OperatorAuthUseCase {
       }
       const step = this.totp.stepOf(secret, input.totpCode, now.getTime());
       if (step === null) {
-        return failWith('VALIDATION_FAILED', {
-          field: 'totp_code',
-          message: 'totp_code: not the current code of the authenticator app.',
-        });
+        return failWith('VALIDATION_FAILED', { field: 'totp_code', reason: 'totp-code-wrong' });
       }
       if ((await operators.takeEnrolment(tokenHash, now)) === null) {
         return failWith('OPS_ENROLMENT_INVALID');

@@ -81,7 +81,7 @@ export class OperatorPasskeysUseCase {
     if (!isOperatorPassword(input.password)) {
       return failWith('VALIDATION_FAILED', {
         field: 'password',
-        message: 'password: 12 to 128 characters.',
+        reason: 'operator-password-length',
       });
     }
     const now = new Date(this.clock.now());

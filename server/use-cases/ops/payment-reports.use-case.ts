@@ -12,7 +12,7 @@ import {
   type ReportDay,
 } from '../../ports/payment-reports.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
-import { failWith, ok, type Result, type UseCaseError } from '../result';
+import { type ConsoleFailureReason, failWith, ok, type Result, type UseCaseError } from '../result';
 import { type Actor, entryOf } from './actor';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +20,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_REPORT_DAYS = 366;
 /** Rows read from the database at a time by the export. */
 export const EXPORT_BATCH = 1000;
+
+/** The export's refusal of each search field (in the same words for every one). */
+const EXPORT_FIELD_REASONS = {
+  ref: 'export-filter-ref',
+  member: 'export-filter-member',
+  status: 'export-filter-status',
+  gateway: 'export-filter-gateway',
+  from: 'export-filter-from',
+  to: 'export-filter-to',
+  min_amount: 'export-filter-min-amount',
+  max_amount: 'export-filter-max-amount',
+  cursor: 'export-filter-cursor',
+} as const satisfies Record<keyof PaymentSearchQuery, ConsoleFailureReason>;
 
 /** The summary of a range of days: each day's figures, and the range's totals. */
 export interface ReportSummary {
@@ -74,12 +87,12 @@ export class PaymentReportsUseCase {
 
   async summary(query: ReportSummaryQuery): Promise<Result<ReportSummary, UseCaseError>> {
     const from = malaysiaDayStart(query.from ?? '');
-    if (from === null) return bad('from', 'from: a day, YYYY-MM-DD.');
+    if (from === null) return bad('from', 'report-from-day');
     const to = malaysiaDayStart(query.to ?? '');
-    if (to === null) return bad('to', 'to: a day, YYYY-MM-DD.');
+    if (to === null) return bad('to', 'report-to-day');
     const count = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
-    if (count < 1) return bad('to', 'to: not before from.');
-    if (count > MAX_REPORT_DAYS) return bad('to', `to: at most ${MAX_REPORT_DAYS} days from from.`);
+    if (count < 1) return bad('to', 'report-range-order');
+    if (count > MAX_REPORT_DAYS) return bad('to', 'report-range-too-long');
     const until = new Date(to.getTime() + DAY_MS);
     const found = new Map(
       (await this.reports.summary({ from, until })).map((day) => [day.day, day]),
@@ -103,7 +116,7 @@ export class PaymentReportsUseCase {
     const parsed = parsePaymentFilter(query);
     if (!parsed.ok) {
       const { field } = parsed.error;
-      return bad(field, `${field}: not a valid value.`);
+      return bad(field, EXPORT_FIELD_REASONS[field]);
     }
     const today = malaysiaDay(new Date(this.clock.now()));
     return ok({
@@ -159,8 +172,8 @@ export class PaymentReportsUseCase {
   }
 }
 
-function bad(field: string, message: string): { ok: false; error: UseCaseError } {
-  return failWith('VALIDATION_FAILED', { field, message });
+function bad(field: string, reason: ConsoleFailureReason): { ok: false; error: UseCaseError } {
+  return failWith('VALIDATION_FAILED', { field, reason });
 }
 
 function emptyDay(day: string): ReportDay {

@@ -14,7 +14,7 @@ import {
   type QueuedRefund,
 } from '../../ports/payment-directory.port';
 import { type PaymentGateways } from '../../ports/payment-gateways.port';
-import { failWith, ok, type Result, type UseCaseError } from '../result';
+import { type ConsoleFailureReason, failWith, ok, type Result, type UseCaseError } from '../result';
 import {
   decodePaymentCursor,
   decodeRefundCursor,
@@ -48,21 +48,21 @@ export interface RefundPage {
   nextCursor: string | null;
 }
 
-/** Why each search field was refused, for the 400 naming it. */
-const FIELD_RULES: Record<keyof PaymentSearchQuery, string> = {
-  ref: 'a transaction id, receipt number or gateway reference.',
-  member: "the member's phone or IC/passport number.",
-  status: 'pending, completed or failed.',
-  gateway: 'a gateway name.',
-  from: 'a day, YYYY-MM-DD.',
-  to: 'a day, YYYY-MM-DD, not before from.',
-  min_amount: 'ringgit with at most two decimals.',
-  max_amount: 'ringgit with at most two decimals, not below min_amount.',
-  cursor: 'not a cursor.',
-};
+/** The rule each search field was refused by, for the 400 naming it. */
+const FIELD_REASONS = {
+  ref: 'payment-filter-ref',
+  member: 'payment-filter-member',
+  status: 'payment-filter-status',
+  gateway: 'payment-filter-gateway',
+  from: 'payment-filter-from',
+  to: 'payment-filter-to',
+  min_amount: 'payment-filter-min-amount',
+  max_amount: 'payment-filter-max-amount',
+  cursor: 'cursor-invalid',
+} as const satisfies Record<keyof PaymentSearchQuery, ConsoleFailureReason>;
 
-const badField = (field: string, rule: string) =>
-  failWith('VALIDATION_FAILED', { field, message: `${field}: ${rule}` });
+const badField = (field: string, reason: ConsoleFailureReason) =>
+  failWith('VALIDATION_FAILED', { field, reason });
 
 /**
  * The console's payments, read only: the search (every filter combined, newest first, keyset
@@ -79,10 +79,10 @@ export class PaymentSupportUseCase {
     const filter = parsePaymentFilter(query);
     if (!filter.ok) {
       const field = filter.error.field;
-      return badField(field, FIELD_RULES[field]);
+      return badField(field, FIELD_REASONS[field]);
     }
     const after = query.cursor === undefined ? undefined : decodePaymentCursor(query.cursor);
-    if (after === null) return badField('cursor', FIELD_RULES.cursor);
+    if (after === null) return badField('cursor', FIELD_REASONS.cursor);
     const found = await this.directory.search(filter.value, { after, limit: PAGE_SIZE + 1 });
     const page = found.slice(0, PAGE_SIZE);
     return ok({
@@ -113,10 +113,10 @@ export class PaymentSupportUseCase {
   async refunds(query: RefundListQuery): Promise<Result<RefundPage, UseCaseError>> {
     const status = query.status;
     if (status !== undefined && !(REFUND_STATUSES as readonly string[]).includes(status)) {
-      return badField('status', `one of ${REFUND_STATUSES.join(', ')}.`);
+      return badField('status', 'refund-status-unknown');
     }
     const after = query.cursor === undefined ? undefined : decodeRefundCursor(query.cursor);
-    if (after === null) return badField('cursor', FIELD_RULES.cursor);
+    if (after === null) return badField('cursor', FIELD_REASONS.cursor);
     const found = await this.directory.openRefunds(status as RefundStatus | undefined, {
       after,
       limit: PAGE_SIZE + 1,

@@ -63,10 +63,7 @@ export class StepUpUseCase {
       const accepted = step !== null && (await tx.operators.acceptTotpStep(operator.id, step));
       if (!accepted) {
         await this.audit(tx, signedIn, { address, now, done: false });
-        return failWith('VALIDATION_FAILED', {
-          field: 'totp_code',
-          message: 'totp_code: not the current code of the authenticator app.',
-        });
+        return failWith('VALIDATION_FAILED', { field: 'totp_code', reason: 'totp-code-wrong' });
       }
       await tx.loginFailures.clear(operatorThrottleKey(operator.email));
       return ok(await this.steppedUp(tx, signedIn, { address, now, done: true }));
@@ -79,10 +76,7 @@ export class StepUpUseCase {
   ): Promise<Result<PasskeyOptionsResponse, UseCaseError>> {
     const options = await this.passkey.options(signedIn.operator.id);
     if (options.ok) return options;
-    return failWith('PASSKEY_NOT_FOUND', {
-      field: null,
-      message: 'You have no passkey: give a code from your authenticator app.',
-    });
+    return failWith('PASSKEY_NOT_FOUND', { reason: 'no-passkey-for-step-up' });
   }
 
   async withPasskey(

@@ -88,15 +88,19 @@ describe('payment support', () => {
   });
 
   it('names the wrong search field, and a forged cursor', async () => {
-    for (const [query, field] of [
-      [{ from: '2026-02-30' }, 'from'],
-      [{ min_amount: '1.234' }, 'min_amount'],
-      [{ min_amount: '9.00', max_amount: '1.00' }, 'max_amount'],
-      [{ cursor: 'bm90IGEgY3Vyc29y' }, 'cursor'],
-      [{ cursor: Buffer.from('["yesterday","TXN1"]').toString('base64url') }, 'cursor'],
+    for (const [query, field, reason] of [
+      [{ from: '2026-02-30' }, 'from', 'payment-filter-from'],
+      [{ min_amount: '1.234' }, 'min_amount', 'payment-filter-min-amount'],
+      [{ min_amount: '9.00', max_amount: '1.00' }, 'max_amount', 'payment-filter-max-amount'],
+      [{ cursor: 'bm90IGEgY3Vyc29y' }, 'cursor', 'cursor-invalid'],
+      [
+        { cursor: Buffer.from('["yesterday","TXN1"]').toString('base64url') },
+        'cursor',
+        'cursor-invalid',
+      ],
     ] as const) {
       const answer = await w.support.search(query);
-      expect(answer.ok ? null : answer.error).toMatchObject({ code: 'VALIDATION_FAILED', field });
+      expect(answer.ok ? null : answer.error).toEqual({ code: 'VALIDATION_FAILED', field, reason });
     }
   });
 
