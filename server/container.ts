@@ -14,6 +14,7 @@ import { PortalMetrics } from './adapters/metrics/portal-metrics';
 import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer.adapter';
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client.adapter';
 import { WorkerPoolReceiptRenderer } from './adapters/pdf/worker-pool-receipt-renderer.adapter';
+import { type ReceiptRenderer } from './ports/receipt-renderer.port';
 import { type Database, openDatabase } from './adapters/postgres/database';
 import { migrate } from './adapters/postgres/migrate';
 import { postgresStoresOver } from './adapters/postgres/postgres-stores';
@@ -180,8 +181,7 @@ export function createInMemoryContainer(
   const paymentSigner =
     overrides.paymentSigner ?? new HmacSha256PaymentSigner(config.gatewaySecret);
   const gatewayStatusClient = overrides.gatewayStatusClient ?? new InMemoryGatewayStatusClient();
-  // As in createContainer; a renderer the test hands in is the test's to close.
-  const ownRenderer = overrides.receiptRenderer ? undefined : new WorkerPoolReceiptRenderer();
+  const renderer = ownedRenderer(overrides.receiptRenderer);
   const adapters: ServerAdapters = {
     db: new SqlFreeDatabase(),
     random: new CryptoRandom(),
@@ -192,7 +192,7 @@ export function createInMemoryContainer(
     paymentSigner,
     gatewayStatusClient,
     paymentGateway: paymentGatewayFor(config, paymentSigner, clock, gatewayStatusClient),
-    receiptRenderer: ownRenderer,
+    receiptRenderer: renderer.receiptRenderer,
     ...opsAdaptersFor(config),
     ...withoutUndefined(adapterOverrides),
     clock,
@@ -212,9 +212,22 @@ export function createInMemoryContainer(
     ...useCases,
     async close() {
       await scheduler.stop();
-      await ownRenderer?.close();
+      await renderer.close();
     },
   };
+}
+
+/**
+ * The renderer a test handed in, which stays the test's to close, or one of the container's own
+ * (as in createContainer), closed with it.
+ */
+function ownedRenderer(given: ReceiptRenderer | undefined): {
+  receiptRenderer: ReceiptRenderer;
+  close(): Promise<void>;
+} {
+  if (given !== undefined) return { receiptRenderer: given, close: async () => undefined };
+  const own = new WorkerPoolReceiptRenderer();
+  return { receiptRenderer: own, close: () => own.close() };
 }
 
 /** Overrides given as `undefined` keep the default instead of erasing it. */

@@ -1,5 +1,4 @@
 import { type Config } from '../config';
-import { PdfkitReceiptRenderer } from '../adapters/pdf/pdfkit-receipt-renderer.adapter';
 import { type Clock } from '../ports/clock.port';
 import { type MemberRepository } from '../ports/member-repository.port';
 import { type PaymentHistoryStore } from '../ports/payment-history.port';
@@ -12,10 +11,10 @@ import { RenderReceiptPdfUseCase } from '../use-cases/render-receipt-pdf.use-cas
 export interface PaymentHistoryAdapters {
   paymentHistory: PaymentHistoryStore;
   /**
-   * The containers' WorkerPoolReceiptRenderer (worker threads) unless a test hands another;
-   * PdfkitReceiptRenderer, in the calling thread, when none is given.
+   * The containers' WorkerPoolReceiptRenderer (worker threads, which alone load the PDF
+   * libraries) unless a test hands another.
    */
-  receiptRenderer?: ReceiptRenderer;
+  receiptRenderer: ReceiptRenderer;
 }
 
 export interface PaymentHistoryUseCases {
@@ -35,7 +34,7 @@ export function wirePaymentHistory(
       adapters.paymentHistory,
       adapters.members,
       reconcile,
-      adapters.receiptRenderer ?? new PdfkitReceiptRenderer(),
+      adapters.receiptRenderer,
       adapters.clock,
       () => config.merchantName,
     ),
