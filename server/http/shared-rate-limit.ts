@@ -36,7 +36,10 @@ interface Window {
  */
 function memberWindows(clock: Clock) {
   const windows = new LRUCache<string, Window>({
-    max: MAX_MEMBER_WINDOWS,
+    // By size, each window counting one, so that the storage grows with the windows instead of
+    // being allocated whole at start (see GenerationCache).
+    maxSize: MAX_MEMBER_WINDOWS,
+    sizeCalculation: () => 1,
     ttl: 60_000,
     // Every read asks the clock (no timer caching its time): a FakeClock's moves count at once.
     ttlResolution: 0,
