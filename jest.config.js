@@ -50,7 +50,10 @@ const sandboxInjectedGlobals = [
 const common = {
   transform: tsJest,
   transformIgnorePatterns,
-  testEnvironment: 'node',
+  // TEST_CPU_REPORT=<file> appends each suite file's CPU seconds to <file> (docs/testing.md).
+  testEnvironment: process.env.TEST_CPU_REPORT
+    ? '<rootDir>/test/setup/cpu-report-environment.js'
+    : 'node',
   sandboxInjectedGlobals,
 };
 

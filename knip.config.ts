@@ -18,6 +18,8 @@ const config: KnipConfig = {
     'server/adapters/pdf/receipt-render.worker.ts',
     // The production-build test runs the compiled server under this guard (node --require).
     'test/server/support/production-dependencies-only.cjs',
+    // jest.config.js names this test environment only when TEST_CPU_REPORT is set.
+    'test/setup/cpu-report-environment.js',
   ],
   project: ['{src,console,server,sandbox-gateway,scripts,test}/**/*.{ts,tsx,js,cjs,mjs}'],
   // A constant or type its own module uses is part of that module's surface (a limit beside the
