@@ -1,8 +1,8 @@
 import {
-  generateRegistrationOptions,
   type RegistrationResponseJSON,
-  verifyRegistrationResponse,
+  type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
+import { webauthn } from './webauthn';
 import {
   type PasskeyOptionsResponse,
   type PasskeyRegistrationCredential,
@@ -47,6 +47,7 @@ export class PasskeyRegistrationUseCase {
 
     const { rpId } = this.ceremony.relyingPartyNow();
     const existing = await this.passkeys.listForMember(member.id);
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: this.relyingParty.name(),
       rpID: rpId,
@@ -85,8 +86,9 @@ export class PasskeyRegistrationUseCase {
         attestationObject: input.credential.response.attestationObject,
       },
     };
-    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+    let verification: VerifiedRegistrationResponse;
     try {
+      const { verifyRegistrationResponse } = await webauthn();
       verification = await verifyRegistrationResponse({
         response,
         expectedChallenge: taken.challenge,

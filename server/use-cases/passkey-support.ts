@@ -1,8 +1,5 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import { type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { webauthn } from './webauthn';
 import {
   type PasskeyAuthenticationCredential,
   type PasskeyOptionsResponse,
@@ -66,6 +63,7 @@ export class PasskeyCeremony {
     memberId: string | null,
     allowed?: readonly PasskeyRecord[],
   ): Promise<PasskeyOptionsResponse> {
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: this.relyingPartyNow().rpId,
       userVerification: 'required',
@@ -168,6 +166,7 @@ export class PasskeyCeremony {
     };
     let newCounter: number;
     try {
+      const { verifyAuthenticationResponse } = await webauthn();
       const verification = await verifyAuthenticationResponse({
         response,
         expectedChallenge: answer.challenge,

@@ -1,8 +1,5 @@
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { type RegistrationResponseJSON } from '@simplewebauthn/server';
+import { webauthn } from '../webauthn';
 import {
   type PasskeyAuthenticationCredential,
   type PasskeyOptionsResponse,
@@ -57,6 +54,7 @@ export class OperatorPasskeysUseCase {
       return id === null ? null : operators.findById(id);
     });
     if (operator === null || operator.disabledAt !== null) return failWith('OPS_ENROLMENT_INVALID');
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: this.relyingParty.name(),
       rpID: this.ceremony.relyingPartyNow().rpId,
@@ -216,6 +214,7 @@ export class OperatorPasskeysUseCase {
       },
     };
     try {
+      const { verifyRegistrationResponse } = await webauthn();
       const verification = await verifyRegistrationResponse({
         response,
         expectedChallenge: taken.challenge,
