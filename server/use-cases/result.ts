@@ -105,6 +105,14 @@ export function failWith(
   });
 }
 
+/** A request field refused by one of its rules: 400 VALIDATION_FAILED naming both. */
+export function invalidField(
+  field: string,
+  reason: FailureReason,
+): { ok: false; error: UseCaseError } {
+  return failWith('VALIDATION_FAILED', { field, reason });
+}
+
 /**
  * A refusal until the oldest counted event (`since`) leaves its window: Retry-After is the
  * seconds until then, at least 1.

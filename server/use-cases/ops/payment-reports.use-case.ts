@@ -12,7 +12,13 @@ import {
   type ReportDay,
 } from '../../ports/payment-reports.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
-import { type ConsoleFailureReason, failWith, ok, type Result, type UseCaseError } from '../result';
+import {
+  type ConsoleFailureReason,
+  invalidField,
+  ok,
+  type Result,
+  type UseCaseError,
+} from '../result';
 import { type Actor, entryOf } from './actor';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,12 +93,12 @@ export class PaymentReportsUseCase {
 
   async summary(query: ReportSummaryQuery): Promise<Result<ReportSummary, UseCaseError>> {
     const from = malaysiaDayStart(query.from ?? '');
-    if (from === null) return bad('from', 'report-from-day');
+    if (from === null) return invalidField('from', 'report-from-day');
     const to = malaysiaDayStart(query.to ?? '');
-    if (to === null) return bad('to', 'report-to-day');
+    if (to === null) return invalidField('to', 'report-to-day');
     const count = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
-    if (count < 1) return bad('to', 'report-range-order');
-    if (count > MAX_REPORT_DAYS) return bad('to', 'report-range-too-long');
+    if (count < 1) return invalidField('to', 'report-range-order');
+    if (count > MAX_REPORT_DAYS) return invalidField('to', 'report-range-too-long');
     const until = new Date(to.getTime() + DAY_MS);
     const found = new Map(
       (await this.reports.summary({ from, until })).map((day) => [day.day, day]),
@@ -116,7 +122,7 @@ export class PaymentReportsUseCase {
     const parsed = parsePaymentFilter(query);
     if (!parsed.ok) {
       const { field } = parsed.error;
-      return bad(field, EXPORT_FIELD_REASONS[field]);
+      return invalidField(field, EXPORT_FIELD_REASONS[field]);
     }
     const today = malaysiaDay(new Date(this.clock.now()));
     return ok({
@@ -170,10 +176,6 @@ export class PaymentReportsUseCase {
       ),
     );
   }
-}
-
-function bad(field: string, reason: ConsoleFailureReason): { ok: false; error: UseCaseError } {
-  return failWith('VALIDATION_FAILED', { field, reason });
 }
 
 function emptyDay(day: string): ReportDay {

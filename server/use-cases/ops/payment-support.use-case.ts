@@ -14,7 +14,14 @@ import {
   type QueuedRefund,
 } from '../../ports/payment-directory.port';
 import { type PaymentGateways } from '../../ports/payment-gateways.port';
-import { type ConsoleFailureReason, failWith, ok, type Result, type UseCaseError } from '../result';
+import {
+  type ConsoleFailureReason,
+  failWith,
+  invalidField,
+  ok,
+  type Result,
+  type UseCaseError,
+} from '../result';
 import {
   decodePaymentCursor,
   decodeRefundCursor,
@@ -61,9 +68,6 @@ const FIELD_REASONS = {
   cursor: 'cursor-invalid',
 } as const satisfies Record<keyof PaymentSearchQuery, ConsoleFailureReason>;
 
-const badField = (field: string, reason: ConsoleFailureReason) =>
-  failWith('VALIDATION_FAILED', { field, reason });
-
 /**
  * The console's payments, read only: the search (every filter combined, newest first, keyset
  * pages, the member masked), one payment's page (its timeline, refunds, what may still be
@@ -79,10 +83,10 @@ export class PaymentSupportUseCase {
     const filter = parsePaymentFilter(query);
     if (!filter.ok) {
       const field = filter.error.field;
-      return badField(field, FIELD_REASONS[field]);
+      return invalidField(field, FIELD_REASONS[field]);
     }
     const after = query.cursor === undefined ? undefined : decodePaymentCursor(query.cursor);
-    if (after === null) return badField('cursor', FIELD_REASONS.cursor);
+    if (after === null) return invalidField('cursor', FIELD_REASONS.cursor);
     const found = await this.directory.search(filter.value, { after, limit: PAGE_SIZE + 1 });
     const page = found.slice(0, PAGE_SIZE);
     return ok({
@@ -113,10 +117,10 @@ export class PaymentSupportUseCase {
   async refunds(query: RefundListQuery): Promise<Result<RefundPage, UseCaseError>> {
     const status = query.status;
     if (status !== undefined && !(REFUND_STATUSES as readonly string[]).includes(status)) {
-      return badField('status', 'refund-status-unknown');
+      return invalidField('status', 'refund-status-unknown');
     }
     const after = query.cursor === undefined ? undefined : decodeRefundCursor(query.cursor);
-    if (after === null) return badField('cursor', FIELD_REASONS.cursor);
+    if (after === null) return invalidField('cursor', FIELD_REASONS.cursor);
     const found = await this.directory.openRefunds(status as RefundStatus | undefined, {
       after,
       limit: PAGE_SIZE + 1,

@@ -9,7 +9,7 @@ import { type DirectoryRefund } from '../../ports/payment-directory.port';
 import { type PaymentGateways } from '../../ports/payment-gateways.port';
 import { type Random } from '../../ports/random.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
-import { type ConsoleFailureReason, failWith, ok, type Result, type UseCaseError } from '../result';
+import { failWith, invalidField, ok, type Result, type UseCaseError } from '../result';
 import { reasonOf } from './actor';
 import { RefundSender } from './refund-sending';
 import {
@@ -23,9 +23,6 @@ import {
 } from './refund-steps';
 
 type Answer = Promise<Result<DirectoryRefund, UseCaseError>>;
-
-const badField = (field: string, reason: ConsoleFailureReason) =>
-  failWith('VALIDATION_FAILED', { field, reason });
 
 /**
  * Refunds with two people: a finance operator asks (amount, reason) for a completed payment, and
@@ -56,9 +53,9 @@ export class RefundsUseCase {
     const refusal = stepUpRefusal(by, now);
     if (refusal) return refusal;
     const amount = parseRefundAmount(input.amount);
-    if (!amount.ok) return badField('amount', 'refund-amount-format');
+    if (!amount.ok) return invalidField('amount', 'refund-amount-format');
     const reason = reasonOf(input.reason);
-    if (reason === null) return badField('reason', 'refund-reason-length');
+    if (reason === null) return invalidField('reason', 'refund-reason-length');
     return inRefundUnit(this.uow, async ({ refunds, audit, operators }) => {
       const payment = await refunds.findPayment(transactionId);
       if (payment === null) return failWith('NOT_FOUND');
@@ -120,11 +117,11 @@ export class RefundsUseCase {
     if (refusal) return refusal;
     const reference = transfer.reference.trim();
     if (reference.length === 0 || reference.length > 100) {
-      return badField('reference', 'transfer-reference-length');
+      return invalidField('reference', 'transfer-reference-length');
     }
     const day = transfer.transferDate;
     if (!isCalendarDay(day) || day > malaysiaDay(now)) {
-      return badField('transfer_date', 'transfer-date-invalid');
+      return invalidField('transfer_date', 'transfer-date-invalid');
     }
     return inRefundUnit(this.uow, async ({ refunds, audit, operators }) => {
       const refund = await refunds.findById(refundId);
@@ -152,7 +149,7 @@ export class RefundsUseCase {
     const refusal = stepUpRefusal(by, now);
     if (refusal) return refusal;
     const reason = reasonOf(text);
-    if (reason === null) return badField('reason', 'refund-reason-length');
+    if (reason === null) return invalidField('reason', 'refund-reason-length');
     const decided = await inRefundUnit(this.uow, async ({ refunds, audit }) => {
       const refund = await refunds.findById(refundId);
       if (refund === null) return failWith('NOT_FOUND');
