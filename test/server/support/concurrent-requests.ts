@@ -1,3 +1,4 @@
+import { type Database, openDatabase } from '../../../server/adapters/postgres/database';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { type ApiResponse } from './http';
 import { type TestApp } from './test-app';
@@ -36,3 +37,16 @@ export const statuses = (responses: ApiResponse[]): Record<number, number> =>
     counts[status] = (counts[status] ?? 0) + 1;
     return counts;
   }, {});
+
+/**
+ * An instance's pool, waiting longer for a connection than the app's 3 s: fifty requests queue for
+ * ten connections while they take turns on one lock, and on a busy machine the last were 503s.
+ */
+export function openPatientPool(databaseUrl: string): Promise<Database> {
+  return openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    connectTimeoutMs: 30_000,
+    statementTimeoutMs: 30_000,
+  });
+}

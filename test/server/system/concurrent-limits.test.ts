@@ -11,7 +11,12 @@ import {
   type TestDatabase,
 } from '../../../scripts/support/databases';
 import { FakeClock } from '../../fakes/fake-clock';
-import { CountingSlowHasher, fireSplit, statuses } from '../support/concurrent-requests';
+import {
+  CountingSlowHasher,
+  fireSplit,
+  openPatientPool,
+  statuses,
+} from '../support/concurrent-requests';
 import { getJson, postJson } from '../support/http';
 import { aMember, registerMember } from '../support/members';
 import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from '../support/redis';
@@ -33,6 +38,7 @@ describe.each(eachDatabase())('limits under concurrency on %s', (database: TestD
   let db: Database | undefined;
   let scratch: ScratchDatabase | undefined;
   let instances: TestApp[] = [];
+  let pools: Database[] = [];
   let hasher: CountingSlowHasher;
   let sms: RecordingSmsSender;
 
@@ -56,7 +62,16 @@ describe.each(eachDatabase())('limits under concurrency on %s', (database: TestD
     sms = new RecordingSmsSender(clock);
     const overrides = { hasher, smsSender: sms, smsOutbox: sms, ...(db && { db }) };
     for (let i = 0; i < (scratch ? 2 : 1); i += 1) {
-      instances.push(await startInstance({ clock, config, overrides, databaseUrl: scratch?.url }));
+      const pool = scratch && (await openPatientPool(scratch.url));
+      if (pool) pools.push(pool);
+      instances.push(
+        await startInstance({
+          clock,
+          config,
+          overrides: { ...overrides, ...(pool && { db: pool }) },
+          databaseUrl: scratch?.url,
+        }),
+      );
     }
     // Each test spends its address's budgets: the rows an earlier test left count no more.
     await instances[0].container.db.exec(
@@ -68,6 +83,8 @@ describe.each(eachDatabase())('limits under concurrency on %s', (database: TestD
   afterEach(async () => {
     for (const instance of instances.reverse()) await instance.close();
     instances = [];
+    for (const pool of pools) await pool.close();
+    pools = [];
   }, HOOK_TIMEOUT_MS);
 
   it(`verifies at most LOGIN_MAX_FAILURES of ${PARALLEL} simultaneous wrong passwords ${where}, refusing the rest with 429 before any verify`, async () => {
