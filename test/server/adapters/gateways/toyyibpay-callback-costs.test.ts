@@ -85,11 +85,13 @@ describe('forged ToyyibPay callbacks', () => {
     const payment = await newPayment(t.baseUrl, alice, '50.00');
     const code = billOf(payment);
     // 50 at once (under the connections per address): the first asks, every later one shares
-    // the next read, a second on.
+    // the next read, a second on (a burst slowed past a second by a busy machine, one more).
+    const burstBegan = Date.now();
     const burst = await flood(50, 50, () => forgedPaid(code));
+    const burstSeconds = (Date.now() - burstBegan) / 1000;
     expect(burst.every((a) => a.status === 401 && a.code === 'CALLBACK_BAD_SIGNATURE')).toBe(true);
     expect(queriesFor(code)).toBeGreaterThanOrEqual(1);
-    expect(queriesFor(code)).toBeLessThanOrEqual(2);
+    expect(queriesFor(code)).toBeLessThanOrEqual(Math.max(2, Math.ceil(burstSeconds) + 1));
 
     // Then ten senders, each one callback after another, for 2.5 s: one more read a second.
     const asked = queriesFor(code);
