@@ -7,8 +7,6 @@ import { LRUCache } from 'lru-cache';
 import { type Clock } from '../../src/contract/clock';
 import { type Config } from '../config';
 
-const REDIS_CONNECT_TIMEOUT_MS = 1000;
-
 /** The store options for @fastify/rate-limit (the app's own store, see below). */
 export interface SharedRateLimitOptions {
   store: FastifyRateLimitStoreCtor;
@@ -110,7 +108,8 @@ export function sharedRateLimitStore(
   if (config.redisUrl === undefined)
     return { store: appStore(clock, undefined), skipOnError: false };
   const redis = new Redis(config.redisUrl, {
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    lazyConnect: true,
+    connectTimeout: 1000,
     commandTimeout: 500,
     maxRetriesPerRequest: 1,
   });
@@ -125,8 +124,9 @@ export function sharedRateLimitStore(
     down = false;
   });
   // Counting starts with the first request: the app is ready once the connection is made or has
-  // failed (within the connect timeout), not while it is still being made.
-  app.addHook('onReady', () => settled(redis, REDIS_CONNECT_TIMEOUT_MS));
+  // failed (within the connect timeout), not while it is still being made. A failed one is
+  // retried by the client as usual.
+  app.addHook('onReady', () => redis.connect().catch(() => undefined));
   app.addHook('onClose', async () => {
     if (redis.status === 'ready') {
       await redis.quit().catch(() => redis.disconnect());
@@ -135,20 +135,4 @@ export function sharedRateLimitStore(
     }
   });
   return { store: appStore(clock, redis), skipOnError: true };
-}
-
-/** Resolves when `redis` is connected or has failed once, or after `ms` at the latest. */
-function settled(redis: Redis, ms: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      redis.off('error', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    redis.once('ready', done);
-    redis.once('error', done);
-  });
 }
