@@ -5,9 +5,9 @@ const { TestEnvironment } = require('jest-environment-node');
 /**
  * Jest's node environment, which also appends each suite file's CPU seconds, as one JSON line, to
  * the file TEST_CPU_REPORT names (jest.config.js uses it only then): its worker's own (the suite's
- * code, its in-process servers and PGlite) and its children's (Chromium, server processes, once
- * they have exited and been reaped), read from /proc/self/stat (Linux) before the file's modules
- * load and after its teardown.
+ * code, its in-process servers and PGlite) and its children's (server processes and Chromium's
+ * browser process, once they have exited and been reaped; not Chromium's renderers, which init
+ * reaps), read from /proc/self/stat (Linux) before the file's modules load and after its teardown.
  */
 class CpuReportEnvironment extends TestEnvironment {
   constructor(config, context) {
