@@ -39,7 +39,6 @@ describeInChromium(
     };
     const reveal = 'Member called to confirm the number on file';
     const signOut = 'Member reported a lost phone';
-    let ops: BrowserContext;
     let page: Page;
     let memberContext: BrowserContext;
     let memberPage: Page;
@@ -60,11 +59,7 @@ describeInChromium(
     suite.setUp(async () => {
       opsUrl = suite.portal.opsUrl ?? '';
       await registerByApi(suite.baseUrl, member);
-      // axe is injected as a script: the console's CSP (rightly) allows none, so this context
-      // bypasses it.
-      ops = await suite.browser.newContext({ bypassCSP: true, locale: 'en-US' });
-      page = await ops.newPage();
-      suite.usePage(page);
+      page = suite.page;
       memberContext = await suite.browser.newContext({ locale: 'en-US' });
       memberPage = await memberContext.newPage();
     });
@@ -254,5 +249,11 @@ describeInChromium(
       expect(credential?.signCount).toBeGreaterThan(0);
     });
   },
-  { host: 'localhost', console: true },
+  {
+    host: 'localhost',
+    console: true,
+    // axe is injected as a script: the console's CSP (rightly) allows none, so the operator's
+    // context bypasses it.
+    context: { bypassCSP: true, locale: 'en-US' },
+  },
 );

@@ -84,8 +84,7 @@ describeInChromium(
 
     suite.setUp(async () => {
       await registerByApi(suite.baseUrl, member);
-      context = await suite.browser.newContext({ locale: 'en-US', acceptDownloads: true });
-      page = await context.newPage();
+      ({ context, page } = suite);
       const cdp = await context.newCDPSession(page);
       await cdp.send('WebAuthn.enable');
       await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -280,5 +279,5 @@ describeInChromium(
       });
     });
   },
-  { host: 'localhost' },
+  { host: 'localhost', context: { locale: 'en-US', acceptDownloads: true } },
 );

@@ -25,14 +25,7 @@ describeInChromium(
 
     suite.setUp(async () => {
       await registerByApi(suite.baseUrl, member);
-      // axe is injected as a script: the portal's CSP (rightly) allows none, so this context
-      // bypasses it.
-      context = await suite.browser.newContext({
-        bypassCSP: true,
-        locale: 'en-US',
-        acceptDownloads: true,
-      });
-      page = await context.newPage();
+      ({ context, page } = suite);
       const cdp = await context.newCDPSession(page);
       await cdp.send('WebAuthn.enable');
       await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -261,5 +254,10 @@ describeInChromium(
       }
     });
   },
-  { host: 'localhost' },
+  {
+    host: 'localhost',
+    // axe is injected as a script: the portal's CSP (rightly) allows none, so the context
+    // bypasses it.
+    context: { bypassCSP: true, locale: 'en-US', acceptDownloads: true },
+  },
 );

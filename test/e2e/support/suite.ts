@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, test } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import {
   browserAvailable,
   launchChromium,
@@ -21,8 +21,8 @@ import {
 let sharedBrowser: Promise<Browser> | undefined;
 let closeRegistered = false;
 
-function fileBrowser(): Promise<Browser> {
-  sharedBrowser ??= launchChromium();
+function fileBrowser(scrollbars: boolean): Promise<Browser> {
+  sharedBrowser ??= launchChromium({ scrollbars });
   return sharedBrowser;
 }
 
@@ -32,10 +32,18 @@ async function closeFileBrowser(): Promise<void> {
   await browser?.close();
 }
 
+/** How a suite's portal starts, and its browser context. */
+export interface SuiteOptions extends PortalOptions {
+  /** The suite's context's options (`bypassCSP` where axe is injected, a locale...). */
+  context?: BrowserContextOptions;
+  /** Classic scrollbars in the file's Chromium (see launchChromium); the first suite's choice. */
+  scrollbars?: boolean;
+}
+
 /**
  * One browser suite: a fresh portal (real server, fresh database) and one Chromium page per
- * database. Steps run in order and share the page; a failing step reports a screenshot, the
- * page's recent events and the server's output.
+ * database, in a context made with the suite's options. Steps run in order and share the page;
+ * a failing step reports a screenshot of it, its recent events and the server's output.
  */
 export class BrowserSuite {
   portal!: PortalServer;
@@ -47,7 +55,7 @@ export class BrowserSuite {
 
   constructor(
     readonly database: E2eDatabase,
-    private readonly portalOptions: PortalOptions = {},
+    private readonly options: SuiteOptions = {},
   ) {}
 
   get baseUrl(): string {
@@ -63,14 +71,14 @@ export class BrowserSuite {
     }
     // The portal's processes and Chromium start side by side.
     const [portal, browser] = await Promise.allSettled([
-      startPortal(this.database, this.portalOptions),
-      fileBrowser(),
+      startPortal(this.database, this.options),
+      fileBrowser(this.options.scrollbars ?? false),
     ]);
     if (portal.status === 'fulfilled') this.portal = portal.value;
     if (portal.status === 'rejected') throw portal.reason;
     if (browser.status === 'rejected') throw browser.reason;
     this.browser = browser.value;
-    this.context = await this.browser.newContext();
+    this.context = await this.browser.newContext(this.options.context);
     this.page = await this.context.newPage();
     this.pageEvents = recordPageEvents(this.page);
   }
@@ -115,7 +123,7 @@ export function describeInChromium(
   title: string,
   databases: E2eDatabase[],
   define: (suite: BrowserSuite) => void,
-  portalOptions: PortalOptions = {},
+  options: SuiteOptions = {},
 ): void {
   const run = browserAvailable() ? describe.each(databases) : describe.skip.each(databases);
   if (!closeRegistered) {
@@ -123,7 +131,7 @@ export function describeInChromium(
     afterAll(closeFileBrowser);
   }
   run(`${title} on %s`, (database) => {
-    const suite = new BrowserSuite(database, portalOptions);
+    const suite = new BrowserSuite(database, options);
     beforeAll(() => suite.start());
     afterAll(() => suite.stop());
     define(suite);
