@@ -2,11 +2,11 @@
  * Runs npm scripts side by side (`node scripts/run-parallel.mjs typecheck lint`), prints each
  * one's output in one piece once it ends, and fails if any of them failed.
  *
- * With `--live <script>`, that script runs beside the others with its output shown as it comes,
- * and any arguments after `--` go to it. `npm test` runs jest this way beside the checks that
- * jest does not need (type-check, lint, dependency rules): jest's suites spend part of their time
- * waiting on servers, databases and Chromium, and the checks use those idle moments of the cores
- * instead of running before jest starts.
+ * With `--then <script>`, that script runs after the others, once all of them have passed, with
+ * its output shown as it comes; any arguments after `--` go to it. `npm test` runs jest this way
+ * after the builds and the checks jest does not need (type-check, lint, dependency rules): the
+ * suites keep both cores of a 2-core machine busy on their own, so checks beside them only
+ * lengthen them, and a type or lint error is reported in about a minute instead of after them.
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -15,8 +15,8 @@ const args = process.argv.slice(2);
 const dashes = args.indexOf('--');
 const extra = dashes === -1 ? [] : args.slice(dashes + 1);
 const names = dashes === -1 ? args : args.slice(0, dashes);
-const liveAt = names.indexOf('--live');
-const live = liveAt === -1 ? undefined : names.splice(liveAt, 2)[1];
+const thenAt = names.indexOf('--then');
+const then = thenAt === -1 ? undefined : names.splice(thenAt, 2)[1];
 const started = performance.now();
 
 /** One script's run: resolves whether it passed. */
@@ -41,8 +41,13 @@ function run(name, { streamed, scriptArgs }) {
   });
 }
 
-const results = await Promise.all([
-  ...(live === undefined ? [] : [run(live, { streamed: true, scriptArgs: extra })]),
-  ...names.map((name) => run(name, { streamed: false, scriptArgs: [] })),
-]);
-process.exit(results.every(Boolean) ? 0 : 1);
+const results = await Promise.all(
+  names.map((name) => run(name, { streamed: false, scriptArgs: [] })),
+);
+if (!results.every(Boolean)) {
+  if (then !== undefined) process.stdout.write(`\n> ${then}: not run, as the above failed\n`);
+  process.exit(1);
+}
+if (then !== undefined && !(await run(then, { streamed: true, scriptArgs: extra }))) {
+  process.exit(1);
+}
