@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { checkEveryThemeAndWidth, GALLERY_DIR, overflowing } from './support/axe';
+import { AXE_CONTEXT, checkEveryThemeAndWidth, GALLERY_DIR, overflowing } from './support/axe';
 import {
   aTestMember,
   expectPath,
@@ -239,6 +239,5 @@ describeInChromium(
       expect(wide).toEqual([]);
     });
   },
-  // axe is injected as a script: the portal's CSP (rightly) allows none, so the context bypasses it.
-  { context: { bypassCSP: true, locale: 'en-US' } },
+  { context: AXE_CONTEXT },
 );

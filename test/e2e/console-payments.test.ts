@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PAYMENT_EXPORT_COLUMNS } from '../../src/contract/ops-payments-api';
-import { applyTheme, checkEveryThemeAndWidth } from './support/axe';
+import { applyTheme, AXE_CONTEXT, checkEveryThemeAndWidth } from './support/axe';
 import {
   addVirtualAuthenticator,
   applyConsoleTheme,
@@ -94,8 +94,7 @@ describeInChromium(
         payments.push({ id, amount, receipt: rows[0]?.receipt_number ?? '' });
       }
       expect(payments.every((p) => p.receipt !== '')).toBe(true);
-      // axe is injected as a script: the console's CSP (rightly) allows none.
-      await newOpsPage(await suite.browser.newContext({ bypassCSP: true, locale: 'en-US' }));
+      await newOpsPage(await suite.browser.newContext(AXE_CONTEXT));
     });
 
     afterAll(async () => {
@@ -172,7 +171,7 @@ describeInChromium(
     });
 
     suite.step('another finance operator approves it, giving the passkey again', async () => {
-      const context = await suite.browser.newContext({ bypassCSP: true, locale: 'en-US' });
+      const context = await suite.browser.newContext(AXE_CONTEXT);
       await newOpsPage(context);
       await addVirtualAuthenticator(page);
       await enrolAndSignInWithPasskey(

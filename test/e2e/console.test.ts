@@ -1,6 +1,6 @@
 import { expect, jest } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
-import { checkEveryThemeAndWidth } from './support/axe';
+import { AXE_CONTEXT, checkEveryThemeAndWidth } from './support/axe';
 import {
   addVirtualAuthenticator,
   applyConsoleTheme,
@@ -208,7 +208,7 @@ describeInChromium(
     });
 
     suite.step('a second operator enrols with a passkey instead of an app', async () => {
-      const context = await suite.browser.newContext({ bypassCSP: true, locale: 'en-US' });
+      const context = await suite.browser.newContext(AXE_CONTEXT);
       page = await context.newPage();
       suite.usePage(page);
       authenticator = await addVirtualAuthenticator(page);
@@ -252,8 +252,6 @@ describeInChromium(
   {
     host: 'localhost',
     console: true,
-    // axe is injected as a script: the console's CSP (rightly) allows none, so the operator's
-    // context bypasses it.
-    context: { bypassCSP: true, locale: 'en-US' },
+    context: AXE_CONTEXT,
   },
 );

@@ -1,7 +1,7 @@
 import { expect, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
-import { checkEveryThemeAndWidth } from './support/axe';
+import { AXE_CONTEXT, checkEveryThemeAndWidth } from './support/axe';
 import { aTestMember, expectPath, expectToast, registerByApi } from './support/journeys';
 import { describeInChromium } from './support/suite';
 
@@ -151,6 +151,5 @@ describeInChromium(
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ms');
     });
   },
-  // axe is injected as a script, so the context bypasses the portal's CSP (as the a11y suite).
-  { context: { locale: 'ms-MY', bypassCSP: true } },
+  { context: { ...AXE_CONTEXT, locale: 'ms-MY' } },
 );

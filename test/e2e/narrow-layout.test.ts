@@ -1,6 +1,6 @@
 import { expect, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { applyTheme, axeViolations, THEMES } from './support/axe';
+import { applyTheme, AXE_CONTEXT, axeViolations, THEMES } from './support/axe';
 import {
   aTestMember,
   expectPath,
@@ -178,7 +178,6 @@ describeInChromium(
     // A phone-sized window with a classic scrollbar is where a 100vw-wide element runs past the
     // screen's edge: this suite keeps the scrollbars headless Chromium hides.
     scrollbars: true,
-    // axe is injected as a script: the portal's CSP (rightly) allows none, so the context bypasses it.
-    context: { bypassCSP: true, locale: 'en-US' },
+    context: AXE_CONTEXT,
   },
 );

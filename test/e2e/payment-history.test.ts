@@ -1,7 +1,7 @@
 import { expect, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
-import { checkEveryThemeAndWidth } from './support/axe';
+import { AXE_CONTEXT, checkEveryThemeAndWidth } from './support/axe';
 import { aTestMember, expectPath, logIn, registerByApi } from './support/journeys';
 import { payThroughSandbox } from './support/payments';
 import { describeInChromium } from './support/suite';
@@ -133,6 +133,5 @@ describeInChromium(
       expect(height).toBeLessThan(1010);
     });
   },
-  // axe is injected as a script, so the context bypasses the portal's CSP (as the a11y suite).
-  { context: { bypassCSP: true, locale: 'en-US' } },
+  { context: AXE_CONTEXT },
 );

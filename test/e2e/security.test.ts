@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PersonalDataExport } from '../../src/contract/personal-data';
 import { SESSION_CHECK_INTERVAL_MS } from '../../src/domain/use-cases/watch-session.use-case';
-import { checkEveryThemeAndWidth, overflowing } from './support/axe';
+import { AXE_CONTEXT, checkEveryThemeAndWidth, overflowing } from './support/axe';
 import { aTestMember, expectPath, expectToast, logIn, registerByApi } from './support/journeys';
 import { describeInChromium } from './support/suite';
 
@@ -256,8 +256,6 @@ describeInChromium(
   },
   {
     host: 'localhost',
-    // axe is injected as a script: the portal's CSP (rightly) allows none, so the context
-    // bypasses it.
-    context: { bypassCSP: true, locale: 'en-US', acceptDownloads: true },
+    context: { ...AXE_CONTEXT, acceptDownloads: true },
   },
 );

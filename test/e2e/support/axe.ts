@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 
 /** WCAG 2.2 A and AA, as axe-core tags them. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
+/**
+ * A browser context for pages axe checks: axe is injected as a script, which the portal's and the
+ * console's CSP (rightly) refuse, so the context bypasses the CSP.
+ */
+export const AXE_CONTEXT: BrowserContextOptions = { bypassCSP: true, locale: 'en-US' };
 export const GALLERY_DIR = resolve(__dirname, '../../../docs/gallery');
 /**
  * The README gallery's screenshots are taken only when asked (`npm run gallery`): encoding 44
