@@ -17,10 +17,10 @@ const extra = dashes === -1 ? [] : args.slice(dashes + 1);
 const names = dashes === -1 ? args : args.slice(0, dashes);
 const thenAt = names.indexOf('--then');
 const then = thenAt === -1 ? undefined : names.splice(thenAt, 2)[1];
-const started = performance.now();
 
-/** One script's run: resolves whether it passed. */
+/** One script's run: resolves whether it passed, printing how long it took. */
 function run(name, { streamed, scriptArgs }) {
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(
       'npm',
