@@ -11,6 +11,7 @@ import {
   validationField,
   validationMessage,
 } from '../http/errors';
+import { registerHostileInputGuard } from '../http/hostile-input';
 import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from '../http/log-safety';
 import { computeSecurityHeaders } from '../http/security-headers';
 import { registerSpa } from '../http/spa';
@@ -86,6 +87,8 @@ export async function buildOpsApp(
     if (isApi(request.url)) reply.header('Cache-Control', 'no-store');
     else reply.headers(PAGE_HEADERS);
   });
+  // The member side's check: control characters and invalid Unicode anywhere are a coded 400.
+  registerHostileInputGuard(app);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

@@ -2,7 +2,7 @@ import { decimalToSen, type Sen } from '../../../src/contract/money';
 import type { PaymentSearchQuery } from '../../../src/contract/ops-payments-api';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../src/contract/payment';
 import type { Result } from '../../../src/contract/result';
-import { normaliseIcOrPassport, normalisePhone } from '../../../src/contract/rules';
+import { MAX_AMOUNT_SEN, normaliseIcOrPassport, normalisePhone } from '../../../src/contract/rules';
 import { MALAYSIA_UTC_OFFSET_MS } from '../receipt';
 
 /**
@@ -81,12 +81,14 @@ export function parsePaymentFilter(
   if (filter.from && filter.until && filter.from >= filter.until) return fail('to');
   if (query.min_amount) {
     const sen = decimalToSen(query.min_amount);
-    if (sen === null) return fail('min_amount');
+    // Past the largest payment there is nothing to find, and past a column's range to ask for.
+    if (sen === null || sen > MAX_AMOUNT_SEN) return fail('min_amount');
     filter.minSen = sen;
   }
   if (query.max_amount) {
     const sen = decimalToSen(query.max_amount);
-    if (sen === null) return fail('max_amount');
+    // Past the largest payment there is nothing to find, and past a column's range to ask for.
+    if (sen === null || sen > MAX_AMOUNT_SEN) return fail('max_amount');
     filter.maxSen = sen;
   }
   if (filter.minSen !== undefined && filter.maxSen !== undefined && filter.minSen > filter.maxSen) {

@@ -5,6 +5,7 @@ import {
   ChainVerifier,
   checkpointMessage,
 } from '../../domain/ops/audit-chain';
+import { isInstantInRange } from '../../domain/instant-range';
 import { type AuditLog } from '../../ports/audit-log.port';
 import { type AuditSigner } from '../../ports/audit-signer.port';
 import { type Clock } from '../../ports/clock.port';
@@ -42,7 +43,8 @@ export type AuditExportItem =
 const parseDate = (text: string | undefined): Date | null | undefined => {
   if (text === undefined) return undefined;
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? null : date;
+  // Years such as -200000 are dates to JavaScript and out of range to the database.
+  return isInstantInRange(date) ? date : null;
 };
 
 /**

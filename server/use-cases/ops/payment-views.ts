@@ -1,6 +1,7 @@
 import { formatSen } from '../../../src/contract/money';
 import { type TimelineKind } from '../../../src/contract/ops-payments-api';
 import { maskName, maskPhone } from '../../domain/ops/masking';
+import { instantFromText } from '../../domain/instant-range';
 import { isTransactionId } from '../../domain/transaction';
 import {
   type DirectoryPayment,
@@ -102,8 +103,6 @@ export function timelineOf(
     .map((step) => ({ result: null, payload: null, operator: null, ...step }));
 }
 
-/** A database time as text: date, time, optional fraction and offset (what created_at::text gives). */
-const INSTANT_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const encode = (value: [string, string]) =>
@@ -125,7 +124,8 @@ export const encodePaymentCursor = (key: PaymentKey) => encode([key.createdAt, k
 
 export function decodePaymentCursor(cursor: string): PaymentKey | null {
   const pair = decode(cursor);
-  if (pair === null || !INSTANT_TEXT.test(pair[0]) || !isTransactionId(pair[1])) return null;
+  // A time as created_at::text gives it, a real one in range (never one the database refuses).
+  if (pair === null || instantFromText(pair[0]) === null || !isTransactionId(pair[1])) return null;
   return { createdAt: pair[0], transactionId: pair[1] };
 }
 
@@ -135,6 +135,7 @@ export const encodeRefundCursor = (key: RefundKey) =>
 
 export function decodeRefundCursor(cursor: string): RefundKey | null {
   const pair = decode(cursor);
-  if (pair === null || !INSTANT_TEXT.test(pair[0]) || !UUID.test(pair[1])) return null;
-  return { requestedAt: new Date(pair[0]), id: pair[1] };
+  const requestedAt = pair === null ? null : instantFromText(pair[0]);
+  if (pair === null || requestedAt === null || !UUID.test(pair[1])) return null;
+  return { requestedAt, id: pair[1] };
 }

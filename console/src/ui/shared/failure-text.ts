@@ -15,6 +15,7 @@ const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
   AUTH_REQUIRED: 'errors.sessionEnded',
   AUTH_SESSION_ENDED: 'errors.sessionEnded',
   VALIDATION_FAILED: 'errors.validation',
+  DISALLOWED_CHARACTERS: 'errors.validation',
   NOT_FOUND: 'errors.notFound',
   MEMBER_NOT_FOUND: 'errors.notFound',
   PAYMENT_NOT_FOUND: 'errors.notFound',
