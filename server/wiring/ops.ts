@@ -1,7 +1,15 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { type Config } from '../config';
 import { Ed25519AuditSigner } from '../adapters/ops/ed25519-audit-signer.adapter';
 import { OtpauthTotp } from '../adapters/ops/otpauth-totp.adapter';
+import {
+  allWitnesses,
+  FileAuditWitness,
+  LogAuditWitness,
+} from '../adapters/ops/audit-witness.adapter';
+import { type InfoLogger } from '../adapters/logging/forwarding-logger.adapter';
+import { type AuditWitness } from '../ports/audit-witness.port';
+import { SignedCursors } from '../domain/ops/signed-cursor';
 import { type AuditLog } from '../ports/audit-log.port';
 import { type AuditSigner } from '../ports/audit-signer.port';
 import { type Clock } from '../ports/clock.port';
@@ -47,6 +55,25 @@ export function opsAdaptersFor(config: Config): OpsAdapters {
           createHash('sha256').update(`audit-signing-key:${config.smsCodePepper}`).digest(),
         );
   return { totp: new OtpauthTotp('Member Portal console'), auditSigner };
+}
+
+/**
+ * The key of the console's page cursors (SignedCursors), derived from SMS_CODE_PEPPER, a secret
+ * the server alone holds: every instance signs and opens the same cursors.
+ */
+const cursorsFor = (config: Config) =>
+  new SignedCursors(
+    createHmac('sha256', config.smsCodePepper).update('console-cursor-key').digest(),
+  );
+
+/** Each checkpoint kept outside the database: a file in AUDIT_WITNESS_DIR and a log line. */
+function auditWitness(config: Config, logger: Logger): AuditWitness {
+  const dir = config.ops.auditWitnessDir;
+  const logs = typeof (logger as Partial<InfoLogger>).info === 'function';
+  return allWitnesses([
+    ...(dir === undefined ? [] : [new FileAuditWitness(dir)]),
+    ...(logs ? [new LogAuditWitness(logger as Logger & InfoLogger)] : []),
+  ]);
 }
 
 export interface OpsUseCases {
@@ -115,8 +142,16 @@ export function wireOps(
       config.loginMaxFailures,
     ),
     manageOperators: new ManageOperatorsUseCase(unitOfWork, clock, random),
-    memberSupport: new MemberSupportUseCase(unitOfWork, clock, config.loginMaxFailures),
-    auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock),
+    memberSupport: new MemberSupportUseCase(
+      unitOfWork,
+      clock,
+      config.loginMaxFailures,
+      cursorsFor(config),
+    ),
+    auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock, {
+      witness: auditWitness(config, logger),
+      checkpointIntervalMs: config.ops.auditCheckpointIntervalS * 1000,
+    }),
     paymentReporting: new PaymentReportsUseCase(adapters.paymentReports, unitOfWork, clock),
     refundActions: new RefundsUseCase(unitOfWork, adapters.paymentGateways, clock, random),
     paymentSupport: new PaymentSupportUseCase(adapters.paymentDirectory, adapters.paymentGateways),

@@ -1,48 +1,16 @@
-import { normaliseIcOrPassport, normalisePhone } from '../../../src/contract/rules';
 import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
-import { maskIcOrPassport, maskName, maskPhone } from '../../domain/ops/masking';
+import { type SignedCursors } from '../../domain/ops/signed-cursor';
 import { type Clock } from '../../ports/clock.port';
 import { type Member } from '../../domain/member';
-import { type DirectoryMember, type MemberDetailRecords } from '../../ports/member-directory.port';
+import { type MemberDetailRecords } from '../../ports/member-directory.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { type Actor, entryOf } from './actor';
+import { masked, type MaskedMember, MemberSearch, type MemberPage } from './member-search';
 
-const PAGE_SIZE = 20;
 const PAYMENTS_SHOWN = 20;
 
-/** A keyset cursor over (name, id), opaque to the console. */
-const encodeCursor = (member: DirectoryMember) =>
-  Buffer.from(JSON.stringify([member.name, member.id])).toString('base64url');
-
-function decodeCursor(cursor: string): { name: string; id: string } | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [name, id] = value as unknown[];
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-    return typeof name === 'string' && typeof id === 'string' && uuid.test(id)
-      ? { name, id }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A member as support sees them until a reveal: name, phone and IC/passport masked. */
-export interface MaskedMember {
-  id: string;
-  name: string;
-  phoneNo: string;
-  icOrPassport: string;
-  createdAt: Date;
-  signInDisabled: boolean;
-}
-
-export interface MemberPage {
-  members: MaskedMember[];
-  nextCursor: string | null;
-}
+export { type MaskedMember, type MemberPage } from './member-search';
 
 /** A member's page: masked, with their sessions, passkeys, latest payments and login throttle. */
 export interface MemberRecord extends Omit<MemberDetailRecords, 'member'> {
@@ -53,15 +21,6 @@ export interface MemberRecord extends Omit<MemberDetailRecords, 'member'> {
 /** The personal data a reveal shows, unmasked. */
 export type RevealedMember = Pick<Member, 'name' | 'phoneNo' | 'icOrPassport'>;
 
-const masked = (member: DirectoryMember): MaskedMember => ({
-  id: member.id,
-  name: maskName(member.name),
-  phoneNo: maskPhone(member.phoneNo),
-  icOrPassport: maskIcOrPassport(member.icOrPassport),
-  createdAt: member.createdAt,
-  signInDisabled: member.signInDisabledAt !== null,
-});
-
 /**
  * Member support: find a member (exact phone or IC/passport, or a name prefix), read their page
  * with personal data masked, reveal it with a reason, sign them out everywhere, clear their login
@@ -69,30 +28,19 @@ const masked = (member: DirectoryMember): MaskedMember => ({
  * the member's row is locked first, as every write of a member does (MemberRepository.lockLive).
  */
 export class MemberSupportUseCase {
+  private readonly finder: MemberSearch;
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly maxLoginFailures: number,
-  ) {}
+    cursors: SignedCursors,
+  ) {
+    this.finder = new MemberSearch(uow, cursors);
+  }
 
-  async search(q: string, cursor?: string): Promise<Result<MemberPage, UseCaseError>> {
-    const text = q.trim();
-    if (text.length < 2 || text.length > 100) {
-      return failWith('VALIDATION_FAILED', { field: 'q', reason: 'search-text-length' });
-    }
-    const after = cursor === undefined ? undefined : decodeCursor(cursor);
-    if (after === null) {
-      return failWith('VALIDATION_FAILED', { field: 'cursor', reason: 'cursor-invalid' });
-    }
-    const exact = [...new Set([normalisePhone(text), normaliseIcOrPassport(text)])];
-    const found = await this.uow.run(({ memberDirectory }) =>
-      memberDirectory.search({ exact, namePrefix: text }, { after, limit: PAGE_SIZE + 1 }),
-    );
-    const page = found.slice(0, PAGE_SIZE);
-    return ok({
-      members: page.map(masked),
-      nextCursor: found.length > PAGE_SIZE ? encodeCursor(page[page.length - 1]) : null,
-    });
+  search(q: string, cursor?: string): Promise<Result<MemberPage, UseCaseError>> {
+    return this.finder.search(q, cursor);
   }
 
   async detail(memberId: string): Promise<Result<MemberRecord, UseCaseError>> {
