@@ -12,6 +12,7 @@ import { loadOps, type OpsSettings } from './settings/ops';
 import { loadSecrets, type SecretSettings } from './settings/secrets';
 import { loadSms, type SmsSettings } from './settings/sms';
 import { loadStorage, type StorageSettings } from './settings/storage';
+import { loadTrustProxy, type TrustProxySetting } from './settings/trust-proxy';
 
 export { type ConnectionLimits } from './settings/connection-limits';
 export {
@@ -36,8 +37,8 @@ export interface Config
   purgeIntervalS: number;
   /** Per-address request budget per minute for the API (session-check is keyed by token instead). */
   rateLimitPerMinute: number;
-  /** Trust X-Forwarded-For (only behind a known reverse proxy). */
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed: nobody's, the nearest hops, or listed proxies (TRUST_PROXY). */
+  trustProxy: TrustProxySetting;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Connection hygiene: slow or idle clients cannot hold the server (see loadConnectionLimits). */
   connections: ConnectionLimits;
@@ -107,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 10, 1, 1000),
     purgeIntervalS: read.integer('PURGE_INTERVAL_S', 3600, 0, 86400),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),
-    trustProxy: read.oneOf('TRUST_PROXY', 'false', ['true', 'false']) === 'true',
+    trustProxy: loadTrustProxy(read),
     logLevel: read.oneOf('LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info', LOG_LEVELS),
     connections: loadConnectionLimits(read),
     maxConnectionsPerAddress: read.integer('MAX_CONNECTIONS_PER_ADDRESS', 100, 0, 100_000),

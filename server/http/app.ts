@@ -15,6 +15,8 @@ import { type ErrorCode } from '../../src/contract/errors';
 import { ERROR_MESSAGES } from './messages';
 import { answerClientError } from './client-error';
 import { registerConnectionsPerAddress } from './connections-per-address';
+import { registerForwardedFor } from './forwarded-for';
+import { trustedProxies } from '../settings/trust-proxy';
 import { failure } from './envelope';
 import { ApiError, DATABASE_RETRY_AFTER_S, validationField, validationMessage } from './errors';
 import { registerHostileInputGuard } from './hostile-input';
@@ -74,6 +76,8 @@ export async function buildApp(
   // Beyond the cap, new connections are closed on arrival; the socket timeouts free the slots.
   app.server.maxConnections = config.connections.maxConnections;
   registerConnectionsPerAddress(app, config);
+  // Behind a trusted proxy: one X-Forwarded-For line, holding addresses, or 400 (forwarded-for.ts).
+  registerForwardedFor(app, config.trustProxy);
 
   // Helmet's headers on every answer, and no-store on every /api answer (security-headers.ts).
   registerSecurityHeaders(app, config, isApiPath);
@@ -131,7 +135,7 @@ function createFastify(config: Config, logStream?: NodeJS.WritableStream): Fasti
     clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // Unknown fields must be refused (400), not silently dropped; no type juggling either.
     ajv: {
       customOptions: {

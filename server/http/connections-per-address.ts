@@ -1,5 +1,6 @@
 import { isIPv6, type Socket } from 'node:net';
 import { type FastifyInstance } from 'fastify';
+import { type TrustProxySetting } from '../settings/trust-proxy';
 
 /**
  * One client cannot take an instance: open connections are counted per client address, and a
@@ -18,10 +19,10 @@ import { type FastifyInstance } from 'fastify';
  */
 export function registerConnectionsPerAddress(
   app: FastifyInstance,
-  settings: { maxConnectionsPerAddress: number; trustProxy: boolean },
+  settings: { maxConnectionsPerAddress: number; trustProxy: TrustProxySetting },
 ): void {
   const limit = settings.maxConnectionsPerAddress;
-  if (limit <= 0 || settings.trustProxy) return;
+  if (limit <= 0 || settings.trustProxy !== false) return;
   const open = new Map<string, number>();
   // Addresses at their cap: each is logged once when it gets there, not for every refusal.
   const capped = new Set<string>();

@@ -12,7 +12,9 @@ import {
   validationMessage,
 } from '../http/errors';
 import { registerHostileInputGuard } from '../http/hostile-input';
+import { registerForwardedFor } from '../http/forwarded-for';
 import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from '../http/log-safety';
+import { trustedProxies } from '../settings/trust-proxy';
 import { computeSecurityHeaders } from '../http/security-headers';
 import { registerSpa } from '../http/spa';
 import { CONSOLE_API, registerOpenApi } from '../http/openapi';
@@ -71,11 +73,13 @@ export async function buildOpsApp(
         }
       : false,
     bodyLimit: 16 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength: 100 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
+  // Behind a trusted proxy: one X-Forwarded-For line, holding addresses, or 400 (forwarded-for.ts).
+  registerForwardedFor(app, config.trustProxy);
   const allowedIps = config.ops.allowedIps;
   app.addHook('onRequest', async (request, reply) => {
     if (allowedIps !== undefined) {

@@ -28,8 +28,12 @@ export interface OpsSettings {
 
 export const DEFAULT_OPS_PORT = 8090;
 
-/** Parses `10.0.0.0/8, 192.168.1.7` into a BlockList; a bad entry is a problem. */
-export function parseAllowedIps(text: string, problems: string[]): BlockList {
+/** Parses `10.0.0.0/8, 192.168.1.7` into a BlockList; a bad entry is a problem (of `name`). */
+export function parseAllowedIps(
+  text: string,
+  problems: string[],
+  name = 'OPS_ALLOWED_IPS',
+): BlockList {
   const list = new BlockList();
   for (const entry of text
     .split(',')
@@ -44,7 +48,7 @@ export function parseAllowedIps(text: string, problems: string[]): BlockList {
       prefix < 0 ||
       prefix > (family === 6 ? 128 : 32)
     ) {
-      problems.push(`OPS_ALLOWED_IPS: "${entry}" is not an address or CIDR block`);
+      problems.push(`${name}: "${entry}" is not an address or CIDR block`);
       continue;
     }
     list.addSubnet(address, prefix, family === 6 ? 'ipv6' : 'ipv4');

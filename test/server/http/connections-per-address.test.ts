@@ -160,7 +160,7 @@ describe('connections per client address behind a trusted proxy (real HTTP, PGli
   let t: TestApp;
   const clients: net.Socket[] = [];
   beforeAll(async () => {
-    t = await startInstance({ config: { maxConnectionsPerAddress: 1, trustProxy: true } });
+    t = await startInstance({ config: { maxConnectionsPerAddress: 1, trustProxy: 1 } });
   }, 60_000);
   afterAll(async () => {
     for (const socket of clients.splice(0)) socket.destroy();
