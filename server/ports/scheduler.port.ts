@@ -8,6 +8,12 @@ export interface RecurringJob {
   readonly name: string;
   /** How often it runs, across all instances together; 0 (or less) means never. */
   readonly intervalMs: number;
+  /**
+   * How long one run may take before it counts as dead (its instance killed) and is run again,
+   * by another instance where there are several: what its own work needs, seconds for a sweep.
+   * Never past JobPolicy's `expireAfterMs`, which is the expiry of a job that names none.
+   */
+  readonly expireAfterMs?: number;
   /** One run. A rejection is a failed run: it is retried with backoff, then the schedule goes on. */
   run(): Promise<unknown>;
 }
@@ -15,8 +21,9 @@ export interface RecurringJob {
 /**
  * How a failed run is retried and when a run is given up for dead, the same for every adapter:
  * `retryLimit` retries after a failure, the first `retryDelayMs` later and each next one twice
- * as late (backoff); a run not finished `expireAfterMs` after it started counts as failed (its
- * instance died) and is retried, by another instance where there are several.
+ * as late (backoff); a run not finished `expireAfterMs` after it started (or its job's own,
+ * shorter one) counts as failed (its instance died) and is retried, by another instance where
+ * there are several.
  */
 export interface JobPolicy {
   retryLimit: number;

@@ -11,6 +11,11 @@ export interface ReconcileSettings {
   reconcileAfterS: number;
   /** At most this many payments per run, so one run stays short. */
   batchSize: number;
+  /**
+   * No new gateway query once a run has taken this long (its job's expiry is twice as long): what
+   * is left waits for the next run. Without it, every payment of the batch is asked about.
+   */
+  budgetMs?: number;
 }
 
 export type ReconcileOutcome =
@@ -74,8 +79,11 @@ export class ReconcilePendingPaymentsUseCase {
       stillPending: 0,
       errors: 0,
     };
+    const startedAt = this.clock.now();
+    const budgetMs = this.settings.budgetMs ?? Infinity;
     // One at a time: the gateway is an external service and a run is never urgent.
     for (const tx of stale) {
+      if (report.checked > 0 && this.clock.now() - startedAt >= budgetMs) break;
       report.checked += 1;
       const outcome = await this.reconcileOne(tx.transactionId, tx.gateway);
       if (outcome === 'completed') report.completed += 1;

@@ -10,6 +10,7 @@ import { type Database } from '../adapters/postgres/database';
 import { PostgresPaymentRetentionStore } from '../adapters/postgres/postgres-payment-retention.adapter';
 import { type Clock } from '../ports/clock.port';
 import { type PaymentRetentionStore } from '../ports/payment-retention.port';
+import { runExpiryMs } from '../settings/jobs';
 import { type JobRunObserver, type Scheduler } from '../ports/scheduler.port';
 import { PurgePaymentsPastRetentionUseCase } from '../use-cases/purge-payments-past-retention.use-case';
 import { type ServerUseCases } from './use-cases';
@@ -38,21 +39,26 @@ export function registerScheduledJobs(
   scheduler.register({
     name: JOBS.reconcile,
     intervalMs: config.reconcileIntervalS * 1000,
+    // A sweep starts gateway queries for half of this (sweepBudgetMs), so it ends well within.
+    expireAfterMs: runExpiryMs(config.reconcileIntervalS * 1000),
     run: () => useCases.reconcilePendingPayments.execute(),
   });
   scheduler.register({
     name: JOBS.purge,
     intervalMs: config.purgeIntervalS * 1000,
+    expireAfterMs: runExpiryMs(config.purgeIntervalS * 1000),
     run: () => useCases.purgeStaleRecords.execute(),
   });
   scheduler.register({
     name: JOBS.retention,
     intervalMs: config.purgeIntervalS * 1000,
+    expireAfterMs: runExpiryMs(config.purgeIntervalS * 1000),
     run: () => retentionPurge.execute(),
   });
   scheduler.register({
     name: JOBS.auditCheckpoint,
     intervalMs: config.ops.auditCheckpointIntervalS * 1000,
+    expireAfterMs: runExpiryMs(config.ops.auditCheckpointIntervalS * 1000),
     run: async () => {
       await useCases.auditTrail.checkpoint({ kind: 'scheduler' });
     },

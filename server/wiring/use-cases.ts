@@ -18,6 +18,7 @@ import { ResetPasswordUseCase } from '../use-cases/reset-password.use-case';
 import { ReturnFromGatewayUseCase } from '../use-cases/return-from-gateway.use-case';
 import { SendSmsCodeUseCase } from '../use-cases/send-sms-code.use-case';
 import { UpdateProfileUseCase } from '../use-cases/update-profile.use-case';
+import { sweepBudgetMs } from '../settings/jobs';
 import { paymentGatewaysFor } from './gateways';
 import { type OpsUseCases, wireOps } from './ops';
 import { type PaymentHistoryUseCases, wirePaymentHistory } from './payment-history';
@@ -69,7 +70,11 @@ export function wireUseCases(
     paymentGateways,
     applyPaymentCallback,
     clock,
-    { reconcileAfterS: config.reconcileAfterS, batchSize: 50 },
+    {
+      reconcileAfterS: config.reconcileAfterS,
+      batchSize: 50,
+      budgetMs: sweepBudgetMs(config.reconcileIntervalS),
+    },
     (context, message) => log.warn(context, `payments: ${message}`),
   );
 

@@ -36,8 +36,9 @@ const START_ATTEMPTS = 3;
  *   pg-boss's throttling (one job per interval-long slot of the database's time; a second offer
  *   in the same slot is dropped);
  * - never twice at once: the queues are `stately` (at most one job queued and one running);
- * - an instance dying mid-run: the run expires after `expireAfterMs`, pg-boss's maintenance on a
- *   live instance fails it, and it is retried there (retries back off, as JobPolicy says).
+ * - an instance dying mid-run: the run expires after its job's `expireAfterMs`, pg-boss's
+ *   maintenance on a live instance (every `maintenanceIntervalS`) fails it, and it is retried
+ *   there (retries back off, as JobPolicy says).
  */
 export class PgBossScheduler implements Scheduler {
   private readonly options: PgBossSchedulerOptions;
@@ -122,13 +123,16 @@ export class PgBossScheduler implements Scheduler {
 
   private async createQueue(boss: PgBoss, job: RecurringJob): Promise<void> {
     const { retryLimit, retryDelayMs, expireAfterMs } = this.options;
+    // The job's own expiry (seconds for a sweep), so a run its dead instance left is run again
+    // within about one interval, not after the engine's fixed 15 minutes.
+    const expiresMs = Math.min(job.expireAfterMs ?? expireAfterMs, expireAfterMs);
     const queue = {
       name: job.name,
       policy: 'stately' as const,
       retryLimit,
       retryDelay: Math.max(1, Math.round(retryDelayMs / 1000)),
       retryBackoff: true,
-      expireInSeconds: Math.max(1, Math.round(expireAfterMs / 1000)),
+      expireInSeconds: Math.max(1, Math.round(expiresMs / 1000)),
     };
     // Another instance may create it at the same moment: then it exists, and is updated.
     if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, queue).catch(() => {});

@@ -176,3 +176,78 @@ const onPostgres = eachDatabase().includes('postgres');
     expect(gateway.queries.filter((q) => q === firstAsked)).toHaveLength(1);
   });
 });
+
+(onPostgres ? describe : describe.skip)('a sweep whose instance was killed, on PostgreSQL', () => {
+  const INTERVAL_S = 8;
+  let scratch: ScratchDatabase;
+  let first: TestApp;
+  let second: TestApp;
+  let gateway: StatusEndpoint;
+
+  // The engine's own timing as in production but quicker maintenance and retries; the sweep's
+  // expiry is what the portal gives it (a quarter of its interval), not a test's figure.
+  const settings = (): Partial<Config> => ({
+    gatewayStatusUrl: gateway.url,
+    reconcileIntervalS: INTERVAL_S,
+    reconcileAfterS: 60,
+    purgeIntervalS: 0,
+    shutdownGraceMs: 100,
+    jobTiming: {
+      retryLimit: 2,
+      retryDelayMs: 1000,
+      expireAfterMs: 15 * MINUTE,
+      pollMs: 200,
+      maintenanceIntervalS: 1,
+    },
+  });
+
+  beforeAll(async () => {
+    gateway = new StatusEndpoint(
+      () => new HmacSha256PaymentSigner(first.config.gatewaySecret),
+      () => first.clock.now(),
+    );
+    await gateway.start();
+    scratch = await createScratchDatabase({ migrated: true });
+    first = await startInstance({ databaseUrl: scratch.url, config: settings() });
+    second = await startInstance({
+      clock: first.clock,
+      databaseUrl: scratch.url,
+      config: settings(),
+    });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await gateway?.close();
+    await scratch?.drop();
+  });
+
+  it('is run again by another instance within its interval, not after 15 minutes', async () => {
+    const member = await registerAndLogin(first.baseUrl);
+    for (let i = 0; i < 2; i += 1) {
+      const payment = await newPayment(first.baseUrl, member);
+      gateway.knows(payment.transactionId, payment.amount);
+    }
+    await first.clock.advance(10 * MINUTE);
+    gateway.mode = 'complete_first_then_hang';
+    // The first instance sweeps, completes one payment, hangs on the next, and is killed.
+    await first.container.scheduler.start();
+    await eventually(async () => gateway.queries.length >= 2);
+    const killedAt = Date.now();
+    await first.close();
+
+    gateway.mode = 'complete';
+    await second.container.scheduler.start();
+    const completed = async () => {
+      const rows = await second.container.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM transactions WHERE status = 'completed'`,
+      );
+      return rows[0]?.n ?? 0;
+    };
+    while ((await completed()) < 2 && Date.now() - killedAt < 2 * INTERVAL_S * 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await completed()).toBe(2);
+    expect(Date.now() - killedAt).toBeLessThan(INTERVAL_S * 1000);
+  });
+});

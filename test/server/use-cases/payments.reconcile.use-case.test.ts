@@ -1,3 +1,4 @@
+import { ReconcilePendingPaymentsUseCase } from '../../../server/use-cases/reconcile-pending-payments.use-case';
 import { aMemberRow } from '../support/in-memory-stores';
 import { setUp, RECONCILE_AFTER_S } from './payments.use-case.support';
 
@@ -62,5 +63,28 @@ describe('ReconcilePendingPaymentsUseCase on in-memory stores', () => {
     expect(
       await getStatus.execute({ memberId: aMemberRow().id, paymentId: payment.transactionId }),
     ).toEqual({ ok: false, error: { code: 'PAYMENT_NOT_FOUND' } });
+  });
+
+  it('starts no gateway query past its time budget: the rest waits for the next sweep', async () => {
+    const { pay, statusClient, clock, transactions, gateways, apply } = await setUp();
+    for (let i = 0; i < 3; i += 1) await pay();
+    await clock.advance(RECONCILE_AFTER_S * 1000);
+    // Each gateway answer takes 600 ms; the sweep may start queries for 1 s.
+    const query = statusClient.queryStatus.bind(statusClient);
+    jest.spyOn(statusClient, 'queryStatus').mockImplementation(async (id) => {
+      await clock.advance(600);
+      return query(id);
+    });
+    const settings = { reconcileAfterS: RECONCILE_AFTER_S, batchSize: 50, budgetMs: 1000 };
+    const sweep = new ReconcilePendingPaymentsUseCase(
+      transactions,
+      gateways,
+      apply,
+      clock,
+      settings,
+    );
+    expect(await sweep.execute()).toMatchObject({ checked: 2 });
+    expect(await sweep.execute()).toMatchObject({ checked: 2 });
+    expect(statusClient.queries).toHaveLength(4);
   });
 });

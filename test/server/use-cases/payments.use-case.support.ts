@@ -97,6 +97,8 @@ export async function setUp(makeGateway?: (defaults: SandboxParts) => PaymentGat
     statusClient,
     member,
     create,
+    gateways,
+    apply,
     reconcile,
     getStatus,
     pay,

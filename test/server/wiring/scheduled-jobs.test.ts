@@ -1,5 +1,7 @@
 import { FAILURES_IN_A_ROW } from '../../../server/adapters/jobs/job-runs-observer';
-import { JOBS } from '../../../server/wiring/scheduled-jobs';
+import { type RecurringJob } from '../../../server/ports/scheduler.port';
+import { DEFAULT_JOB_TIMING } from '../../../server/settings/jobs';
+import { JOBS, registerScheduledJobs } from '../../../server/wiring/scheduled-jobs';
 import { inMemoryServer, testConfig } from '../support/in-memory-server';
 
 const SECOND = 1000;
@@ -97,5 +99,40 @@ describe('the scheduled jobs of the container', () => {
     await clock.advance(4 * 60 * SECOND);
     expect(log.error).toHaveBeenCalledTimes(2);
     await container.close();
+  });
+
+  it('gives each job an expiry that fits its work: seconds for the sweep, never the fixed 15 minutes', () => {
+    const jobs: RecurringJob[] = [];
+    const scheduler = {
+      register: (job: RecurringJob) => jobs.push(job),
+      start: jest.fn(),
+      stop: jest.fn(),
+    };
+    const config = testConfig();
+    const { container } = inMemoryServer();
+    registerScheduledJobs(
+      scheduler,
+      container,
+      { deletePaymentsPastRetention: jest.fn() },
+      {
+        ...config,
+        reconcileIntervalS: 60,
+        purgeIntervalS: 3600,
+        ops: { ...config.ops, auditCheckpointIntervalS: 300 },
+      },
+    );
+    const expiry = Object.fromEntries(jobs.map((job) => [job.name, job.expireAfterMs]));
+    expect(expiry).toEqual({
+      [JOBS.reconcile]: 15 * SECOND,
+      [JOBS.purge]: 15 * 60 * SECOND,
+      [JOBS.retention]: 15 * 60 * SECOND,
+      [JOBS.auditCheckpoint]: 75 * SECOND,
+    });
+    // A run left by a dead instance: expiry, the next maintenance, the first retry's delay (up
+    // to twice the retry delay) and a poll, all within one interval of the sweep.
+    const t = DEFAULT_JOB_TIMING;
+    const pickedUpWithinMs =
+      15 * SECOND + t.maintenanceIntervalS * SECOND + 2 * t.retryDelayMs + t.pollMs;
+    expect(pickedUpWithinMs).toBeLessThanOrEqual(60 * SECOND);
   });
 });
