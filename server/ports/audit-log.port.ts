@@ -28,7 +28,14 @@ export interface AuditLog {
   page(afterSeq: number, limit: number): Promise<AuditEntry[]>;
   /** The last entry's place and hash; null while the log is empty. */
   head(): Promise<{ seq: number; hash: string } | null>;
+  /**
+   * As head, after taking the lock appenders take, held until the unit of work ends: nothing is
+   * appended, and no other checkpoint signed, between reading the head and signing it.
+   */
+  lockHead(): Promise<{ seq: number; hash: string } | null>;
   saveCheckpoint(checkpoint: AuditCheckpoint): Promise<void>;
   /** Oldest first. */
   checkpoints(): Promise<AuditCheckpoint[]>;
+  /** The checkpoint covering the most entries; null while there is none. */
+  lastCheckpoint(): Promise<AuditCheckpoint | null>;
 }

@@ -2,6 +2,7 @@ import { type AuditLog } from './audit-log.port';
 import { type LoginFailureStore } from './login-failure-store.port';
 import { type MemberDirectory } from './member-directory.port';
 import { type OperatorStore } from './operator-store.port';
+import { type OperatorApprovalStore } from './operator-approvals.port';
 import { type PasskeyStore } from './passkey-store.port';
 import { type MemberRepository } from './member-repository.port';
 import { type PersonalDataStore } from './personal-data.port';
@@ -23,6 +24,8 @@ export interface TransactionalStores {
   operatorPasskeys: PasskeyStore;
   /** Refunds: each step and its audit entry commit together. */
   refunds: RefundStore;
+  /** The two-person rules: the admin set's lock, unconfirmed operators, changes to approve. */
+  operatorApprovals: OperatorApprovalStore;
 }
 
 /**

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { BlockList, isIP } from 'node:net';
 import { type EnvReader } from './env-reader';
 
@@ -21,8 +22,17 @@ export interface OpsSettings {
      * SMS_CODE_PEPPER (a secret only the server holds) signs; production is warned at start.
      */
     auditSigningKey?: string;
-    /** Seconds between signed audit checkpoints (AUDIT_CHECKPOINT_INTERVAL_S); 0 = off. */
+    /**
+     * Seconds between signed audit checkpoints (AUDIT_CHECKPOINT_INTERVAL_S), each run signing one
+     * when entries were written since the last; a tail uncovered for two intervals fails
+     * verify-audit. 0 = off.
+     */
     auditCheckpointIntervalS: number;
+    /**
+     * AUDIT_WITNESS_DIR: where each checkpoint is also written, outside the database (default
+     * DATA_DIR/audit-witness; none under test unless set).
+     */
+    auditWitnessDir?: string;
   };
 }
 
@@ -77,7 +87,12 @@ export function loadOps(read: EnvReader, opts: { test: boolean }): OpsSettings {
       allowedIps: allowed === '' ? undefined : parseAllowedIps(allowed, read.problems),
       rateLimitPerMinute: read.integer('OPS_RATE_LIMIT_PER_MINUTE', 600, 1, 1000000),
       auditSigningKey,
-      auditCheckpointIntervalS: read.integer('AUDIT_CHECKPOINT_INTERVAL_S', 3600, 0, 86400),
+      auditCheckpointIntervalS: read.integer('AUDIT_CHECKPOINT_INTERVAL_S', 300, 0, 86400),
+      auditWitnessDir: read.isSet('AUDIT_WITNESS_DIR')
+        ? read.text('AUDIT_WITNESS_DIR', '')
+        : opts.test
+          ? undefined
+          : path.join(read.text('DATA_DIR', './data'), 'audit-witness'),
     },
   };
 }

@@ -2,6 +2,13 @@ import { createHash, createHmac } from 'node:crypto';
 import { type Config } from '../config';
 import { Ed25519AuditSigner } from '../adapters/ops/ed25519-audit-signer.adapter';
 import { OtpauthTotp } from '../adapters/ops/otpauth-totp.adapter';
+import {
+  allWitnesses,
+  FileAuditWitness,
+  LogAuditWitness,
+} from '../adapters/ops/audit-witness.adapter';
+import { type InfoLogger } from '../adapters/logging/forwarding-logger.adapter';
+import { type AuditWitness } from '../ports/audit-witness.port';
 import { SignedCursors } from '../domain/ops/signed-cursor';
 import { type AuditLog } from '../ports/audit-log.port';
 import { type AuditSigner } from '../ports/audit-signer.port';
@@ -58,6 +65,16 @@ const cursorsFor = (config: Config) =>
   new SignedCursors(
     createHmac('sha256', config.smsCodePepper).update('console-cursor-key').digest(),
   );
+
+/** Each checkpoint kept outside the database: a file in AUDIT_WITNESS_DIR and a log line. */
+function auditWitness(config: Config, logger: Logger): AuditWitness {
+  const dir = config.ops.auditWitnessDir;
+  const logs = typeof (logger as Partial<InfoLogger>).info === 'function';
+  return allWitnesses([
+    ...(dir === undefined ? [] : [new FileAuditWitness(dir)]),
+    ...(logs ? [new LogAuditWitness(logger as Logger & InfoLogger)] : []),
+  ]);
+}
 
 export interface OpsUseCases {
   operatorAuth: OperatorAuthUseCase;
@@ -131,7 +148,10 @@ export function wireOps(
       config.loginMaxFailures,
       cursorsFor(config),
     ),
-    auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock),
+    auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock, {
+      witness: auditWitness(config, logger),
+      checkpointIntervalMs: config.ops.auditCheckpointIntervalS * 1000,
+    }),
     paymentReporting: new PaymentReportsUseCase(adapters.paymentReports, unitOfWork, clock),
     refundActions: new RefundsUseCase(unitOfWork, adapters.paymentGateways, clock, random),
     paymentSupport: new PaymentSupportUseCase(adapters.paymentDirectory, adapters.paymentGateways),

@@ -60,7 +60,7 @@ export function registerScheduledJobs(
     intervalMs: config.ops.auditCheckpointIntervalS * 1000,
     expireAfterMs: runExpiryMs(config.ops.auditCheckpointIntervalS * 1000),
     run: async () => {
-      await useCases.auditTrail.checkpoint({ kind: 'scheduler' });
+      await useCases.auditTrail.checkpointIfNew({ kind: 'scheduler' });
     },
   });
 }

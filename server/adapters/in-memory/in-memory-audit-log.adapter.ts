@@ -52,6 +52,11 @@ export class InMemoryAuditLog implements AuditLog {
     return last === undefined ? null : { seq: last.seq, hash: last.hash };
   }
 
+  /** One process: appends and checkpoints already run one at a time in the unit of work. */
+  lockHead(): Promise<{ seq: number; hash: string } | null> {
+    return this.head();
+  }
+
   async saveCheckpoint(checkpoint: AuditCheckpoint): Promise<void> {
     const key = String(checkpoint.entries);
     if (!this.tables.auditCheckpoints.has(key)) {
@@ -61,5 +66,9 @@ export class InMemoryAuditLog implements AuditLog {
 
   async checkpoints(): Promise<AuditCheckpoint[]> {
     return this.tables.auditCheckpoints.all().sort((a, b) => a.entries - b.entries);
+  }
+
+  async lastCheckpoint(): Promise<AuditCheckpoint | null> {
+    return (await this.checkpoints()).pop() ?? null;
   }
 }

@@ -8,6 +8,7 @@ import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
 import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
 import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
 import { InMemoryOperatorStore } from './in-memory-operator-store.adapter';
+import { InMemoryOperatorApprovalStore } from './in-memory-operator-approvals.adapter';
 import { InMemoryPaymentDirectory } from './in-memory-payment-directory.adapter';
 import { InMemoryPaymentReports } from './in-memory-payment-reports.adapter';
 import { InMemoryRefundStore } from './in-memory-refund-store.adapter';
@@ -34,5 +35,6 @@ export function inMemoryStoresOver(tables: InMemoryTables) {
     paymentDirectory: new InMemoryPaymentDirectory(tables),
     paymentReports: new InMemoryPaymentReports(tables),
     refunds: new InMemoryRefundStore(tables),
+    operatorApprovals: new InMemoryOperatorApprovalStore(tables),
   };
 }

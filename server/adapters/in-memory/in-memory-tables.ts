@@ -1,6 +1,10 @@
 import { type Refund } from '../../domain/ops/refund';
 import { type Member } from '../../domain/member';
 import { type AuditCheckpoint, type AuditEntry } from '../../domain/ops/audit-chain';
+import {
+  type PendingOperatorChange,
+  type UnconfirmedOperator,
+} from '../../ports/operator-approvals.port';
 import { type Operator, type OperatorSessionRecord } from '../../domain/ops/operator';
 import { type ChallengeRecord, type PasskeyRecord } from '../../domain/passkey';
 import { type SessionRecord } from '../../domain/session-policy';
@@ -213,6 +217,9 @@ export class InMemoryTables {
   readonly operatorWebauthnChallenges = new InMemoryTable<ChallengeRecord>(
     'operator_webauthn_challenges',
   );
+  /** Keyed by operator id. */
+  readonly operatorUnconfirmed = new InMemoryTable<UnconfirmedOperator>('operator_unconfirmed');
+  readonly operatorChanges = new InMemoryTable<PendingOperatorChange>('operator_changes');
   /** Keyed by seq. */
   readonly auditLog = new InMemoryTable<AuditEntry>('audit_log');
   /** Keyed by the number of entries. */

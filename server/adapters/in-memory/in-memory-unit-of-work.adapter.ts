@@ -7,6 +7,7 @@ import { InMemoryPersonalDataStore } from './in-memory-personal-data-store.adapt
 import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
 import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
 import { InMemoryOperatorStore } from './in-memory-operator-store.adapter';
+import { InMemoryOperatorApprovalStore } from './in-memory-operator-approvals.adapter';
 import { InMemoryPasskeyStore } from './in-memory-passkey-store.adapter';
 import { InMemoryRefundStore } from './in-memory-refund-store.adapter';
 import { type InMemoryTables, UndoJournal } from './in-memory-tables';
@@ -40,6 +41,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           memberDirectory: new InMemoryMemberDirectory(this.tables, journal),
           operatorPasskeys: new InMemoryPasskeyStore(this.tables, 'operators'),
           refunds: new InMemoryRefundStore(this.tables, journal),
+          operatorApprovals: new InMemoryOperatorApprovalStore(this.tables, journal),
         });
       } catch (error) {
         journal.rollback();

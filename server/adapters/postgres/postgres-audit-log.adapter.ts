@@ -46,6 +46,26 @@ const toEntry = (row: EntryRow): AuditEntry => ({
   hash: row.hash,
 });
 
+interface CheckpointRow {
+  entries: string | number;
+  head_hash: string;
+  signed_at: Date;
+  key_id: string;
+  signature: string;
+  previous_hash: string | null;
+}
+
+const CHECKPOINT_COLUMNS = 'entries, head_hash, signed_at, key_id, signature, previous_hash';
+
+const toCheckpoint = (row: CheckpointRow): AuditCheckpoint => ({
+  entries: Number(row.entries),
+  headHash: row.head_hash,
+  signedAt: new Date(row.signed_at),
+  keyId: row.key_id,
+  signature: row.signature,
+  ...(row.previous_hash === null ? {} : { previousHash: row.previous_hash }),
+});
+
 export class PostgresAuditLog implements AuditLog {
   constructor(private readonly db: Database) {}
 
@@ -122,36 +142,43 @@ export class PostgresAuditLog implements AuditLog {
     return row === undefined ? null : { seq: Number(row.seq), hash: row.hash };
   }
 
+  /**
+   * The head under the appenders' advisory lock, taken in the caller's unit of work (PGlite has
+   * one connection: its transactions already run one at a time).
+   */
+  async lockHead(): Promise<{ seq: number; hash: string } | null> {
+    if (this.db.kind === 'postgres') {
+      await this.db.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_CHAIN_LOCK_KEY]);
+    }
+    return this.head();
+  }
+
   async saveCheckpoint(checkpoint: AuditCheckpoint): Promise<void> {
     await this.db.query(
-      `INSERT INTO audit_checkpoints (entries, head_hash, signed_at, key_id, signature)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (entries) DO NOTHING`,
+      `INSERT INTO audit_checkpoints (entries, head_hash, signed_at, key_id, signature, previous_hash)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (entries) DO NOTHING`,
       [
         checkpoint.entries,
         checkpoint.headHash,
         checkpoint.signedAt,
         checkpoint.keyId,
         checkpoint.signature,
+        checkpoint.previousHash ?? null,
       ],
     );
   }
 
   async checkpoints(): Promise<AuditCheckpoint[]> {
-    const rows = await this.db.query<{
-      entries: string | number;
-      head_hash: string;
-      signed_at: Date;
-      key_id: string;
-      signature: string;
-    }>(
-      'SELECT entries, head_hash, signed_at, key_id, signature FROM audit_checkpoints ORDER BY entries',
+    const rows = await this.db.query<CheckpointRow>(
+      `SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints ORDER BY entries`,
     );
-    return rows.map((row) => ({
-      entries: Number(row.entries),
-      headHash: row.head_hash,
-      signedAt: new Date(row.signed_at),
-      keyId: row.key_id,
-      signature: row.signature,
-    }));
+    return rows.map(toCheckpoint);
+  }
+
+  async lastCheckpoint(): Promise<AuditCheckpoint | null> {
+    const rows = await this.db.query<CheckpointRow>(
+      `SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints ORDER BY entries DESC LIMIT 1`,
+    );
+    return rows.length === 0 ? null : toCheckpoint(rows[0]);
   }
 }

@@ -4,6 +4,7 @@ import { type Database } from './database';
 import { PostgresAuditLog } from './postgres-audit-log.adapter';
 import { PostgresMemberDirectory } from './postgres-member-directory.adapter';
 import { PostgresOperatorStore } from './postgres-operator-store.adapter';
+import { PostgresOperatorApprovalStore } from './postgres-operator-approvals.adapter';
 import { PostgresPaymentDirectory } from './postgres-payment-directory.adapter';
 import { PostgresPaymentHistoryStore } from './postgres-payment-history-store.adapter';
 import { PostgresPaymentReports } from './postgres-payment-reports.adapter';
@@ -34,5 +35,6 @@ export function postgresStoresOver(db: Database) {
     paymentDirectory: new PostgresPaymentDirectory(db),
     paymentReports: new PostgresPaymentReports(db),
     refunds: new PostgresRefundStore(db),
+    operatorApprovals: new PostgresOperatorApprovalStore(db),
   };
 }

@@ -3,6 +3,7 @@ import { type Database } from './database';
 import { PostgresAuditLog } from './postgres-audit-log.adapter';
 import { PostgresMemberDirectory } from './postgres-member-directory.adapter';
 import { PostgresOperatorStore } from './postgres-operator-store.adapter';
+import { PostgresOperatorApprovalStore } from './postgres-operator-approvals.adapter';
 import { OPERATOR_PASSKEYS, PostgresPasskeyStore } from './postgres-passkey-store.adapter';
 import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapter';
 import { PostgresMemberRepository } from './postgres-member-repository.adapter';
@@ -27,6 +28,7 @@ export class PostgresUnitOfWork implements UnitOfWork {
         memberDirectory: new PostgresMemberDirectory(tx),
         operatorPasskeys: new PostgresPasskeyStore(tx, OPERATOR_PASSKEYS),
         refunds: new PostgresRefundStore(tx),
+        operatorApprovals: new PostgresOperatorApprovalStore(tx),
       }),
     );
   }

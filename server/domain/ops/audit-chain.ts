@@ -112,9 +112,19 @@ export class ChainVerifier {
   }
 }
 
-/** The bytes a checkpoint signs: the number of entries and the head hash at that moment. */
-export const checkpointMessage = (entries: number, headHash: string): string =>
-  `member-portal-audit-checkpoint\n${entries}\n${headHash}`;
+/**
+ * The bytes a checkpoint signs: the number of entries (the head's sequence number) and the head
+ * hash at that moment, then the hash of the checkpoint before it (checkpointHash), so the
+ * checkpoints form a chain of their own. The first checkpoint names none; nor did those signed
+ * before checkpoints were chained, which still verify as they were signed.
+ */
+export const checkpointMessage = (
+  entries: number,
+  headHash: string,
+  previousHash: string | null = null,
+): string =>
+  `member-portal-audit-checkpoint\n${entries}\n${headHash}` +
+  (previousHash === null ? '' : `\n${previousHash}`);
 
 export interface AuditCheckpoint {
   entries: number;
@@ -123,4 +133,16 @@ export interface AuditCheckpoint {
   keyId: string;
   /** Ed25519 over checkpointMessage, base64. */
   signature: string;
+  /** checkpointHash of the checkpoint before this one; absent on the first (and older ones). */
+  previousHash?: string;
+}
+
+/** What the next checkpoint names: SHA-256 (hex) of this one's signed message and signature. */
+export function checkpointHash(checkpoint: AuditCheckpoint): string {
+  const message = checkpointMessage(
+    checkpoint.entries,
+    checkpoint.headHash,
+    checkpoint.previousHash ?? null,
+  );
+  return createHash('sha256').update(`${message}\n${checkpoint.signature}`).digest('hex');
 }

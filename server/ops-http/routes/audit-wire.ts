@@ -4,6 +4,7 @@ import {
   type AuditListResponse,
 } from '../../../src/contract/ops-api';
 import { type AuditCheckpoint, type AuditEntry, entryFields } from '../../domain/ops/audit-chain';
+import { checkpointRecord } from '../../domain/ops/audit-checkpoints';
 import {
   type AuditExportItem,
   type AuditPage,
@@ -44,11 +45,7 @@ export function exportLine(item: AuditExportItem): string {
     case 'entry':
       return `${JSON.stringify({ kind: 'entry', ...entryDto(item.entry) })}\n`;
     case 'checkpoint':
-      return `${JSON.stringify({
-        kind: 'checkpoint',
-        ...checkpointDto(item.checkpoint),
-        key_id: item.checkpoint.keyId,
-        signature: item.checkpoint.signature,
-      })}\n`;
+      // As the witness keeps it: previous_hash on each checkpoint that names the one before.
+      return `${JSON.stringify(checkpointRecord(item.checkpoint))}\n`;
   }
 }

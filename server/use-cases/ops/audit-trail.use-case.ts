@@ -3,11 +3,20 @@ import {
   type AuditCheckpoint,
   type AuditEntry,
   ChainVerifier,
+  checkpointHash,
   checkpointMessage,
+  GENESIS_HASH,
 } from '../../domain/ops/audit-chain';
+import {
+  firstBrokenCheckpoint,
+  type VerifiedChain,
+  witnessVerdict,
+  type WitnessVerdict,
+} from '../../domain/ops/audit-checkpoints';
 import { isInstantInRange } from '../../domain/instant-range';
 import { type AuditLog } from '../../ports/audit-log.port';
 import { type AuditSigner } from '../../ports/audit-signer.port';
+import { type AuditWitness } from '../../ports/audit-witness.port';
 import { type Clock } from '../../ports/clock.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
@@ -15,6 +24,14 @@ import { type Actor, entryOf } from './actor';
 
 const PAGE_SIZE = 50;
 const VERIFY_BATCH = 1000;
+const CHECKPOINT_ACTION = 'audit.checkpoint';
+
+/** The count an `audit.checkpoint` entry names; null for any other entry. */
+function namedCheckpoint(entry: AuditEntry): number | null {
+  if (entry.action !== CHECKPOINT_ACTION || entry.targetId === null) return null;
+  const entries = Number(entry.targetId);
+  return Number.isSafeInteger(entries) && entries >= 0 ? entries : null;
+}
 
 /** Where the chain breaks, if anywhere, and whether each checkpoint's signature holds. */
 export interface ChainReport {
@@ -24,6 +41,13 @@ export interface ChainReport {
   firstBadSeq: number | null;
   /** The first checkpoint whose signature or hash does not match the chain. */
   firstBadCheckpoint: number | null;
+  /** A count an `audit.checkpoint` entry names that no checkpoint in the database has. */
+  missingCheckpoint: number | null;
+  /** The oldest entry no checkpoint covers, when it has gone uncovered for two intervals. */
+  uncoveredSince: { seq: number; at: Date } | null;
+  /** The database against the checkpoint held outside it, when one was given. */
+  witness: { checkpoint: AuditCheckpoint; verdict: WitnessVerdict } | null;
+  checkpoints: number;
   lastCheckpoint: AuditCheckpoint | null;
 }
 
@@ -49,7 +73,8 @@ const parseDate = (text: string | undefined): Date | null | undefined => {
 
 /**
  * The audit log read back: filtered pages, the chain recomputed from the first entry, the signed
- * checkpoints checked against it, a checkpoint written (hourly by the scheduler, or on demand),
+ * checkpoints checked against it (and against a witness), a checkpoint written (by the scheduler
+ * every few minutes while entries are written, or on demand),
  * and the JSON Lines export a third party verifies with the public key alone.
  */
 export class AuditTrailUseCase {
@@ -58,7 +83,15 @@ export class AuditTrailUseCase {
     private readonly uow: UnitOfWork,
     private readonly signer: AuditSigner,
     private readonly clock: Clock,
-  ) {}
+    options: { witness?: AuditWitness; checkpointIntervalMs?: number } = {},
+  ) {
+    this.witness = options.witness ?? { record: async () => undefined };
+    this.checkpointIntervalMs = options.checkpointIntervalMs ?? 0;
+  }
+
+  private readonly witness: AuditWitness;
+  /** AUDIT_CHECKPOINT_INTERVAL_S: a tail no checkpoint covers for two of these fails; 0 = off. */
+  private readonly checkpointIntervalMs: number;
 
   async list(query: AuditQuery): Promise<Result<AuditPage, UseCaseError>> {
     const from = parseDate(query.from);
@@ -88,63 +121,127 @@ export class AuditTrailUseCase {
     });
   }
 
-  /** Recomputes the whole chain and checks every checkpoint against it. */
-  async verify(): Promise<ChainReport> {
-    const verifier = new ChainVerifier();
+  /**
+   * Recomputes the whole chain and checks every checkpoint against it and against the one before
+   * it; with a checkpoint held outside the database (a witness), checks the database against it.
+   */
+  async verify(options: { witness?: AuditCheckpoint } = {}): Promise<ChainReport> {
     const checkpoints = await this.log.checkpoints();
+    const lastCheckpoint = checkpoints[checkpoints.length - 1] ?? null;
+    const walk = await this.walk(lastCheckpoint);
+    const verify = (message: string, signature: string) => this.signer.verify(message, signature);
+    const broken = firstBrokenCheckpoint(checkpoints, walk.chain, verify);
+    const held = new Set(checkpoints.map((checkpoint) => checkpoint.entries));
+    const missingCheckpoint = walk.namedCheckpoints.find((entries) => !held.has(entries)) ?? null;
+    const { firstUncovered } = walk;
+    const stale =
+      firstUncovered !== null &&
+      this.checkpointIntervalMs > 0 &&
+      this.clock.now() - firstUncovered.at.getTime() > 2 * this.checkpointIntervalMs;
+    const witness =
+      options.witness === undefined
+        ? null
+        : {
+            checkpoint: options.witness,
+            verdict: witnessVerdict(options.witness, walk.chain, checkpoints, verify),
+          };
+    return {
+      verified:
+        walk.chain.intact &&
+        broken === undefined &&
+        missingCheckpoint === null &&
+        !stale &&
+        (witness === null || witness.verdict === 'matches'),
+      entries: walk.chain.entries,
+      firstBadSeq: walk.firstBadSeq,
+      firstBadCheckpoint: broken?.entries ?? null,
+      missingCheckpoint,
+      uncoveredSince: stale ? firstUncovered : null,
+      witness,
+      checkpoints: checkpoints.length,
+      lastCheckpoint,
+    };
+  }
+
+  /**
+   * Walks the chain from its first entry: how far it verifies, the counts its `audit.checkpoint`
+   * entries name, and the oldest entry after `last` (its own checkpoint entry aside).
+   */
+  private async walk(last: AuditCheckpoint | null) {
+    const verifier = new ChainVerifier();
     const heads = new Map<number, string>([[0, verifier.head.hash]]);
+    const namedCheckpoints: number[] = [];
+    let firstUncovered: { seq: number; at: Date } | null = null;
+    const covered = last?.entries ?? 0;
     for (let after = 0; ;) {
       const batch = await this.log.page(after, VERIFY_BATCH);
       for (const entry of batch) {
         if (!verifier.next(entry)) break;
-        heads.set(verifier.head.entries, verifier.head.hash);
+        heads.set(entry.seq, entry.hash);
+        const named = namedCheckpoint(entry);
+        if (named !== null) namedCheckpoints.push(named);
+        const ownEntry = entry.seq === covered + 1 && named === covered && last !== null;
+        if (firstUncovered === null && entry.seq > covered && !ownEntry) {
+          firstUncovered = { seq: entry.seq, at: entry.at };
+        }
       }
       if (batch.length < VERIFY_BATCH || verifier.firstBadSeq !== null) break;
       after = batch[batch.length - 1].seq;
     }
-    const badCheckpoint = checkpoints.find(
-      (checkpoint) =>
-        !this.signer.verify(
-          checkpointMessage(checkpoint.entries, checkpoint.headHash),
-          checkpoint.signature,
-        ) ||
-        (heads.has(checkpoint.entries) && heads.get(checkpoint.entries) !== checkpoint.headHash) ||
-        (verifier.firstBadSeq === null && checkpoint.entries > verifier.head.entries),
-    );
-    return {
-      verified: verifier.firstBadSeq === null && badCheckpoint === undefined,
+    const chain: VerifiedChain = {
       entries: verifier.head.entries,
-      firstBadSeq: verifier.firstBadSeq,
-      firstBadCheckpoint: badCheckpoint?.entries ?? null,
-      lastCheckpoint: checkpoints[checkpoints.length - 1] ?? null,
+      heads,
+      intact: verifier.firstBadSeq === null,
     };
+    return { chain, firstBadSeq: verifier.firstBadSeq, namedCheckpoints, firstUncovered };
   }
 
-  /** Signs the chain's head now; the checkpoint is recorded in the log too. */
+  /** Signs the chain's head now; the checkpoint is recorded in the log and by the witness too. */
   async checkpoint(actor: Actor): Promise<AuditCheckpoint> {
+    const checkpoint = await this.signHead(actor, false);
+    if (checkpoint === null) throw new Error('a checkpoint was not signed');
+    return checkpoint;
+  }
+
+  /** As checkpoint, when entries were written since the last one (the scheduler's run). */
+  checkpointIfNew(actor: Actor): Promise<AuditCheckpoint | null> {
+    return this.signHead(actor, true);
+  }
+
+  /**
+   * Under the chain's lock (so no entry and no other checkpoint comes between): the head, the
+   * checkpoint before it, the new one naming it; then, once committed, the witness's copy.
+   */
+  private async signHead(actor: Actor, onlyIfNew: boolean): Promise<AuditCheckpoint | null> {
     const now = new Date(this.clock.now());
-    return this.uow.run(async ({ audit }) => {
-      const head = await audit.head();
-      const checkpoint: AuditCheckpoint = {
-        entries: head?.seq ?? 0,
-        headHash: head?.hash ?? '0'.repeat(64),
+    const checkpoint = await this.uow.run(async ({ audit }) => {
+      const head = await audit.lockHead();
+      const previous = await audit.lastCheckpoint();
+      const entries = head?.seq ?? 0;
+      // A checkpoint's own entry (the one after it) is no news.
+      if (onlyIfNew && entries <= (previous === null ? 0 : previous.entries + 1)) return null;
+      const previousHash = previous === null ? undefined : checkpointHash(previous);
+      const headHash = head?.hash ?? GENESIS_HASH;
+      const signed: AuditCheckpoint = {
+        entries,
+        headHash,
         signedAt: now,
         keyId: this.signer.keyId,
-        signature: '',
+        signature: this.signer.sign(checkpointMessage(entries, headHash, previousHash ?? null)),
+        ...(previousHash === undefined ? {} : { previousHash }),
       };
-      checkpoint.signature = this.signer.sign(
-        checkpointMessage(checkpoint.entries, checkpoint.headHash),
-      );
-      await audit.saveCheckpoint(checkpoint);
+      await audit.saveCheckpoint(signed);
       await audit.append(
         entryOf(actor, now, {
-          action: 'audit.checkpoint',
+          action: CHECKPOINT_ACTION,
           targetType: 'audit',
-          targetId: String(checkpoint.entries),
+          targetId: String(entries),
         }),
       );
-      return checkpoint;
+      return signed;
     });
+    if (checkpoint !== null) await this.witness.record(checkpoint);
+    return checkpoint;
   }
 
   /**

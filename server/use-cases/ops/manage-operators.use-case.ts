@@ -15,6 +15,18 @@ import { type Actor, entryOf } from './actor';
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
+/**
+ * Takes the admin set's lock (held until the unit of work ends, so of two admins demoting or
+ * disabling each other at once on two instances, the second sees the first's change), then
+ * checks the acting operator is still an enabled admin: false when they are not any more.
+ */
+export async function lockAdminSet(tx: TransactionalStores, actor: Actor): Promise<boolean> {
+  await tx.operatorApprovals.lockAdminSet();
+  if (actor.kind !== 'operator') return true;
+  const current = await tx.operators.findById(actor.id);
+  return current !== null && current.role === 'admin' && current.disabledAt === null;
+}
+
 /** An operator as the operator list shows them. */
 export type OperatorListing = Pick<
   Operator,
@@ -106,6 +118,7 @@ export class ManageOperatorsUseCase {
   ): Promise<Result<null, UseCaseError>> {
     const now = new Date(this.clock.now());
     return this.uow.run(async (tx) => {
+      if (!(await lockAdminSet(tx, actor))) return failWith('NOT_FOUND');
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
       if (actor.kind === 'operator' && actor.id === operatorId) {
@@ -137,6 +150,7 @@ export class ManageOperatorsUseCase {
   ): Promise<Result<null, UseCaseError>> {
     const now = new Date(this.clock.now());
     return this.uow.run(async (tx) => {
+      if (!(await lockAdminSet(tx, actor))) return failWith('NOT_FOUND');
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
       if (change.disabled && actor.kind === 'operator' && actor.id === operatorId) {

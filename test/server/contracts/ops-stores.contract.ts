@@ -152,6 +152,26 @@ export function auditLogContract(stores: () => StoreSet): void {
     expect(await audit.checkpoints()).toEqual([checkpoint]);
   });
 
+  it('keeps the hash each checkpoint names, and answers the last one and the head under lock', async () => {
+    const { unitOfWork, audit } = stores();
+    expect(await audit.lastCheckpoint()).toBeNull();
+    const first = {
+      entries: 1,
+      headHash: 'a'.repeat(64),
+      signedAt: at(1),
+      keyId: 'k',
+      signature: 's',
+    };
+    const second = { ...first, entries: 2, previousHash: 'b'.repeat(64), signedAt: at(2) };
+    await audit.saveCheckpoint(second);
+    await audit.saveCheckpoint(first);
+    expect(await audit.checkpoints()).toEqual([first, second]);
+    expect(await audit.lastCheckpoint()).toEqual(second);
+    const entry = await audit.append(anEntry());
+    const head = await unitOfWork.run((tx) => tx.audit.lockHead());
+    expect(head).toEqual({ seq: 1, hash: entry.hash });
+  });
+
   it('drops the entry with the action when the unit of work fails', async () => {
     const { unitOfWork, audit } = stores();
     await expect(
