@@ -27,7 +27,8 @@ export const JOBS = {
  * Registers the portal's recurring jobs, each run once per interval across all instances: the
  * sweep of stale pending payments every RECONCILE_INTERVAL_S, and every PURGE_INTERVAL_S the purge
  * of stale records and the removal of payments past their retention (RETENTION_YEARS); and every
- * AUDIT_CHECKPOINT_INTERVAL_S (an hour) a signed checkpoint of the audit log. An interval of 0 leaves a job out.
+ * AUDIT_CHECKPOINT_INTERVAL_S (five minutes) a signed checkpoint of the audit log, when entries
+ * were written since the last. An interval of 0 leaves a job out.
  */
 export function registerScheduledJobs(
   scheduler: Scheduler,
