@@ -70,6 +70,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PAYMENT_NOT_COMPLETED: 'Only a completed payment can be refunded.',
   REFUND_OVER_REFUNDABLE: 'amount: more than may still be refunded of this payment.',
   REFUND_NOT_PENDING: 'This refund is not waiting for that step.',
+  OPS_SEARCH_TOO_SHORT: 'q: a name search needs at least 3 characters.',
+  OPS_NAME_SEARCH_LIMIT:
+    'Name searches for this hour are used up; search by phone or IC/passport number.',
 };
 
 /** The request field a code's own message names (its `field:` prefix), sent as `field`. */

@@ -84,6 +84,10 @@ export const ERROR_HTTP_STATUS = {
   PAYMENT_NOT_COMPLETED: 409,
   REFUND_OVER_REFUNDABLE: 409,
   REFUND_NOT_PENDING: 409,
+  // The member search for a role that may not reveal: a name search shorter than the minimum
+  // prefix; its name searches for the hour spent (Retry-After says when one is free again).
+  OPS_SEARCH_TOO_SHORT: 400,
+  OPS_NAME_SEARCH_LIMIT: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

@@ -154,4 +154,17 @@ describe('MemberSearchViewModel', () => {
     expect(vm.queryError).toBe('members.queryRequired');
     expect(http.callsTo('searchMembers')).toHaveLength(0);
   });
+
+  it("marks the field for a name too short for the role, and says when the hour's searches are spent", async () => {
+    const { http, container } = await signedInAs('viewer');
+    http.once('searchMembers', opsFailure('OPS_SEARCH_TOO_SHORT', { field: 'q' }));
+    http.once('searchMembers', opsFailure('OPS_NAME_SEARCH_LIMIT', { retryAfterSeconds: 600 }));
+    const vm = container.get(MemberSearchViewModel);
+    vm.setQuery('Si');
+    await vm.search();
+    expect([vm.queryError, vm.results.failure]).toEqual(['members.nameTooShort', null]);
+    vm.setQuery('Siti');
+    await vm.search();
+    expect([vm.queryError, vm.results.failure]).toEqual([null, 'members.nameSearchLimit']);
+  });
 });

@@ -43,7 +43,8 @@ export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer
     },
     async (request) => {
       const { q, cursor } = request.query;
-      return success('OK', memberSearchResponse(valueOrThrow(await support.search(q, cursor))));
+      const page = valueOrThrow(await support.search(actorOf(request), q, cursor));
+      return success('OK', memberSearchResponse(page));
     },
   );
 

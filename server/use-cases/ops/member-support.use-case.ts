@@ -36,11 +36,12 @@ export class MemberSupportUseCase {
     private readonly maxLoginFailures: number,
     cursors: SignedCursors,
   ) {
-    this.finder = new MemberSearch(uow, cursors);
+    this.finder = new MemberSearch(uow, clock, cursors);
   }
 
-  search(q: string, cursor?: string): Promise<Result<MemberPage, UseCaseError>> {
-    return this.finder.search(q, cursor);
+  /** See MemberSearch: a name search by a role that may not reveal is limited and audited. */
+  search(actor: Actor, q: string, cursor?: string): Promise<Result<MemberPage, UseCaseError>> {
+    return this.finder.search(actor, q, cursor);
   }
 
   async detail(memberId: string): Promise<Result<MemberRecord, UseCaseError>> {

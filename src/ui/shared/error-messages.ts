@@ -64,6 +64,8 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   PAYMENT_NOT_COMPLETED: 'serverMessages.paymentNotCompleted',
   REFUND_OVER_REFUNDABLE: 'serverMessages.refundOverRefundable',
   REFUND_NOT_PENDING: 'serverMessages.refundNotPending',
+  OPS_SEARCH_TOO_SHORT: 'serverMessages.opsSearchTooShort',
+  OPS_NAME_SEARCH_LIMIT: 'serverMessages.opsNameSearchLimit',
 };
 
 /**

@@ -31,6 +31,8 @@ const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
   OPS_CHANGE_REFUSED: 'errors.changeRefused',
   PASSKEY_REJECTED: 'errors.passkeyRejected',
   PASSKEY_ALREADY_REGISTERED: 'errors.passkeyFailed',
+  OPS_SEARCH_TOO_SHORT: 'members.nameTooShort',
+  OPS_NAME_SEARCH_LIMIT: 'members.nameSearchLimit',
 };
 
 /** Why the browser gave no passkey, as the operator needs to hear it. */

@@ -1,13 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { MemberSummaryDto } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import type { OpsFailure } from '../../../domain/ports/ops-http.port';
 import type { MemberSupportUseCase } from '../../../domain/use-cases/member-support.use-case';
 import { PagedList } from '../../shared/paged-list';
 import { MEMBER_SUPPORT } from '../../shared/tokens';
 
 /**
  * Member search: a phone, IC or passport (exact) or the start of a name; results masked, a
- * page at a time ("Load more" follows the keyset cursor).
+ * page at a time ("Load more" follows the keyset cursor). A role that may not reveal is refused
+ * a name under 3 characters (shown on the field) and past its hourly name searches.
  */
 @injectable()
 export class MemberSearchViewModel {
@@ -42,7 +44,14 @@ export class MemberSearchViewModel {
     if (this.results.loading) return;
     const q = this.query.trim();
     this.queryError = q === '' ? 'members.queryRequired' : null;
-    if (this.queryError === null) await this.results.load(q);
+    if (this.queryError === null) await this.results.load(q, (failure) => this.claim(failure));
+  }
+
+  /** A name too short for this operator's role marks the field instead of the list. */
+  private claim(failure: OpsFailure): boolean {
+    if (failure.code !== 'OPS_SEARCH_TOO_SHORT') return false;
+    this.queryError = 'members.nameTooShort';
+    return true;
   }
 
   loadMore(): Promise<void> {
