@@ -15,6 +15,8 @@ export interface SharedRateLimitOptions {
 
 /** Where the counters live in Redis; ioredis's `?keyPrefix=` in REDIS_URL goes in front of it. */
 export const RATE_LIMIT_NAMESPACE = 'member-portal:rate-limit:';
+/** The console's counters: the same addresses, budgets of their own. */
+export const OPS_RATE_LIMIT_NAMESPACE = 'member-portal:ops-rate-limit:';
 
 /** The most member-route windows kept in memory at once; past it the least recent is dropped. */
 const MAX_MEMBER_WINDOWS = 100_000;
@@ -67,13 +69,17 @@ function memberWindows(clock: Clock) {
  * per-address budgets, as the plugin would choose; for a member route (memberRoute), windows
  * under `METHOD url:` and the owner, in Redis with `redis`, else in memory on `clock`.
  */
-function appStore(clock: Clock, redis: Redis | undefined): FastifyRateLimitStoreCtor {
+function appStore(
+  clock: Clock,
+  redis: Redis | undefined,
+  namespace: string,
+): FastifyRateLimitStoreCtor {
   const memory = redis === undefined ? memberWindows(clock) : undefined;
   return class AppRateLimitStore implements FastifyRateLimitStore {
     private readonly perAddress: FastifyRateLimitStore =
       redis === undefined
         ? new LocalStore(false, false)
-        : new RedisStore(false, false, redis, RATE_LIMIT_NAMESPACE);
+        : new RedisStore(false, false, redis, namespace);
 
     incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
       this.perAddress.incr(...args);
@@ -83,9 +89,7 @@ function appStore(clock: Clock, redis: Redis | undefined): FastifyRateLimitStore
       const route = (options as RouteLimit).routeInfo;
       if (route?.config?.memberBudget === undefined) return this.perAddress.child(options);
       const name = `${String(route.method)} ${route.url ?? ''}:`;
-      return (
-        memory?.(name) ?? new RedisStore(false, false, redis as Redis, RATE_LIMIT_NAMESPACE + name)
-      );
+      return memory?.(name) ?? new RedisStore(false, false, redis as Redis, namespace + name);
     }
   };
 }
@@ -98,15 +102,16 @@ function appStore(clock: Clock, redis: Redis | undefined): FastifyRateLimitStore
  * The client gives up quickly (a second to connect, half a second per command) and a Redis
  * outage lets requests through (`skipOnError`) rather than refusing every member: the limits
  * that guard credentials and SMS spending live in the database and still hold. The client is
- * closed with the app.
+ * closed with the app. The console's app passes a namespace of its own (OPS_RATE_LIMIT_NAMESPACE).
  */
 export function sharedRateLimitStore(
   app: FastifyInstance,
   config: Config,
   clock: Clock,
+  namespace = RATE_LIMIT_NAMESPACE,
 ): SharedRateLimitOptions {
   if (config.redisUrl === undefined)
-    return { store: appStore(clock, undefined), skipOnError: false };
+    return { store: appStore(clock, undefined, namespace), skipOnError: false };
   const redis = new Redis(config.redisUrl, {
     lazyConnect: true,
     connectTimeout: 1000,
@@ -134,5 +139,5 @@ export function sharedRateLimitStore(
       redis.disconnect();
     }
   });
-  return { store: appStore(clock, redis), skipOnError: true };
+  return { store: appStore(clock, redis, namespace), skipOnError: true };
 }

@@ -13,6 +13,7 @@ import {
 } from '../http/errors';
 import { registerHostileInputGuard } from '../http/hostile-input';
 import { registerForwardedFor } from '../http/forwarded-for';
+import { OPS_RATE_LIMIT_NAMESPACE, sharedRateLimitStore } from '../http/shared-rate-limit';
 import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from '../http/log-safety';
 import { trustedProxies } from '../settings/trust-proxy';
 import { computeSecurityHeaders } from '../http/security-headers';
@@ -125,6 +126,8 @@ export async function buildOpsApp(
     global: true,
     max: Math.min(config.rateLimitPerMinute, config.ops.rateLimitPerMinute),
     timeWindow: 60_000,
+    // With REDIS_URL every console budget is counted once for all instances.
+    ...sharedRateLimitStore(app, config, container.clock, OPS_RATE_LIMIT_NAMESPACE),
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMITED', undefined, {
         headers: { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) },

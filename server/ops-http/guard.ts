@@ -63,7 +63,9 @@ export function allowed(
   const check = app.createRateLimit({
     max: perMinute,
     timeWindow: 60_000,
-    keyGenerator: (request) => `operator:${request.operator?.operator.id ?? request.ip}`,
+    // The route in the key: in Redis every route's budget shares one store (ops-http/app.ts).
+    keyGenerator: (request) =>
+      `operator:${request.method} ${request.routeOptions.url ?? ''}:${request.operator?.operator.id ?? request.ip}`,
   });
   const budget = async (request: FastifyRequest): Promise<void> => {
     const limit = await check(request);

@@ -15,6 +15,7 @@ import { OPS_ABSOLUTE_TIMEOUT_MS } from '../../domain/ops/operator';
 import { allowed, SESSION_COOKIE } from '../guard';
 import { type SessionCookie, sessionAnswer } from '../session-answer';
 import { opsPasskeyRoutes } from './passkey.routes';
+import { signInBudget } from '../sign-in-budget';
 
 const body = (properties: Record<string, object>) => ({
   type: 'object',
@@ -53,8 +54,8 @@ export function opsAuthRoutes(
       // The cookie of a new session lives no longer than the session can.
       maxAge: OPS_ABSOLUTE_TIMEOUT_MS / 1000,
     });
-  // Sign-in and enrolment: 10 a minute per address, on top of the per-account throttle.
-  const strict = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } };
+  // Sign-in and enrolment: 10 a minute per address over every instance, beside the throttle.
+  const strict = signInBudget(container);
 
   app.post<{ Body: EnrolmentStartRequest }>(
     OpsPaths.enrolmentStart,

@@ -14,6 +14,7 @@ import {
   registrationCredential,
 } from '../../http/routes/passkeys.routes';
 import { type SessionCookie, sessionAnswer } from '../session-answer';
+import { signInBudget } from '../sign-in-budget';
 
 const body = (properties: Record<string, object>) => ({
   type: 'object',
@@ -32,8 +33,8 @@ export function opsPasskeyRoutes(
   setCookie: SessionCookie,
 ): void {
   const passkeys = container.operatorPasskeyFactor;
-  // As the other sign-in and enrolment calls: 10 a minute per address, beside the throttle.
-  const strict = { config: { rateLimit: { max: 10, timeWindow: 60_000 } } };
+  // As the other sign-in and enrolment calls: 10 a minute per address over every instance.
+  const strict = signInBudget(container);
 
   app.post<{ Body: EnrolmentStartRequest }>(
     OpsPaths.enrolmentPasskeyOptions,

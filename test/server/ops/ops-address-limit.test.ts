@@ -1,7 +1,9 @@
 import { loadConfig } from '../../../server/config';
 import { buildOpsApp } from '../../../server/ops-http/app';
 import { OpsPaths } from '../../../src/contract/ops-api';
+import { Redis } from 'ioredis';
 import { inMemoryServer } from '../support/in-memory-server';
+import { isolatedRedisUrl, redisForTests, TEST_REDIS_URL } from '../support/redis';
 
 /**
  * The console's per-address limit: OPS_RATE_LIMIT_PER_MINUTE (600 unless set), never above
@@ -42,3 +44,43 @@ describe('the console: per-address limit', () => {
     }
   });
 });
+
+(redisForTests() ? describe : describe.skip)(
+  `the console's sign-in limit over two instances, through Redis (${TEST_REDIS_URL})`,
+  () => {
+    it('counts one budget of 10 a minute per address for both instances', async () => {
+      const { url, prefix } = isolatedRedisUrl();
+      const servers = [0, 1].map(() => inMemoryServer({ config: { redisUrl: url } }));
+      const apps = await Promise.all(
+        servers.map((server) =>
+          buildOpsApp(server.container, server.config, { distDir: '/nonexistent' }),
+        ),
+      );
+      const admin = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+      try {
+        await Promise.all(apps.map((app) => app.ready()));
+        const statuses: number[] = [];
+        for (let n = 0; n < 12; n += 1) {
+          const res = await apps[n % 2].inject({
+            method: 'POST',
+            url: `/api${OpsPaths.signIn}`,
+            remoteAddress: '198.51.100.7',
+            payload: {
+              email: `op${n}@ops.test`,
+              password: 'a long operator password',
+              totp_code: '123456',
+            },
+          });
+          statuses.push(res.statusCode);
+        }
+        expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+      } finally {
+        for (const app of apps) await app.close();
+        for (const server of servers) await server.container.close();
+        const keys = await admin.keys(`${prefix}*`);
+        if (keys.length > 0) await admin.del(...keys);
+        await admin.quit();
+      }
+    });
+  },
+);

@@ -30,12 +30,15 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
     let a: TestApp;
     let b: TestApp;
     let opsA: OpsHarness;
+    let opsB: OpsHarness;
     beforeAll(async () => {
       a = await startTestApp({ database, config: { readCacheTtlMs: 30_000 } });
       b = await startAnotherInstance(a, { readCacheTtlMs: 30_000 });
       opsA = harnessOf(a, await buildOpsApp(a.container, a.config, { distDir: '/nonexistent' }));
+      opsB = harnessOf(b, await buildOpsApp(b.container, b.config, { distDir: '/nonexistent' }));
     });
     afterAll(async () => {
+      await opsB?.close();
       await opsA?.close();
       await b?.close();
       await a?.close();
@@ -53,6 +56,35 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
       const report = await b.container.auditTrail.verify();
       expect(report).toMatchObject({ verified: true, firstBadSeq: null });
       expect(report.entries).toBeGreaterThanOrEqual(30);
+    });
+
+    it('limits sign-ins from one address to 10 a minute over both instances together', async () => {
+      const statuses: number[] = [];
+      for (let n = 0; n < 12; n += 1) {
+        const res = await (n % 2 === 0 ? opsA : opsB).app.inject({
+          method: 'POST',
+          url: `/api${OpsPaths.signIn}`,
+          remoteAddress: '198.51.100.7',
+          payload: {
+            email: `spray${n}@ops.test`,
+            password: 'a long operator password',
+            totp_code: '123456',
+          },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+      const other = await opsB.app.inject({
+        method: 'POST',
+        url: `/api${OpsPaths.signIn}`,
+        remoteAddress: '198.51.100.8',
+        payload: {
+          email: 'spray@ops.test',
+          password: 'a long operator password',
+          totp_code: '123456',
+        },
+      });
+      expect(other.statusCode).toBe(401);
     });
 
     it('signs a member out everywhere: their session on the other instance ends within 1 s', async () => {
