@@ -4,15 +4,19 @@ import { type ServerContainer } from '../container';
 import { failureWords } from '../http/messages';
 import { enrolmentUrl } from '../ops-http/routes/operators.routes';
 import { CLI } from '../use-cases/ops/actor';
+import { verifyAudit } from './verify-audit';
 
 export const OPS_USAGE = `Usage: npm run ops -- <command>
   create-operator --name NAME --email EMAIL --role viewer|support|finance|admin
       creates an operator and prints a one-time enrolment link (valid 24 hours)
-  verify-audit
-      recomputes the audit log's hash chain and checks every signed checkpoint;
-      exits 1 naming the first entry (or checkpoint) that does not verify
+  verify-audit [--witness FILE|DIR]
+      recomputes the audit log's hash chain and checks every signed checkpoint and
+      the chain of checkpoints; with --witness, checks the database against the
+      latest checkpoint held outside it (AUDIT_WITNESS_DIR, a file of it, or the
+      shipped log lines); exits 1 naming what does not verify
   checkpoint
-      signs the audit log's head now (the scheduler also does it every hour)`;
+      signs the audit log's head now (the scheduler does it every
+      AUDIT_CHECKPOINT_INTERVAL_S while entries are written)`;
 
 /** What a command printed and its exit status. */
 export interface CliOutcome {
@@ -48,24 +52,8 @@ export async function runOpsCommand(
         ],
       };
     }
-    case 'verify-audit': {
-      const report = await container.auditTrail.verify();
-      if (report.verified) {
-        return {
-          code: 0,
-          out: [`Audit log verified: ${report.entries} entries, every checkpoint signed.`],
-        };
-      }
-      const out =
-        report.firstBadSeq !== null
-          ? [
-              `Audit log does NOT verify: entry ${report.firstBadSeq} was edited, deleted or inserted.`,
-            ]
-          : [
-              `Audit log does NOT verify: the checkpoint at ${report.firstBadCheckpoint} entries does not match.`,
-            ];
-      return { code: 1, out };
-    }
+    case 'verify-audit':
+      return verifyAudit(container, rest);
     case 'checkpoint': {
       const checkpoint = await container.auditTrail.checkpoint(CLI);
       return {

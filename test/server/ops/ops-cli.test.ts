@@ -1,3 +1,7 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../../server/config';
 import { runOpsCommand } from '../../../server/ops-cli/ops-cli';
 import { eachDatabase, type TestDatabase } from '../../../scripts/support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -11,10 +15,16 @@ jest.setTimeout(60_000);
  */
 describe.each(eachDatabase())('npm run ops on %s', (database: TestDatabase) => {
   let t: TestApp;
+  let witnessDir: string;
   beforeAll(async () => {
-    t = await startTestApp({ database });
+    witnessDir = await mkdtemp(path.join(tmpdir(), 'audit-witness-'));
+    const { ops } = loadConfig({ APP_ENV: 'test' });
+    t = await startTestApp({ database, config: { ops: { ...ops, auditWitnessDir: witnessDir } } });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await rm(witnessDir, { recursive: true, force: true });
+  });
 
   const run = (...argv: string[]) => runOpsCommand(t.container, argv);
   const behindTheTriggers = (sql: string) =>
@@ -87,5 +97,47 @@ describe.each(eachDatabase())('npm run ops on %s', (database: TestDatabase) => {
     const deleted = await run('verify-audit');
     expect(deleted.code).toBe(1);
     expect(deleted.out.join('\n')).toMatch(/entry 1 /);
+  });
+
+  it('verify-audit --witness catches a cut tail and deleted checkpoints; exit codes 0, 1, 2', async () => {
+    // A log of its own: the tests above left this one broken.
+    await behindTheTriggers('DELETE FROM audit_log; DELETE FROM audit_checkpoints');
+    await rm(witnessDir, { recursive: true });
+    const operator = (n: number) =>
+      run('create-operator', '--name', `Op ${n}`, '--email', `op${n}@ops.test`, '--role', 'viewer');
+    await operator(1);
+    expect((await run('checkpoint')).code).toBe(0);
+    await operator(2);
+    expect((await run('checkpoint')).code).toBe(0);
+    expect(await readdir(witnessDir)).toEqual([
+      'checkpoint-000000000001.json',
+      'checkpoint-000000000003.json',
+    ]);
+    const verified = await run('verify-audit', '--witness', witnessDir);
+    expect(verified.code).toBe(0);
+    expect(verified.out.join('\n')).toMatch(/held outside at 3 entries matches/);
+    expect((await run('verify-audit', '--witness')).code).toBe(2);
+    expect((await run('verify-audit', '--witnes', witnessDir)).code).toBe(2);
+    const absent = await run('verify-audit', '--witness', path.join(witnessDir, 'absent'));
+    expect(absent.code).toBe(1);
+
+    // The tail after the first checkpoint's own entry, and the last checkpoint, deleted.
+    await behindTheTriggers(
+      'DELETE FROM audit_log WHERE seq > 2; DELETE FROM audit_checkpoints WHERE entries = 3',
+    );
+    expect((await run('verify-audit')).code).toBe(0);
+    const cut = await run('verify-audit', '--witness', witnessDir);
+    expect(cut.code).toBe(1);
+    expect(cut.out.join('\n')).toMatch(/chain ends at 2 entries, before .*\(3 entries/);
+
+    // Every checkpoint deleted: the log names the one it had; two intervals on, the tail fails too.
+    await behindTheTriggers('DELETE FROM audit_checkpoints');
+    const none = await run('verify-audit');
+    expect(none.code).toBe(1);
+    expect(none.out.join('\n')).toMatch(/checkpoint at 1 entries, recorded in the log, is missing/);
+    await t.clock.advance(2 * t.config.ops.auditCheckpointIntervalS * 1000 + 1);
+    expect((await run('verify-audit')).out.join('\n')).toMatch(
+      /entry 1 on .* no checkpoint covers/,
+    );
   });
 });
