@@ -31,6 +31,7 @@ export interface OperatorStore {
    */
   acceptTotpStep(id: string, step: number): Promise<boolean>;
 
+  /** Saves a new link and ends every earlier unused one of that operator. */
   saveEnrolment(link: { tokenHash: string; operatorId: string; expiresAt: Date }): Promise<void>;
   /** The operator an unused, unexpired link belongs to, without using it. */
   peekEnrolment(tokenHash: string, now: Date): Promise<string | null>;

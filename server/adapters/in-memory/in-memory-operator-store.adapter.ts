@@ -78,6 +78,12 @@ export class InMemoryOperatorStore implements OperatorStore {
     operatorId: string;
     expiresAt: Date;
   }): Promise<void> {
+    const earlier = this.tables.operatorEnrolments.find(
+      (row) => row.operatorId === link.operatorId && row.usedAt === null,
+    );
+    for (const { tokenHash } of earlier) {
+      this.tables.operatorEnrolments.delete(tokenHash, this.journal);
+    }
     this.tables.operatorEnrolments.insert(link.tokenHash, { ...link, usedAt: null }, this.journal);
   }
 

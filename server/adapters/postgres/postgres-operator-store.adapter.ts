@@ -142,6 +142,11 @@ export class PostgresOperatorStore implements OperatorStore {
     operatorId: string;
     expiresAt: Date;
   }): Promise<void> {
+    // A new link ends every earlier unused one of the operator: only the newest enrols.
+    await this.db.query(
+      'DELETE FROM operator_enrolments WHERE operator_id = $1 AND used_at IS NULL',
+      [link.operatorId],
+    );
     await this.db.query(
       'INSERT INTO operator_enrolments (token_hash, operator_id, expires_at) VALUES ($1, $2, $3)',
       [link.tokenHash, link.operatorId, link.expiresAt],

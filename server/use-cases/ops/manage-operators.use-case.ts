@@ -175,7 +175,10 @@ export class ManageOperatorsUseCase {
     });
   }
 
-  /** Clears the second factor, ends the sessions and hands out a new enrolment link. */
+  /**
+   * Removes every second factor (the TOTP secret and every passkey), ends the sessions and hands
+   * out a new enrolment link (which ends every earlier one).
+   */
   async resetSecondFactor(
     actor: Actor,
     operatorId: string,
@@ -186,6 +189,8 @@ export class ManageOperatorsUseCase {
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
       await tx.operators.clearSecondFactor(operatorId);
+      const passkeys = await tx.operatorPasskeys.listForMember(operatorId);
+      for (const passkey of passkeys) await tx.operatorPasskeys.remove(operatorId, passkey.id);
       await tx.operators.revokeSessionsOf(operatorId, now);
       await tx.audit.append(
         entryOf(actor, now, {
@@ -193,7 +198,10 @@ export class ManageOperatorsUseCase {
           targetType: 'operator',
           targetId: operatorId,
           reason,
-          changes: { enrolled: { before: target.enrolledAt !== null, after: false } },
+          changes: {
+            enrolled: { before: target.enrolledAt !== null, after: false },
+            passkeys: { before: passkeys.length, after: 0 },
+          },
         }),
       );
       return ok(await this.newLink(tx, operatorId, now));

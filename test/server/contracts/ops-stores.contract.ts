@@ -81,6 +81,21 @@ export function operatorStoreContract(stores: () => StoreSet): void {
     expect(await operators.peekEnrolment('link', at(5))).toBeNull();
   });
 
+  it('ends every earlier unused link of an operator when a new one is saved', async () => {
+    const { operators } = stores();
+    const ops = anOperator();
+    const other = anOperator();
+    await operators.insert(ops);
+    await operators.insert(other);
+    await operators.saveEnrolment({ tokenHash: 'first', operatorId: ops.id, expiresAt: at(10) });
+    await operators.saveEnrolment({ tokenHash: 'theirs', operatorId: other.id, expiresAt: at(10) });
+    await operators.saveEnrolment({ tokenHash: 'second', operatorId: ops.id, expiresAt: at(10) });
+    expect(await operators.peekEnrolment('first', at(5))).toBeNull();
+    expect(await operators.takeEnrolment('first', at(5))).toBeNull();
+    expect(await operators.peekEnrolment('second', at(5))).toBe(ops.id);
+    expect(await operators.peekEnrolment('theirs', at(5))).toBe(other.id);
+  });
+
   it('keeps sessions, touches them forward only and revokes them', async () => {
     const { operators } = stores();
     const ops = anOperator();
