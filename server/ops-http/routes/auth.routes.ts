@@ -60,7 +60,8 @@ export function opsAuthRoutes(
   app.post<{ Body: EnrolmentStartRequest }>(
     OpsPaths.enrolmentStart,
     { ...strict, schema: { body: body({ token: TOKEN }) } },
-    async (request) => success('OK', enrolment(await auth.startEnrolment(request.body.token))),
+    async (request) =>
+      success('OK', enrolment(await auth.startEnrolment(request.body.token, request.ip))),
   );
 
   app.post<{ Body: EnrolmentFinishRequest }>(

@@ -57,15 +57,25 @@ export class OperatorAuthUseCase {
   ) {}
 
   /** Opens an enrolment link: a new TOTP secret (kept until enrolment finishes) to set up. */
-  async startEnrolment(token: string): Promise<Result<EnrolmentStart, UseCaseError>> {
+  async startEnrolment(
+    token: string,
+    address: string | null = null,
+  ): Promise<Result<EnrolmentStart, UseCaseError>> {
     const now = new Date(this.clock.now());
-    return this.uow.run(async ({ operators }) => {
+    return this.uow.run(async ({ operators, audit }) => {
       const operatorId = await operators.peekEnrolment(hashToken(token), now);
       const operator = operatorId === null ? null : await operators.findById(operatorId);
       if (operator === null || operator.disabledAt !== null)
         return failWith('OPS_ENROLMENT_INVALID');
       const secret = this.totp.newSecret();
       await operators.stageTotpSecret(operator.id, secret);
+      // Opening the link shows its second factor's secret: whoever opened it, from where, is kept.
+      const opened = entryOf({ kind: 'operator', ...operator, address: '' }, now, {
+        action: 'operator.enrolment_open',
+        targetType: 'operator',
+        targetId: operator.id,
+      });
+      await audit.append({ ...opened, address });
       return ok({
         name: operator.name,
         email: operator.email,

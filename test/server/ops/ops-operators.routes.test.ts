@@ -1,6 +1,6 @@
 import { CLI } from '../../../server/use-cases/ops/actor';
 import { type OperatorListResponse, OpsPaths } from '../../../src/contract/ops-api';
-import { get, opsHarness, type OpsHarness, operatorSignedIn } from './ops-support';
+import { get, opsHarness, type OpsHarness, operatorSignedIn, post } from './ops-support';
 
 /** The operator list as an admin reads it: every field of the contract in its wire form. */
 describe('the console: the operator list', () => {
@@ -46,5 +46,28 @@ describe('the console: the operator list', () => {
       disabled: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
+  });
+
+  it('audits opening an enrolment link, with the address it was opened from', async () => {
+    const created = await h.server.container.manageOperators.create(CLI, {
+      name: 'Opal Opened',
+      email: 'opal@ops.test',
+      role: 'viewer',
+    });
+    if (!created.ok) throw new Error('create');
+    const opened = await post(h, OpsPaths.enrolmentStart, { token: created.value.token });
+    expect(opened.statusCode).toBe(200);
+    const entries = await h.server.container.audit.list({
+      action: 'operator.enrolment_open',
+      targetId: created.value.operatorId,
+      limit: 10,
+    });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorName: 'Opal Opened',
+        targetId: created.value.operatorId,
+        address: '127.0.0.1',
+      }),
+    ]);
   });
 });

@@ -104,6 +104,26 @@ describe('operators: enrolment, two factors and sessions on a fake clock', () =>
     expect(await s.auth.authenticate(again.value.token)).toBeNull();
   });
 
+  it('audits opening an enrolment link: who it is for, and from where', async () => {
+    const s = setUp();
+    const created = await s.manage.create(CLI, {
+      name: 'Om',
+      email: 'om@ops.test',
+      role: 'viewer',
+    });
+    if (!created.ok) throw new Error('create');
+    expect((await s.auth.startEnrolment(created.value.token, '198.51.100.7')).ok).toBe(true);
+    const [opened] = (await s.stores.audit.page(0, 50)).filter(
+      (entry) => entry.action === 'operator.enrolment_open',
+    );
+    expect(opened).toMatchObject({
+      actorName: 'Om',
+      targetType: 'operator',
+      targetId: created.value.operatorId,
+      address: '198.51.100.7',
+    });
+  });
+
   it('audits sign-ins and failed ones, and signs checkpoints a forged one fails', async () => {
     const s = setUp();
     const { email, secret } = await s.enrolled();
@@ -113,18 +133,19 @@ describe('operators: enrolment, two factors and sessions on a fake clock', () =>
     const actions = (await s.stores.audit.page(0, 50)).map((entry) => entry.action);
     expect(actions).toEqual([
       'operator.create',
+      'operator.enrolment_open',
       'operator.enrol',
       'operator.sign_in_failed',
       'operator.sign_in_failed',
       'operator.sign_in',
     ]);
-    const failed = (await s.stores.audit.page(0, 50))[3];
+    const failed = (await s.stores.audit.page(0, 50))[4];
     expect(failed).toMatchObject({ actorId: null, actorName: 'n*****@ops.test' });
 
     const checkpoint = await s.trail.checkpoint(CLI);
-    expect(checkpoint.entries).toBe(5);
-    expect(await s.trail.verify()).toMatchObject({ verified: true, entries: 6 });
-    s.stores.tables.auditCheckpoints.update('5', (row) => ({ ...row, headHash: 'f'.repeat(64) }));
-    expect(await s.trail.verify()).toMatchObject({ verified: false, firstBadCheckpoint: 5 });
+    expect(checkpoint.entries).toBe(6);
+    expect(await s.trail.verify()).toMatchObject({ verified: true, entries: 7 });
+    s.stores.tables.auditCheckpoints.update('6', (row) => ({ ...row, headHash: 'f'.repeat(64) }));
+    expect(await s.trail.verify()).toMatchObject({ verified: false, firstBadCheckpoint: 6 });
   });
 });
