@@ -141,7 +141,7 @@ export class OperatorPasskeysUseCase {
         random: this.random,
         maxFailures: this.maxFailures,
       },
-      { email, password: input.password, now },
+      { email, password: input.password, now, address: input.address },
     );
     if (!checked.ok) return checked;
     const { found, verified: usable } = checked.value;

@@ -50,7 +50,8 @@ export interface PasswordStep {
 /**
  * The password step of every sign-in: a throttle slot (the attempt counts as a failure until
  * the second factor succeeds), the operator by e-mail, and the password verified (a dummy verify
- * for nobody, so the time taken says nothing about who exists).
+ * for nobody, so the time taken says nothing about who exists). A sign-in refused by the throttle
+ * is audited, as a failed one is.
  */
 export async function checkOperatorPassword(
   deps: {
@@ -60,7 +61,7 @@ export async function checkOperatorPassword(
     random: Random;
     maxFailures: number;
   },
-  input: { email: string; password: string; now: Date },
+  input: { email: string; password: string; now: Date; address: string },
 ): Promise<Result<PasswordStep, UseCaseError>> {
   const { email, now } = input;
   const claimed = await claimSignIn(deps.failures, {
@@ -69,7 +70,10 @@ export async function checkOperatorPassword(
     now,
     maxFailures: deps.maxFailures,
   });
-  if (!claimed.ok) return claimed;
+  if (!claimed.ok) {
+    await auditRefusedSignIn(deps.uow, { email, address: input.address, now });
+    return claimed;
+  }
   const found = await deps.uow.run(({ operators }) => operators.findByEmail(email));
   const usable =
     found !== null && found.disabledAt === null && found.enrolledAt !== null ? found : null;
@@ -80,14 +84,29 @@ export async function checkOperatorPassword(
   return ok({ found, verified: passwordOk ? usable : null });
 }
 
+/**
+ * A sign-in refused unheard while the throttle holds (no password checked): audited by the
+ * operator tried, or the address masked, as a failed one is; never the password or code.
+ */
+export async function auditRefusedSignIn(
+  uow: UnitOfWork,
+  tried: { email: string; address: string; now: Date },
+): Promise<void> {
+  await uow.run(async ({ operators, audit }) => {
+    const found = await operators.findByEmail(tried.email);
+    await auditFailedSignIn(audit, { ...tried, found }, 'operator.sign_in_refused');
+  });
+}
+
 /** Audits a failed sign-in: by the operator tried, or (nobody by that address) the address masked. */
 export async function auditFailedSignIn(
   audit: TransactionalStores['audit'],
   tried: { found: Operator | null; email: string; address: string; now: Date },
+  action = 'operator.sign_in_failed',
 ): Promise<void> {
   const { found, email, address, now } = tried;
   const what = {
-    action: 'operator.sign_in_failed',
+    action,
     targetType: 'operator',
     targetId: found?.id ?? null,
   } as const;
