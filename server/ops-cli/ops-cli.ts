@@ -53,7 +53,7 @@ export async function runOpsCommand(
       };
     }
     case 'verify-audit':
-      return verifyAudit(container, rest);
+      return (await verifyAudit(container, rest)) ?? { code: 2, out: [OPS_USAGE] };
     case 'checkpoint': {
       const checkpoint = await container.auditTrail.checkpoint(CLI);
       return {

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { readWitness } from '../adapters/ops/audit-witness.adapter';
 import { type AuditCheckpoint } from '../domain/ops/audit-chain';
 import { type ChainReport } from '../use-cases/ops/audit-trail.use-case';
-import { type CliOutcome, OPS_USAGE } from './ops-cli';
 
 interface Verifies {
   auditTrail: { verify(options: { witness?: AuditCheckpoint }): Promise<ChainReport> };
@@ -10,19 +9,26 @@ interface Verifies {
 
 const NOT = 'Audit log does NOT verify:';
 
+/** What the command printed and its exit status. */
+interface Outcome {
+  code: number;
+  out: string[];
+}
+
 /**
  * `verify-audit [--witness FILE|DIR]`: 0 when the chain, its checkpoints and (when given) the
  * checkpoint held outside the database all agree; 1 naming each thing that does not (a witness
- * that cannot be read, or holds no checkpoint, fails too); 2 for a bad command line.
+ * that cannot be read, or holds no checkpoint, fails too); null for a bad command line (the
+ * caller prints the usage and exits 2).
  */
-export async function verifyAudit(container: Verifies, args: string[]): Promise<CliOutcome> {
+export async function verifyAudit(container: Verifies, args: string[]): Promise<Outcome | null> {
   let where: string | undefined;
   try {
     ({
       values: { witness: where },
     } = parseArgs({ args, options: { witness: { type: 'string' } }, strict: true }));
   } catch {
-    return { code: 2, out: [OPS_USAGE] };
+    return null;
   }
   let witness: AuditCheckpoint | undefined;
   if (where !== undefined) {

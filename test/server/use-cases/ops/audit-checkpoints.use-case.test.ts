@@ -222,6 +222,27 @@ describe('checkpoints of the audit log: a chain of their own, held outside the d
     expect(second).toMatchObject({ entries: 3, previousHash: checkpointHash(first!) });
   });
 
+  it('logs each checkpoint as one structured line through the server log', async () => {
+    const server = inMemoryServer();
+    const log = { warn: jest.fn(), info: jest.fn() };
+    server.container.log.attach(log);
+    const signed = await server.container.auditTrail.checkpoint(CLI);
+    expect(log.info).toHaveBeenCalledTimes(1);
+    expect(log.info).toHaveBeenCalledWith(
+      {
+        audit_checkpoint: expect.objectContaining({
+          kind: 'checkpoint',
+          entries: signed.entries,
+          head_hash: signed.headHash,
+          signature: signed.signature,
+        }),
+      },
+      'audit: checkpoint signed',
+    );
+    expect(log.warn).not.toHaveBeenCalled();
+    await server.container.close();
+  });
+
   it('runs the checkpoint job every five minutes by default', async () => {
     const server = inMemoryServer();
     expect(server.config.ops.auditCheckpointIntervalS).toBe(300);
