@@ -117,6 +117,24 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
       expect((await post(opsA, path, { ...reason, enabled: true }, support)).statusCode).toBe(200);
       expect((await postJson(b.baseUrl, ApiPaths.login, credentials)).status).toBe(200);
     });
+
+    it("counts a viewer's name searches once over both instances, 36 at the same instant", async () => {
+      const viewer = await operatorSignedIn(opsA, 'viewer');
+      const searches = Array.from({ length: 36 }, (_, n) =>
+        (n % 2 === 0 ? opsA : opsB).app.inject({
+          method: 'GET',
+          url: `/api${OpsPaths.members}?q=Nur${'a'.repeat(n % 7)}`,
+          headers: { cookie: viewer.cookie },
+        }),
+      );
+      const statuses = (await Promise.all(searches)).map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+      const entries = (action: string) =>
+        a.container.audit.list({ actorId: viewer.id, action, limit: 100 });
+      expect(await entries('member.name_search')).toHaveLength(30);
+      expect((await entries('member.name_search_limit')).length).toBeGreaterThanOrEqual(1);
+    });
   });
 }
 
