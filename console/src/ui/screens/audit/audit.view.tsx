@@ -108,7 +108,9 @@ export const AuditView = observer(function AuditView() {
         >
           {chain.verified
             ? t('audit.verified', { count: chain.entries })
-            : t('audit.broken', { seq: chain.first_bad_seq ?? '?' })}{' '}
+            : chain.first_bad_seq === null
+              ? t('audit.brokenCheckpoints')
+              : t('audit.broken', { seq: chain.first_bad_seq })}{' '}
           {chain.last_checkpoint &&
             t('audit.lastCheckpoint', {
               at: formatTime(chain.last_checkpoint.signed_at, i18n.language),
