@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { type AuditCheckpoint } from '../../domain/ops/audit-chain';
 import {
   checkpointFromRecord,
@@ -72,17 +74,24 @@ export function allWitnesses(witnesses: readonly AuditWitness[]): AuditWitness {
  * `audit_checkpoint`), such as a shipped log. Null when there is none; unreadable paths throw.
  */
 export async function readWitness(where: string): Promise<AuditCheckpoint | null> {
-  if ((await stat(where)).isDirectory()) {
+  const found = await stat(where);
+  if (found.isDirectory()) {
     const names = (await readdir(where)).filter((name) => FILE_NAME.test(name));
     const latest = names.sort((a, b) => a.length - b.length || a.localeCompare(b)).pop();
     return latest === undefined ? null : readWitness(path.join(where, latest));
   }
-  const text = await readFile(where, 'utf8');
-  const whole = checkpointIn(parsed(text));
-  if (whole !== null) return whole;
-  const found = text.split('\n').map((line) => checkpointIn(parsed(line)));
-  return latestCheckpoint(found.filter((each): each is AuditCheckpoint => each !== null));
+  // A shipped log can be large: read it a line at a time, keeping only the latest checkpoint.
+  let latest: AuditCheckpoint | null = null;
+  const input = createReadStream(where);
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    latest = latestCheckpoint([latest, checkpointIn(parsed(line))].filter(isCheckpoint));
+  }
+  if (latest !== null || found.size > 1_000_000) return latest;
+  // One checkpoint written over several lines (a witness file edited by hand, pretty-printed).
+  return checkpointIn(parsed(await readFile(where, 'utf8')));
 }
+
+const isCheckpoint = (each: AuditCheckpoint | null): each is AuditCheckpoint => each !== null;
 
 function parsed(text: string): unknown {
   try {

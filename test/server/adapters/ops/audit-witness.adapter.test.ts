@@ -43,6 +43,9 @@ describe('the audit witness', () => {
     expect(await readWitness(witnessDir)).toEqual(checkpoint(120, 'a'.repeat(64)));
     const file = path.join(witnessDir, 'checkpoint-000000000009.json');
     expect(await readWitness(file)).toEqual(checkpoint(9));
+    const pretty = path.join(dir, 'pretty.json');
+    await writeFile(pretty, JSON.stringify(JSON.parse(await readFile(file, 'utf8')), null, 2));
+    expect(await readWitness(pretty)).toEqual(checkpoint(9));
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
       kind: 'checkpoint',
       entries: 9,
