@@ -21,6 +21,7 @@ import { registerSpa } from '../http/spa';
 import { CONSOLE_API, registerOpenApi } from '../http/openapi';
 import { projectRoot } from '../project-root';
 import { registerCookies } from './guard';
+import { registerOriginCheck } from './origin-check';
 import { opsAuditRoutes } from './routes/audit.routes';
 import { opsAuthRoutes } from './routes/auth.routes';
 import { opsMemberRoutes } from './routes/members.routes';
@@ -94,6 +95,8 @@ export async function buildOpsApp(
   });
   // The member side's check: control characters and invalid Unicode anywhere are a coded 400.
   registerHostileInputGuard(app);
+  // Beside the CSRF token: a state-changing call from another origin is refused (origin-check.ts).
+  registerOriginCheck(app, config.ops.publicUrl);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

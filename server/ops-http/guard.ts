@@ -6,6 +6,7 @@ import { type OperatorSignedIn } from '../use-cases/ops/operator-auth.use-case';
 import { type Actor } from '../use-cases/ops/actor';
 import { type ServerContainer } from '../container';
 import { ApiError } from '../http/errors';
+import { changesState } from './origin-check';
 
 /** The operator session's cookie: HttpOnly, SameSite=Strict, Secure behind https. */
 export const SESSION_COOKIE = 'ops_session';
@@ -19,7 +20,9 @@ declare module 'fastify' {
 /**
  * Who may call a console route: a signed-in operator (the cookie, never a bearer token) whose
  * role holds `permission`. Without a session: 401 AUTH_REQUIRED. A role without the permission
- * gets 404, as an unknown path does. Every POST must carry the session's CSRF token (403).
+ * gets 404, as an unknown path does. Every call that changes something must carry the session's
+ * CSRF token in its header (403): every POST, and the GETs that write (the exports, which are
+ * audited), so neither a form nor an image tag on another page can make one.
  */
 export function guard(container: ServerContainer, permission: Permission | null) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
@@ -29,7 +32,7 @@ export function guard(container: ServerContainer, permission: Permission | null)
     if (permission !== null && !can(signedIn.operator.role, permission)) {
       throw new ApiError('NOT_FOUND');
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (changesState(request)) {
       const header = request.headers[CSRF_HEADER];
       const csrf = typeof header === 'string' ? header : undefined;
       if (!container.operatorAuth.csrfMatches(signedIn.session, csrf)) {

@@ -40,6 +40,9 @@ export const opsFailure = (code: OpsFailureCode, extra: Partial<OpsFailure> = {}
  */
 export class FakeOpsHttp implements OpsHttpPort {
   readonly calls: OpsCall[] = [];
+  /** Each download asked for, with the CSRF token set then; answered by `downloadAnswer`. */
+  readonly downloads: { href: string; fileName: string; csrf: string | null }[] = [];
+  downloadAnswer: OpsResult<null> = ok(null);
   csrf: string | null = null;
   private standing = new Map<OpsEndpoint, Reply<OpsEndpoint>>();
   private queued = new Map<OpsEndpoint, Reply<OpsEndpoint>[]>();
@@ -76,6 +79,11 @@ export class FakeOpsHttp implements OpsHttpPort {
       Reply<E> | undefined;
     if (reply === undefined) throw new Error(`FakeOpsHttp: no answer scripted for ${endpoint}`);
     return typeof reply === 'function' ? reply(call) : reply;
+  }
+
+  async download(href: string, fileName: string): Promise<OpsResult<null>> {
+    this.downloads.push({ href, fileName, csrf: this.csrf });
+    return this.downloadAnswer;
   }
 
   setCsrfToken(token: string | null): void {

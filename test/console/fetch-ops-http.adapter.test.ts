@@ -77,4 +77,43 @@ describe('FetchOpsHttpAdapter', () => {
       error: { code: 'NO_ANSWER' },
     });
   });
+
+  it('downloads an export with the CSRF header and saves it; a refusal is its code', async () => {
+    const saved: { text: string; fileName: string }[] = [];
+    const pending: Promise<void>[] = [];
+    const sent: Sent[] = [];
+    let status = 200;
+    const http = new FetchOpsHttpAdapter(
+      '/api',
+      async (url, init) => {
+        sent.push({ url, init });
+        return status === 200
+          ? new Response('a,b\n', { status, headers: { 'Content-Type': 'text/csv' } })
+          : new Response(JSON.stringify({ status: 0, message: 'no', code: 'OPS_CSRF_REJECTED' }), {
+              status,
+              headers: { 'Content-Type': 'application/json' },
+            });
+      },
+      (file, fileName) =>
+        void pending.push(file.text().then((text) => void saved.push({ text, fileName }))),
+    );
+    http.setCsrfToken('tok');
+    expect(
+      await http.download('/api/payments/export.csv?status=completed', 'payments.csv'),
+    ).toEqual({
+      ok: true,
+      value: null,
+    });
+    await Promise.all(pending);
+    expect(saved).toEqual([{ text: 'a,b\n', fileName: 'payments.csv' }]);
+    expect(sent[0].url).toBe('/api/payments/export.csv?status=completed');
+    expect(headersOf(sent[0])['x-csrf-token']).toBe('tok');
+    expect(sent[0].init?.credentials).toBe('same-origin');
+    status = 403;
+    expect(await http.download('/api/audit/export', 'audit.jsonl')).toEqual({
+      ok: false,
+      error: { code: 'OPS_CSRF_REJECTED', httpStatus: 403 },
+    });
+    expect(saved).toHaveLength(1);
+  });
 });

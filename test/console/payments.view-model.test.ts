@@ -1,3 +1,4 @@
+import { AuditViewModel } from '../../console/src/ui/screens/audit/audit.view-model';
 import { PaymentViewModel } from '../../console/src/ui/screens/payment/payment.view-model';
 import { PaymentSearchViewModel } from '../../console/src/ui/screens/payments/payment-search.view-model';
 import type { OpsRole } from '../../src/contract/ops-roles';
@@ -105,6 +106,38 @@ describe('PaymentSearchViewModel', () => {
     expect(vm.exportHref).toBe(
       offered ? '/api/payments/export.csv?status=completed&min_amount=5.00' : null,
     );
+  });
+});
+
+describe('the exports, fetched with the CSRF header', () => {
+  it('downloads the CSV of the shown search with the session token, and says why not', async () => {
+    const { http, container } = await signedInAs('finance');
+    http.on('searchPayments', answer({ items: [], next_cursor: null }));
+    const vm = container.get(PaymentSearchViewModel);
+    vm.setFilter('status', 'completed');
+    await vm.search();
+    await vm.download();
+    expect(http.downloads).toEqual([
+      {
+        href: '/api/payments/export.csv?status=completed',
+        fileName: 'payments.csv',
+        csrf: http.csrf,
+      },
+    ]);
+    expect(http.csrf).not.toBeNull();
+    expect(vm.exportFailure).toBeNull();
+    http.downloadAnswer = opsFailure('OPS_CSRF_REJECTED');
+    await vm.download();
+    expect(vm.exportFailure).toBe('errors.csrf');
+  });
+
+  it('downloads the audit log as JSON Lines', async () => {
+    const { http, container } = await signedInAs('admin');
+    const vm = container.get(AuditViewModel);
+    await vm.download();
+    expect(http.downloads).toEqual([
+      { href: '/api/audit/export', fileName: 'audit.jsonl', csrf: http.csrf },
+    ]);
   });
 });
 

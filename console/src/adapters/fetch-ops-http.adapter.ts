@@ -17,6 +17,23 @@ import type {
 
 type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** How long a saved file's object URL outlives the click that starts its download. */
+const REVOKE_AFTER_MS = 60_000;
+
+/** The browser's own download of a fetched file, through a temporary link with `download`. */
+function saveInBrowser(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+}
+
 /**
  * OpsHttpPort over window.fetch, on the console's own origin: the session is the HttpOnly cookie
  * the browser sends itself (same-origin credentials), and each state-changing call the endpoint
@@ -30,6 +47,7 @@ export class FetchOpsHttpAdapter implements OpsHttpPort {
   constructor(
     private readonly baseUrl: string,
     private readonly fetchFn: FetchFn = (input, init) => globalThis.fetch(input, init),
+    private readonly saveFile: (file: Blob, fileName: string) => void = saveInBrowser,
   ) {}
 
   setCsrfToken(token: string | null): void {
@@ -59,6 +77,29 @@ export class FetchOpsHttpAdapter implements OpsHttpPort {
     } catch {
       return err({ code: 'NO_ANSWER' });
     }
+    return this.answerOf<OpsResponseOf<E>>(response);
+  }
+
+  async download(href: string, fileName: string): Promise<OpsResult<null>> {
+    const headers: Record<string, string> = {};
+    if (this.csrfToken !== null) headers[CSRF_HEADER] = this.csrfToken;
+    let response: Response;
+    try {
+      response = await this.fetchFn(href, { method: 'GET', headers, credentials: 'same-origin' });
+    } catch {
+      return err({ code: 'NO_ANSWER' });
+    }
+    if (!response.ok) return this.answerOf<null>(response);
+    try {
+      this.saveFile(await response.blob(), fileName);
+    } catch {
+      return err({ code: 'NO_ANSWER' });
+    }
+    return ok(null);
+  }
+
+  /** A success envelope's data; a failure envelope's code and field; else the console's own code. */
+  private async answerOf<T>(response: Response): Promise<OpsResult<T>> {
     let json: unknown;
     try {
       json = await response.json();
@@ -69,7 +110,7 @@ export class FetchOpsHttpAdapter implements OpsHttpPort {
       return err({ code: 'INVALID_RESPONSE', httpStatus: response.status });
     }
     const envelope = json as { status: unknown; code?: unknown; field?: unknown; data?: unknown };
-    if (envelope.status === 1) return ok(envelope.data as OpsResponseOf<E>);
+    if (envelope.status === 1) return ok(envelope.data as T);
     const failure: OpsFailure = {
       code: isErrorCode(envelope.code) ? envelope.code : 'UNKNOWN_FAILURE',
       httpStatus: response.status,

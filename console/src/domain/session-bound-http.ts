@@ -23,6 +23,13 @@ export class SessionBoundHttp implements OpsHttpPort {
     return answer;
   }
 
+  async download(href: string, fileName: string): Promise<OpsResult<null>> {
+    const answer = await this.inner.download(href, fileName);
+    if (answer.ok) this.keeper.touched();
+    else if (answer.error.httpStatus === 401) this.keeper.failed(answer.error);
+    return answer;
+  }
+
   setCsrfToken(token: string | null): void {
     this.inner.setCsrfToken(token);
   }

@@ -47,7 +47,8 @@ export function opsAuditRoutes(app: FastifyInstance, container: ServerContainer)
 
   app.get(
     OpsPaths.auditExport,
-    { preHandler: allowed(app, container, 'audit.read', 5) },
+    // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
+    { preHandler: allowed(app, container, 'audit.read', 5), config: { writes: true } },
     async (request, reply) => {
       const items = trail.exportItems(actorOf(request));
       // The export is audited before its first line goes out.

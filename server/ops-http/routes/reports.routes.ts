@@ -45,6 +45,8 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
     {
       preHandler: allowed(app, container, 'reports.read', 5),
       schema: { querystring: PAYMENT_SEARCH_QUERY },
+      // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
+      config: { writes: true },
     },
     async (request, reply) => {
       const { filename, rows } = valueOrThrow(reports.exportCsv(actorOf(request), request.query));

@@ -3,6 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { type FastifyInstance } from 'fastify';
 import { buildOpsApp } from '../../../server/ops-http/app';
 import { eachDatabase } from '../../../scripts/support/databases';
+import { CSRF_HEADER } from '../../../src/contract/ops-api';
 import { OpsPaymentPaths } from '../../../src/contract/ops-payments-api';
 import { registerAndLogin } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -59,7 +60,7 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
       await new Promise<void>((resolve, reject) => {
         const request = http.get(
           `${url}${OpsPaymentPaths.paymentsExport}`,
-          { headers: { cookie: finance.cookie } },
+          { headers: { cookie: finance.cookie, [CSRF_HEADER]: finance.csrf } },
           (response) => {
             expect(response.statusCode).toBe(200);
             response.on('data', (chunk: Buffer) => {

@@ -100,6 +100,7 @@ export function get(
   return h.app.inject({
     method: 'GET',
     url: `/api${path}`,
-    headers: as ? { cookie: as.cookie } : {},
+    // As the console sends it: the exports (GETs that are audited) need the CSRF header too.
+    headers: as ? { cookie: as.cookie, [CSRF_HEADER]: as.csrf } : {},
   });
 }

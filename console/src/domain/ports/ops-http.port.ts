@@ -34,6 +34,12 @@ export interface OpsHttpPort {
     request: OpsRequestOf<E>,
     options?: OpsCallOptions,
   ): Promise<OpsResult<OpsResponseOf<E>>>;
+  /**
+   * Fetches a file the API writes and audits (an export, at `href` under the API's base) with
+   * the session's CSRF token in its header, which a plain link could not send, and has the
+   * browser save it as `fileName`.
+   */
+  download(href: string, fileName: string): Promise<OpsResult<null>>;
   /** Sets (or with null clears) the CSRF token sent on every later state-changing call. */
   setCsrfToken(token: string | null): void;
 }

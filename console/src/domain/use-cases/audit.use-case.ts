@@ -33,4 +33,9 @@ export class AuditUseCase {
   checkpoint(): Promise<OpsResult<unknown>> {
     return this.http.call('auditCheckpoint', undefined);
   }
+
+  /** The JSON Lines export at `href` (auditExportHref), saved by the browser. */
+  download(href: string): Promise<OpsResult<null>> {
+    return this.http.download(href, 'audit.jsonl');
+  }
 }

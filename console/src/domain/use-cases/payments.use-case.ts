@@ -88,6 +88,11 @@ export function paymentsExportHref(apiBase: string, values: PaymentFilterValues)
 export class PaymentsUseCase {
   constructor(private readonly http: OpsHttpPort) {}
 
+  /** The CSV export at `href` (paymentsExportHref), saved by the browser. */
+  download(href: string): Promise<OpsResult<null>> {
+    return this.http.download(href, 'payments.csv');
+  }
+
   search(values: PaymentFilterValues, cursor?: string): Promise<OpsResult<PaymentSearchResponse>> {
     const errors = paymentFilterErrors(values);
     const field = PAYMENT_FILTERS.find((f) => errors[f]);

@@ -25,6 +25,8 @@ export class AuditViewModel {
   loading = false;
   failure: string | null = null;
   checkpointDone = false;
+  /** Why the last export did not download, as an i18n key; null when it did. */
+  exportFailure: string | null = null;
   /** The filters the shown entries answer. */
   private shown: AuditQuery = {};
 
@@ -49,6 +51,12 @@ export class AuditViewModel {
 
   get exportHref(): string {
     return auditExportHref(this.apiBase, this.query());
+  }
+
+  /** The export, fetched with the CSRF header (a plain link cannot send it) and saved. */
+  async download(): Promise<void> {
+    const answer = await this.audit.download(this.exportHref);
+    this.exportFailure = answer.ok ? null : failureText(answer.error);
   }
 
   async search(): Promise<void> {

@@ -86,7 +86,15 @@ export const AuditView = observer(function AuditView() {
         </SurfaceButton>
       </form>
       <div className="console-actions">
-        <a className="surface-button" href={vm.exportHref} download="audit.jsonl">
+        <a
+          className="surface-button"
+          href={vm.exportHref}
+          download="audit.jsonl"
+          onClick={(event) => {
+            event.preventDefault();
+            void vm.download();
+          }}
+        >
           {t('audit.export')}
         </a>
         <SurfaceButton onClick={() => void vm.checkpoint()} disabled={vm.loading}>
@@ -96,9 +104,9 @@ export const AuditView = observer(function AuditView() {
       <p role="status" className="console-status">
         {vm.loading ? t('common.loading') : vm.checkpointDone ? t('audit.checkpointDone') : ''}
       </p>
-      {vm.failure && (
+      {(vm.failure ?? vm.exportFailure) && (
         <p className="console-failure" role="alert">
-          {t(vm.failure)}
+          {t(vm.failure ?? vm.exportFailure ?? '')}
         </p>
       )}
       {chain && (

@@ -12,6 +12,7 @@ import {
   type PaymentFilterValues,
   type PaymentsUseCase,
 } from '../../../domain/use-cases/payments.use-case';
+import { failureText } from '../../shared/failure-text';
 import { PagedList } from '../../shared/paged-list';
 import { ConsoleSessionViewModel } from '../../shared/session.view-model';
 import { API_BASE, PAYMENTS } from '../../shared/tokens';
@@ -27,14 +28,16 @@ export class PaymentSearchViewModel {
   errors: PaymentFilterErrors = {};
   /** The payments the searched filters found (`shown` is those filters). */
   readonly results: PagedList<PaymentFilterValues, PaymentSummaryDto>;
+  /** Why the last export did not download, as an i18n key; null when it did. */
+  exportFailure: string | null = null;
 
   constructor(
-    @inject(PAYMENTS) payments: PaymentsUseCase,
+    @inject(PAYMENTS) private readonly payments: PaymentsUseCase,
     @inject(ConsoleSessionViewModel) private readonly session: ConsoleSessionViewModel,
     @inject(API_BASE) private readonly apiBase: string,
   ) {
     this.results = new PagedList((filters, cursor) => payments.search(filters, cursor));
-    observeExcept(this, ['results', 'session', 'apiBase']);
+    observeExcept(this, ['results', 'session', 'apiBase', 'payments']);
   }
 
   /** The rows so far, the next page's cursor, the first new row and the failure, from `results`. */
@@ -69,6 +72,14 @@ export class PaymentSearchViewModel {
     const shown = this.results.shown;
     if (!this.session.can('reports.read') || shown === null) return null;
     return paymentsExportHref(this.apiBase, shown);
+  }
+
+  /** The export, fetched with the CSRF header (a plain link cannot send it) and saved. */
+  async download(): Promise<void> {
+    const href = this.exportHref;
+    if (href === null) return;
+    const answer = await this.payments.download(href);
+    this.exportFailure = answer.ok ? null : failureText(answer.error);
   }
 
   clear(): void {

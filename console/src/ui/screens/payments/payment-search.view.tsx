@@ -102,9 +102,22 @@ export const PaymentSearchView = observer(function PaymentSearchView() {
       <PaymentFilters vm={vm} />
       {vm.exportHref !== null && (
         <p className="console-actions">
-          <a className="surface-button" href={vm.exportHref} download="payments.csv">
+          <a
+            className="surface-button"
+            href={vm.exportHref}
+            download="payments.csv"
+            onClick={(event) => {
+              event.preventDefault();
+              void vm.download();
+            }}
+          >
             {t('payments.export')}
           </a>
+        </p>
+      )}
+      {vm.exportFailure && (
+        <p className="console-failure" role="alert">
+          {t(vm.exportFailure)}
         </p>
       )}
       <SearchList list={vm.results} found="payments.found">
