@@ -140,4 +140,26 @@ describe.each(eachDatabase())('npm run ops on %s', (database: TestDatabase) => {
       /entry 1 on .* no checkpoint covers/,
     );
   });
+
+  it('keeps the checkpoints one chain while they race each other and the entries', async () => {
+    await behindTheTriggers('DELETE FROM audit_log; DELETE FROM audit_checkpoints');
+    const trail = t.container.auditTrail;
+    await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        n % 2 === 0
+          ? trail.checkpoint({ kind: 'cli' })
+          : run(
+              'create-operator',
+              '--name',
+              `R ${n}`,
+              '--email',
+              `r${n}@ops.test`,
+              '--role',
+              'viewer',
+            ),
+      ),
+    );
+    const report = await trail.verify();
+    expect(report).toMatchObject({ verified: true, checkpoints: 6, entries: 12 });
+  });
 });
