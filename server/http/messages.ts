@@ -63,6 +63,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PASSKEY_NOT_FOUND: 'passkey_id: no such passkey.',
   OPS_CSRF_REJECTED: "The request did not carry this session's CSRF token.",
   OPS_ENROLMENT_INVALID: 'This enrolment link is not valid: it is unknown, used or expired.',
+  OPS_PASSWORD_WEAK: 'password: too common or too easy to guess (known, breached or repetitive).',
   OPS_EMAIL_TAKEN: 'email: another operator already uses this address.',
   OPS_CHANGE_REFUSED: 'This change is not allowed.',
   OPS_STEP_UP_REQUIRED: 'Give your second factor again: refunds ask for it every five minutes.',

@@ -74,6 +74,8 @@ export const ERROR_HTTP_STATUS = {
   // change the rules refuse (an operator's own role, the last admin).
   OPS_CSRF_REJECTED: 403,
   OPS_ENROLMENT_INVALID: 400,
+  // An operator's new password that is common, breached or trivially repetitive.
+  OPS_PASSWORD_WEAK: 400,
   OPS_EMAIL_TAKEN: 409,
   OPS_CHANGE_REFUSED: 409,
   // Refunds in the console: the action asks for the second factor again (none given in the last

@@ -112,4 +112,14 @@ describe('EnrolmentViewModel with a passkey', () => {
     });
     expect(vm.phase).toBe('done');
   });
+
+  it("says in the operator's language that the server found the password too easy to guess", async () => {
+    const { http, vm } = await started();
+    http.on('enrolmentFinish', opsFailure('OPS_PASSWORD_WEAK', { field: 'password' }));
+    vm.setPassword('111111111111');
+    vm.setConfirmation('111111111111');
+    vm.setCode('123456');
+    await vm.finish();
+    expect([vm.phase, vm.failure]).toEqual(['ready', 'errors.passwordWeak']);
+  });
 });

@@ -12,6 +12,7 @@ import { type PasswordHasher } from '../../ports/password-hasher.port';
 import { type Random } from '../../ports/random.port';
 import { type Totp } from '../../ports/totp.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
+import { isGuessablePassword } from '../../domain/ops/guessable-password';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
 import { auditFailedSignIn, checkOperatorPassword, openOperatorSession } from './operator-sign-in';
@@ -98,6 +99,10 @@ export class OperatorAuthUseCase {
         field: 'password',
         reason: 'operator-password-length',
       });
+    }
+    // A common, breached or repetitive password is refused, from the package's lists only.
+    if (isGuessablePassword(input.password)) {
+      return failWith('OPS_PASSWORD_WEAK', { field: 'password' });
     }
     const passwordHash = await this.hasher.hash(input.password);
     const now = new Date(this.clock.now());

@@ -14,6 +14,7 @@ import { type PasswordHasher } from '../../ports/password-hasher.port';
 import { type Random } from '../../ports/random.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { PasskeyCeremony, type PasskeyLog, type RelyingPartyConfig } from '../passkey-support';
+import { isGuessablePassword } from '../../domain/ops/guessable-password';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
 import { hashToken } from './manage-operators.use-case';
@@ -81,6 +82,10 @@ export class OperatorPasskeysUseCase {
         field: 'password',
         reason: 'operator-password-length',
       });
+    }
+    // A common, breached or repetitive password is refused, from the package's lists only.
+    if (isGuessablePassword(input.password)) {
+      return failWith('OPS_PASSWORD_WEAK', { field: 'password' });
     }
     const now = new Date(this.clock.now());
     const tokenHash = hashToken(input.token);

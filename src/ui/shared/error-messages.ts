@@ -57,6 +57,7 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   PASSKEY_NOT_FOUND: 'serverMessages.passkeyNotFound',
   OPS_CSRF_REJECTED: 'serverMessages.opsCsrfRejected',
   OPS_ENROLMENT_INVALID: 'serverMessages.opsEnrolmentInvalid',
+  OPS_PASSWORD_WEAK: 'serverMessages.opsPasswordWeak',
   OPS_EMAIL_TAKEN: 'serverMessages.opsEmailTaken',
   OPS_CHANGE_REFUSED: 'serverMessages.opsChangeRefused',
   OPS_STEP_UP_REQUIRED: 'serverMessages.opsStepUpRequired',

@@ -70,4 +70,29 @@ describe('the console: the operator list', () => {
       }),
     ]);
   });
+
+  it.each(['111111111111', 'password1234', 'qwertyuiopasdf', 'iloveyou1234', 'abcabcabcabc'])(
+    'refuses %s as a new password, with a code and the field, on both ways to enrol',
+    async (password) => {
+      const created = await h.server.container.manageOperators.create(CLI, {
+        name: 'Weak Password',
+        email: `weak-${password}@ops.test`,
+        role: 'viewer',
+      });
+      if (!created.ok) throw new Error('create');
+      const { token } = created.value;
+      const response = { clientDataJSON: 'eA', attestationObject: 'eA' };
+      const credential = { id: 'eA', rawId: 'eA', type: 'public-key', response };
+      for (const [path, body] of [
+        [OpsPaths.enrolmentFinish, { token, password, totp_code: '123456' }],
+        [OpsPaths.enrolmentFinishPasskey, { token, password, credential }],
+      ] as const) {
+        const answer = await post(h, path, body);
+        expect([answer.statusCode, answer.json()]).toEqual([
+          400,
+          expect.objectContaining({ code: 'OPS_PASSWORD_WEAK', field: 'password' }),
+        ]);
+      }
+    },
+  );
 });

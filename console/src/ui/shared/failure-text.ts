@@ -27,6 +27,7 @@ const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
   REFUND_NOT_PENDING: 'errors.refundNotAllowed',
   OPS_CSRF_REJECTED: 'errors.csrf',
   OPS_ENROLMENT_INVALID: 'errors.enrolmentInvalid',
+  OPS_PASSWORD_WEAK: 'errors.passwordWeak',
   OPS_EMAIL_TAKEN: 'errors.emailTaken',
   OPS_CHANGE_REFUSED: 'errors.changeRefused',
   PASSKEY_REJECTED: 'errors.passkeyRejected',
