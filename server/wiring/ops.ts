@@ -23,6 +23,7 @@ import { ManageOperatorsUseCase } from '../use-cases/ops/manage-operators.use-ca
 import { MemberSupportUseCase } from '../use-cases/ops/member-support.use-case';
 import { OperatorAuthUseCase } from '../use-cases/ops/operator-auth.use-case';
 import { OperatorPasskeysUseCase } from '../use-cases/ops/operator-passkeys.use-case';
+import { OperatorSignInLockUseCase } from '../use-cases/ops/operator-sign-in-lock.use-case';
 import { type Logger } from '../ports/logger.port';
 import { type PasskeyStore } from '../ports/passkey-store.port';
 import { type PaymentReports } from '../ports/payment-reports.port';
@@ -40,6 +41,8 @@ import { PaymentSupportUseCase } from '../use-cases/ops/payment-support.use-case
 export interface OpsAdapters {
   totp: Totp;
   auditSigner: AuditSigner;
+  /** Counts operators locked by wrong second factors (the container's metric), when given. */
+  secondFactorLocks?: { inc(): void };
 }
 
 /**
@@ -81,6 +84,8 @@ export interface OpsUseCases {
   /** An operator's passkey as their second factor. */
   operatorPasskeyFactor: OperatorPasskeysUseCase;
   manageOperators: ManageOperatorsUseCase;
+  /** An admin clears an operator's sign-in lock. */
+  operatorSignInLock: OperatorSignInLockUseCase;
   memberSupport: MemberSupportUseCase;
   auditTrail: AuditTrailUseCase;
   /** The payments summary by Malaysia day and the CSV export of a search. */
@@ -114,33 +119,8 @@ export function wireOps(
   logger: Logger,
 ): OpsUseCases {
   const { unitOfWork, clock, random } = adapters;
-  // Read per use: OPS_PUBLIC_URL names the console's origin, its passkeys' relying party.
-  const consoleParty = {
-    name: () => `${config.merchantName} console`,
-    publicUrl: () => config.ops.publicUrl,
-  };
   return {
-    operatorAuth: new OperatorAuthUseCase(
-      unitOfWork,
-      adapters.loginFailures,
-      adapters.hasher,
-      adapters.totp,
-      clock,
-      random,
-      config.loginMaxFailures,
-    ),
-    operatorPasskeyFactor: new OperatorPasskeysUseCase(
-      unitOfWork,
-      adapters.operatorPasskeys,
-      adapters.loginFailures,
-      adapters.hasher,
-      clock,
-      random,
-      // Read per use: OPS_PUBLIC_URL names the console's origin, its passkeys' relying party.
-      { name: () => `${config.merchantName} console`, publicUrl: () => config.ops.publicUrl },
-      (message) => logger.warn({}, `console: ${message}`),
-      config.loginMaxFailures,
-    ),
+    ...signInUseCases(adapters, config, logger),
     manageOperators: new ManageOperatorsUseCase(unitOfWork, clock, random),
     memberSupport: new MemberSupportUseCase(
       unitOfWork,
@@ -161,16 +141,72 @@ export function wireOps(
       adapters.applyPaymentCallback,
       clock,
     ),
-    stepUp: new StepUpUseCase(
+  };
+}
+
+type SignInUseCases = Pick<
+  OpsUseCases,
+  'operatorAuth' | 'operatorPasskeyFactor' | 'stepUp' | 'operatorSignInLock'
+>;
+
+/**
+ * Sign-in, step-up and the admin's clearing of a sign-in lock. An operator locked by wrong second
+ * factors is an alert: the metric ops_second_factor_locks_total and a warning (no one named; the
+ * audit log's operator.second_factor_locked says who).
+ */
+function signInUseCases(
+  adapters: Parameters<typeof wireOps>[0],
+  config: Config,
+  logger: Logger,
+): SignInUseCases {
+  const { unitOfWork, clock, random, loginFailures, totp, operatorPasskeys } = adapters;
+  // Read per use: OPS_PUBLIC_URL names the console's origin, its passkeys' relying party.
+  const consoleParty = {
+    name: () => `${config.merchantName} console`,
+    publicUrl: () => config.ops.publicUrl,
+  };
+  const warn = (message: string) => logger.warn({}, `console: ${message}`);
+  const locked = () => {
+    adapters.secondFactorLocks?.inc();
+    warn(
+      'an operator is locked out after wrong second factors (see operator.second_factor_locked)',
+    );
+  };
+  const max = config.loginMaxFailures;
+  return {
+    operatorAuth: new OperatorAuthUseCase(
       unitOfWork,
-      adapters.loginFailures,
-      adapters.totp,
-      adapters.operatorPasskeys,
+      loginFailures,
+      adapters.hasher,
+      totp,
+      clock,
+      random,
+      max,
+      locked,
+    ),
+    operatorPasskeyFactor: new OperatorPasskeysUseCase(
+      unitOfWork,
+      operatorPasskeys,
+      loginFailures,
+      adapters.hasher,
       clock,
       random,
       consoleParty,
-      (message) => logger.warn({}, `console: ${message}`),
-      config.loginMaxFailures,
+      warn,
+      max,
     ),
+    stepUp: new StepUpUseCase(
+      unitOfWork,
+      loginFailures,
+      totp,
+      operatorPasskeys,
+      clock,
+      random,
+      consoleParty,
+      warn,
+      max,
+      locked,
+    ),
+    operatorSignInLock: new OperatorSignInLockUseCase(unitOfWork, clock),
   };
 }

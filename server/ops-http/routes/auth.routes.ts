@@ -60,8 +60,7 @@ export function opsAuthRoutes(
   app.post<{ Body: EnrolmentStartRequest }>(
     OpsPaths.enrolmentStart,
     { ...strict, schema: { body: body({ token: TOKEN }) } },
-    async (request) =>
-      success('OK', enrolment(await auth.startEnrolment(request.body.token, request.ip))),
+    async ({ body, ip }) => success('OK', enrolment(await auth.startEnrolment(body.token, ip))),
   );
 
   app.post<{ Body: EnrolmentFinishRequest }>(
