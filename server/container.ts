@@ -100,7 +100,11 @@ export async function createContainer(
   const caching = await cacheReads(adapters, config, (error) =>
     log.warn({ err: error }, 'cache invalidation failed'),
   );
-  const useCases = wireUseCases(caching.adapters, config, log);
+  const useCases = wireUseCases(
+    { ...caching.adapters, secondFactorLocks: metrics.secondFactorLocks },
+    config,
+    log,
+  );
   const scheduler = pgBossJobs(db, { config, clock, metrics, log, useCases });
   return {
     config,
@@ -200,7 +204,11 @@ export function createInMemoryContainer(
   const log = new ForwardingLogger();
   // Counted here: HTTP requests and job runs (the ports are the tests' fakes, left unwrapped).
   const metrics = new PortalMetrics();
-  const useCases = wireUseCases(adapters, config, log);
+  const useCases = wireUseCases(
+    { ...adapters, secondFactorLocks: metrics.secondFactorLocks },
+    config,
+    log,
+  );
   const scheduler = inMemoryJobs(tables, { config, clock, metrics, log, useCases });
   return {
     config,

@@ -26,6 +26,7 @@ import { opsAuditRoutes } from './routes/audit.routes';
 import { opsAuthRoutes } from './routes/auth.routes';
 import { opsMemberRoutes } from './routes/members.routes';
 import { opsOperatorRoutes } from './routes/operators.routes';
+import { opsOperatorLockRoutes } from './routes/operator-lock.routes';
 import { opsPaymentRoutes } from './routes/payments.routes';
 import { opsRefundRoutes } from './routes/refunds.routes';
 import { opsReportRoutes } from './routes/reports.routes';
@@ -145,6 +146,7 @@ export async function buildOpsApp(
       opsAuthRoutes(api, container, { secureCookie });
       opsMemberRoutes(api, container);
       opsOperatorRoutes(api, container);
+      opsOperatorLockRoutes(api, container);
       opsAuditRoutes(api, container);
       opsPaymentRoutes(api, container);
       opsRefundRoutes(api, container);

@@ -35,6 +35,8 @@ const HELP = {
     'Failed database operations, by kind: unavailable (connection lost or timed out), unique_violation, other.',
   database_connections_lost_total:
     'Pooled PostgreSQL connections lost outside any request (the pool replaces them).',
+  ops_second_factor_locks_total:
+    'Console operators locked out by wrong second factors (authenticator-app codes) after the right password.',
 } as const;
 type MetricName = keyof typeof HELP;
 
@@ -85,6 +87,8 @@ export class PortalMetrics {
   ]);
   readonly databaseErrors = this.counter('database_errors_total', ['kind']);
   readonly databaseConnectionsLost = this.counter('database_connections_lost_total');
+  /** Operators locked by wrong second factors: an alert (wiring/ops.ts counts them). */
+  readonly secondFactorLocks = this.counter('ops_second_factor_locks_total');
   /** The scheduled jobs' runs (job-metrics.ts). */
   readonly jobs = new JobMetrics(this.registry);
 

@@ -15,7 +15,18 @@ import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { isGuessablePassword } from '../../domain/ops/guessable-password';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
-import { auditFailedSignIn, checkOperatorPassword, openOperatorSession } from './operator-sign-in';
+import {
+  auditFailedSignIn,
+  auditRefusedSignIn,
+  checkOperatorPassword,
+  openOperatorSession,
+} from './operator-sign-in';
+import {
+  claimSecondFactor,
+  lockedByThisFailure,
+  type SecondFactorLockAlert,
+  secondFactorLocked,
+} from './second-factor-lock';
 import { hashToken } from './manage-operators.use-case';
 
 /** An operator's password: 12 to 128 characters (longer than members': a back office). */
@@ -55,6 +66,7 @@ export class OperatorAuthUseCase {
     private readonly clock: Clock,
     private readonly random: Random,
     private readonly maxFailures: number,
+    private readonly onSecondFactorLock: SecondFactorLockAlert = () => undefined,
   ) {}
 
   /** Opens an enrolment link: a new TOTP secret (kept until enrolment finishes) to set up. */
@@ -134,6 +146,11 @@ export class OperatorAuthUseCase {
     });
   }
 
+  /**
+   * Password and authenticator-app code. While wrong codes have locked the operator's second
+   * factor (second-factor-lock.ts) this way is refused before the password is checked (so the
+   * refusal says nothing about it); a passkey sign-in is not, and clears the lock.
+   */
   async signIn(input: {
     email: string;
     password: string;
@@ -142,6 +159,13 @@ export class OperatorAuthUseCase {
   }): Promise<Result<{ token: string; csrfToken: string } & OperatorSignedIn, UseCaseError>> {
     const now = new Date(this.clock.now());
     const email = normaliseEmail(input.email);
+    const { address } = input;
+    const limits = { email, now, maxFailures: this.maxFailures };
+    const locked = await secondFactorLocked(this.failures, limits);
+    if (locked !== null) {
+      await auditRefusedSignIn(this.uow, { email, address, now });
+      return locked;
+    }
     const checked = await checkOperatorPassword(
       {
         uow: this.uow,
@@ -154,6 +178,13 @@ export class OperatorAuthUseCase {
     );
     if (!checked.ok) return checked;
     const { found, verified: usable } = checked.value;
+    if (usable !== null) {
+      const slot = await claimSecondFactor(this.failures, { ...limits, id: this.random.uuid() });
+      if (!slot.ok) {
+        await auditRefusedSignIn(this.uow, { email, address, now });
+        return slot;
+      }
+    }
     const signedIn = await this.uow.run(async (tx) => {
       const step =
         usable !== null && usable.totpSecret !== null
@@ -162,12 +193,17 @@ export class OperatorAuthUseCase {
       const accepted =
         usable !== null && step !== null && (await tx.operators.acceptTotpStep(usable.id, step));
       if (usable === null || !accepted) {
-        await auditFailedSignIn(tx.audit, { found, email, address: input.address, now });
-        return null;
+        await auditFailedSignIn(tx.audit, { found, email, address, now });
+        const context = { now, address, maxFailures: this.maxFailures };
+        return { lockedNow: usable !== null && (await lockedByThisFailure(tx, usable, context)) };
       }
-      return openOperatorSession(tx, usable, { address: input.address, now, random: this.random });
+      return openOperatorSession(tx, usable, { address, now, random: this.random });
     });
-    return signedIn === null ? failWith('AUTH_INVALID_CREDENTIALS') : ok(signedIn);
+    if (!('token' in signedIn)) {
+      if (signedIn.lockedNow) this.onSecondFactorLock();
+      return failWith('AUTH_INVALID_CREDENTIALS');
+    }
+    return ok(signedIn);
   }
 
   /** The operator behind a session cookie, the session moved on; null when it has ended. */

@@ -8,6 +8,7 @@ import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-w
 import { ok, rateLimited, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
 import { hashToken } from './manage-operators.use-case';
+import { secondFactorThrottleKey } from './second-factor-lock';
 import { createHash } from 'node:crypto';
 
 /** The login throttle's key of an operator's sign-ins (members' keys are IC/passports). */
@@ -81,6 +82,9 @@ export async function checkOperatorPassword(
     usable?.passwordHash != null
       ? await deps.hasher.verify(usable.passwordHash, input.password)
       : await deps.hasher.verifyDummy(input.password).then(() => false);
+  // The password is proven: the password throttle is for guesses, and wrong second factors count
+  // on a throttle of their own (second-factor-lock.ts), which a passkey sign-in gets past.
+  if (passwordOk) await deps.failures.clear(operatorThrottleKey(email));
   return ok({ found, verified: passwordOk ? usable : null });
 }
 
@@ -117,7 +121,7 @@ export async function auditFailedSignIn(
   );
 }
 
-/** A new session for an operator who proved both factors, audited, the throttle forgotten. */
+/** A new session for an operator who proved both factors, audited, both throttles forgotten. */
 export async function openOperatorSession(
   tx: Pick<TransactionalStores, 'operators' | 'audit' | 'loginFailures'>,
   operator: Operator,
@@ -136,6 +140,7 @@ export async function openOperatorSession(
     secondFactorAt: now,
   };
   await tx.loginFailures.clear(operatorThrottleKey(operator.email));
+  await tx.loginFailures.clear(secondFactorThrottleKey(operator.email));
   await tx.operators.createSession({ ...session, tokenHash: hashToken(token) });
   await tx.audit.append(
     entryOf({ kind: 'operator', ...operator, address }, now, {

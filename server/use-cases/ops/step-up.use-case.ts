@@ -14,7 +14,13 @@ import { type PasskeyLog, type RelyingPartyConfig } from '../passkey-support';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { entryOf } from './actor';
 import { type OperatorSignedIn } from './operator-auth.use-case';
-import { claimSignIn, operatorThrottleKey } from './operator-sign-in';
+import { operatorThrottleKey } from './operator-sign-in';
+import {
+  claimSecondFactor,
+  lockedByThisFailure,
+  type SecondFactorLockAlert,
+  secondFactorThrottleKey,
+} from './second-factor-lock';
 
 /** Until when refund steps need no second factor again. */
 export interface SteppedUp {
@@ -42,6 +48,7 @@ export class StepUpUseCase {
     relyingParty: RelyingPartyConfig,
     log: PasskeyLog,
     private readonly maxFailures: number,
+    private readonly onSecondFactorLock: SecondFactorLockAlert = () => undefined,
   ) {
     this.passkey = new PasskeyConfirmation(passkeys, clock, relyingParty, log);
   }
@@ -49,25 +56,31 @@ export class StepUpUseCase {
   async withTotp(signedIn: OperatorSignedIn, code: string, address: string): Answer {
     const now = new Date(this.clock.now());
     const { operator } = signedIn;
-    const claimed = await claimSignIn(this.failures, {
+    const claimed = await claimSecondFactor(this.failures, {
       id: this.random.uuid(),
       email: operator.email,
       now,
       maxFailures: this.maxFailures,
     });
     if (!claimed.ok) return claimed;
-    return this.uow.run(async (tx) => {
+    let lockedNow = false;
+    const answer = await this.uow.run(async (tx) => {
       const current = await tx.operators.findById(operator.id);
       const secret = current?.totpSecret ?? null;
       const step = secret === null ? null : this.totp.stepOf(secret, code, now.getTime());
       const accepted = step !== null && (await tx.operators.acceptTotpStep(operator.id, step));
       if (!accepted) {
         await this.audit(tx, signedIn, { address, now, done: false });
+        const context = { now, address, maxFailures: this.maxFailures };
+        lockedNow = await lockedByThisFailure(tx, operator, context);
         return failWith('VALIDATION_FAILED', { field: 'totp_code', reason: 'totp-code-wrong' });
       }
       await tx.loginFailures.clear(operatorThrottleKey(operator.email));
+      await tx.loginFailures.clear(secondFactorThrottleKey(operator.email));
       return ok(await this.steppedUp(tx, signedIn, { address, now, done: true }));
     });
+    if (lockedNow) this.onSecondFactorLock();
+    return answer;
   }
 
   /** A challenge for the operator's own passkeys. */
