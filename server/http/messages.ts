@@ -66,6 +66,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   OPS_PASSWORD_WEAK: 'password: too common or too easy to guess (known, breached or repetitive).',
   OPS_EMAIL_TAKEN: 'email: another operator already uses this address.',
   OPS_CHANGE_REFUSED: 'This change is not allowed.',
+  OPS_UNCONFIRMED: "Your account awaits another admin's confirmation.",
   OPS_STEP_UP_REQUIRED: 'Give your second factor again: refunds ask for it every five minutes.',
   REFUND_OWN_REQUEST: 'Another operator must decide a refund you asked for.',
   PAYMENT_NOT_COMPLETED: 'Only a completed payment can be refunded.',

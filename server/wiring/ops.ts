@@ -20,6 +20,7 @@ import { type Totp } from '../ports/totp.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { AuditTrailUseCase } from '../use-cases/ops/audit-trail.use-case';
 import { ManageOperatorsUseCase } from '../use-cases/ops/manage-operators.use-case';
+import { OperatorApprovalsUseCase } from '../use-cases/ops/operator-approvals.use-case';
 import { MemberSupportUseCase } from '../use-cases/ops/member-support.use-case';
 import { OperatorAuthUseCase } from '../use-cases/ops/operator-auth.use-case';
 import { OperatorPasskeysUseCase } from '../use-cases/ops/operator-passkeys.use-case';
@@ -86,6 +87,8 @@ export interface OpsUseCases {
   manageOperators: ManageOperatorsUseCase;
   /** An admin clears an operator's sign-in lock. */
   operatorSignInLock: OperatorSignInLockUseCase;
+  /** Operator changes that wait for a second admin, and operators awaiting confirmation. */
+  operatorApprovals: OperatorApprovalsUseCase;
   memberSupport: MemberSupportUseCase;
   auditTrail: AuditTrailUseCase;
   /** The payments summary by Malaysia day and the CSV export of a search. */
@@ -122,6 +125,7 @@ export function wireOps(
   return {
     ...signInUseCases(adapters, config, logger),
     manageOperators: new ManageOperatorsUseCase(unitOfWork, clock, random),
+    operatorApprovals: new OperatorApprovalsUseCase(unitOfWork, clock, random),
     memberSupport: new MemberSupportUseCase(
       unitOfWork,
       clock,

@@ -78,6 +78,9 @@ export const ERROR_HTTP_STATUS = {
   OPS_PASSWORD_WEAK: 400,
   OPS_EMAIL_TAKEN: 409,
   OPS_CHANGE_REFUSED: 409,
+  // An operator an admin created or re-enrolled, whom another admin has not confirmed yet: no
+  // refund steps and no operator changes until then.
+  OPS_UNCONFIRMED: 403,
   // Refunds in the console: the action asks for the second factor again (none given in the last
   // five minutes); an operator deciding their own request (two people); a payment not completed;
   // more than may still be refunded; a refund no longer in the status the step needs.

@@ -23,6 +23,10 @@ export const OpsPaths = {
   /** With the member id appended: `${OpsPaths.member}/${id}`, and `/reveal` etc. after it. */
   member: '/members',
   operators: '/operators',
+  /** What waits for a second admin: changes to approve, operators to confirm. */
+  operatorApprovals: '/operator-approvals',
+  /** With the change's id appended, then `/approve` or `/reject`. */
+  operatorChanges: '/operator-changes',
   audit: '/audit',
   auditExport: '/audit/export',
   auditCheckpoint: '/audit/checkpoint',
@@ -38,7 +42,13 @@ export const MEMBER_ACTIONS = [
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 /** The operator actions, each by its path segment after the operator's id. */
-export const OPERATOR_ACTIONS = ['role', 'disable', 'enable', 'reset-second-factor'] as const;
+export const OPERATOR_ACTIONS = [
+  'role',
+  'disable',
+  'enable',
+  'reset-second-factor',
+  'confirm',
+] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 export const CSRF_HEADER = 'x-csrf-token';
@@ -168,6 +178,43 @@ export interface EnrolmentLinkResponse {
 }
 export interface ChangeRoleRequest extends ReasonRequest {
   role: OpsRole;
+}
+
+/** An operator or admin by id and name. */
+export interface OperatorRef {
+  id: string;
+  name: string;
+}
+/** A change one admin asked for that another must approve: a reset, or a grant of finance/admin. */
+export interface OperatorChangeDto {
+  id: string;
+  operator: OperatorRef;
+  kind: 'reset-second-factor' | 'role';
+  /** The role granted; null for a reset. */
+  role: OpsRole | null;
+  reason: string;
+  requested_by: OperatorRef;
+  requested_at: string;
+}
+/** A role change or reset: `pending` is the change waiting for a second admin, if it waits. */
+export interface OperatorChangeResponse {
+  pending: OperatorChangeDto | null;
+}
+/** An operator an admin created or re-enrolled, until another admin confirms them. */
+export interface UnconfirmedOperatorDto {
+  operator: OperatorRef;
+  /** The admin who was given the enrolment link (null: the command line): not the confirmer. */
+  link_holder: OperatorRef | null;
+  enrolled: boolean;
+  since: string;
+}
+export interface OperatorApprovalsResponse {
+  changes: OperatorChangeDto[];
+  unconfirmed: UnconfirmedOperatorDto[];
+}
+/** An approved change: a reset's new enrolment link, for the approving admin to hand over. */
+export interface ApproveChangeResponse {
+  link: EnrolmentLinkResponse | null;
 }
 
 export interface AuditQuery {

@@ -1,5 +1,6 @@
 import {
   OpsPaths,
+  type ApproveChangeResponse,
   type AuditListResponse,
   type AuditQuery,
   type ChangeRoleRequest,
@@ -12,6 +13,8 @@ import {
   type MemberDetailResponse,
   type MemberSearchQuery,
   type MemberSearchResponse,
+  type OperatorApprovalsResponse,
+  type OperatorChangeResponse,
   type OperatorListResponse,
   type OpsSessionResponse,
   type PasskeySignInOptionsRequest,
@@ -86,6 +89,10 @@ export const OPS_ENDPOINTS = {
   disableOperator: post(OpsPaths.operators, '/disable'),
   enableOperator: post(OpsPaths.operators, '/enable'),
   resetOperatorSecondFactor: post(OpsPaths.operators, '/reset-second-factor'),
+  confirmOperator: post(OpsPaths.operators, '/confirm'),
+  operatorApprovals: get(OpsPaths.operatorApprovals),
+  approveOperatorChange: post(OpsPaths.operatorChanges, '/approve'),
+  rejectOperatorChange: post(OpsPaths.operatorChanges, '/reject'),
   audit: get(OpsPaths.audit),
   auditCheckpoint: post(OpsPaths.auditCheckpoint),
   searchPayments: get(OpsPaymentPaths.payments),
@@ -126,10 +133,14 @@ interface OpsShapes {
   setMemberSignIn: [SetSignInRequest, null];
   operators: [undefined, OperatorListResponse];
   createOperator: [CreateOperatorRequest, EnrolmentLinkResponse];
-  changeOperatorRole: [ChangeRoleRequest, null];
+  changeOperatorRole: [ChangeRoleRequest, OperatorChangeResponse];
   disableOperator: [ReasonRequest, null];
   enableOperator: [ReasonRequest, null];
-  resetOperatorSecondFactor: [ReasonRequest, EnrolmentLinkResponse];
+  resetOperatorSecondFactor: [ReasonRequest, OperatorChangeResponse];
+  confirmOperator: [ReasonRequest, null];
+  operatorApprovals: [undefined, OperatorApprovalsResponse];
+  approveOperatorChange: [ReasonRequest, ApproveChangeResponse];
+  rejectOperatorChange: [ReasonRequest, null];
   audit: [AuditQuery, AuditListResponse];
   auditCheckpoint: [undefined, unknown];
   searchPayments: [PaymentSearchQuery, PaymentSearchResponse];

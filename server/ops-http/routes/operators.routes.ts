@@ -2,7 +2,6 @@ import { type FastifyInstance } from 'fastify';
 import {
   type ChangeRoleRequest,
   type CreateOperatorRequest,
-  type EnrolmentLinkResponse,
   type OperatorListResponse,
   OpsPaths,
   type ReasonRequest,
@@ -11,11 +10,10 @@ import { OPS_ROLES } from '../../../src/contract/ops-roles';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
-import {
-  type EnrolmentLink,
-  type OperatorListing,
-} from '../../use-cases/ops/manage-operators.use-case';
+import { type OperatorListing } from '../../use-cases/ops/manage-operators.use-case';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
+import { changeAnswerOf, opsOperatorApprovalRoutes } from './operator-approvals.routes';
+import { enrolmentUrl } from './operator-wire';
 
 const ROLE = { type: 'string', enum: [...OPS_ROLES] };
 
@@ -38,19 +36,14 @@ const objectOf = (properties: Record<string, object>) => ({
   properties,
 });
 
-/** The one-time link an operator enrols with: the token in the fragment, never sent to a server. */
-export function enrolmentUrl(publicUrl: string, link: EnrolmentLink): EnrolmentLinkResponse {
-  return {
-    enrolment_url: `${publicUrl}/enrol#token=${encodeURIComponent(link.token)}`,
-    expires_at: link.expiresAt.toISOString(),
-  };
-}
+export { enrolmentUrl } from './operator-wire';
 
 type ById<B = unknown> = { Params: { id: string }; Body: B };
 
 /** Operators, for admins: list, create, role, disable, enable, reset the second factor. */
 export function opsOperatorRoutes(app: FastifyInstance, container: ServerContainer): void {
   const manage = container.manageOperators;
+  const changeAnswer = changeAnswerOf(container);
   const publicUrl = () => container.config.ops.publicUrl;
   const admin = (perMinute: number) => allowed(app, container, 'operators.manage', perMinute);
   const operator = (action: string) => `${OpsPaths.operators}/:id/${action}`;
@@ -84,8 +77,11 @@ export function opsOperatorRoutes(app: FastifyInstance, container: ServerContain
       schema: { params: ID_PARAMS, body: objectOf({ role: ROLE, reason: REASON_SCHEMA }) },
     },
     async (request) => {
-      valueOrThrow(await manage.changeRole(actorOf(request), request.params.id, request.body));
-      return success('Role changed.');
+      const { pending } = valueOrThrow(
+        await manage.changeRole(actorOf(request), request.params.id, request.body),
+      );
+      const answer = await changeAnswer(pending);
+      return success(pending ? 'The role change awaits a second admin.' : 'Role changed.', answer);
     },
   );
 
@@ -109,17 +105,5 @@ export function opsOperatorRoutes(app: FastifyInstance, container: ServerContain
     );
   }
 
-  app.post<ById<ReasonRequest>>(
-    operator('reset-second-factor'),
-    {
-      preHandler: admin(20),
-      schema: { params: ID_PARAMS, body: objectOf({ reason: REASON_SCHEMA }) },
-    },
-    async (request) => {
-      const link = valueOrThrow(
-        await manage.resetSecondFactor(actorOf(request), request.params.id, request.body.reason),
-      );
-      return success('Second factor reset.', enrolmentUrl(publicUrl(), link));
-    },
-  );
+  opsOperatorApprovalRoutes(app, container);
 }

@@ -7,7 +7,7 @@ export type Actor =
   | { kind: 'cli' }
   | { kind: 'scheduler' };
 
-export const CLI: Actor = { kind: 'cli' };
+export const CLI = { kind: 'cli' } as const satisfies Actor;
 
 /** The audit entry of an action by `actor` at `at`. */
 export function entryOf(

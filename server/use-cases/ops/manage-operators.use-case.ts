@@ -1,31 +1,24 @@
-import { createHash } from 'node:crypto';
 import { type OpsRole } from '../../../src/contract/ops-roles';
-import {
-  ENROLMENT_TTL_MS,
-  isPlausibleEmail,
-  normaliseEmail,
-  type Operator,
-} from '../../domain/ops/operator';
+import { isPlausibleEmail, normaliseEmail, type Operator } from '../../domain/ops/operator';
 import { type Clock } from '../../ports/clock.port';
+import { type PendingOperatorChange } from '../../ports/operator-approvals.port';
 import { type Random } from '../../ports/random.port';
-import { type TransactionalStores, type UnitOfWork } from '../../ports/unit-of-work.port';
+import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { type Actor, entryOf } from './actor';
+import {
+  actingAdminRefusal,
+  applyReset,
+  applyRole,
+  type EnrolmentLink,
+  lockAdminSet,
+  needsSecondAdmin,
+  newLink,
+  requestChange,
+  roleChangeRefusal,
+} from './operator-changes';
 
-export const hashToken = (token: string): string =>
-  createHash('sha256').update(token).digest('hex');
-
-/**
- * Takes the admin set's lock (held until the unit of work ends, so of two admins demoting or
- * disabling each other at once on two instances, the second sees the first's change), then
- * checks the acting operator is still an enabled admin: false when they are not any more.
- */
-export async function lockAdminSet(tx: TransactionalStores, actor: Actor): Promise<boolean> {
-  await tx.operatorApprovals.lockAdminSet();
-  if (actor.kind !== 'operator') return true;
-  const current = await tx.operators.findById(actor.id);
-  return current !== null && current.role === 'admin' && current.disabledAt === null;
-}
+export { hashToken, type EnrolmentLink } from './operator-changes';
 
 /** An operator as the operator list shows them. */
 export type OperatorListing = Pick<
@@ -33,18 +26,19 @@ export type OperatorListing = Pick<
   'id' | 'name' | 'email' | 'role' | 'enrolledAt' | 'disabledAt' | 'createdAt'
 >;
 
-/** A one-time enrolment link's token (handed out once) and when it stops working. */
-export interface EnrolmentLink {
-  operatorId: string;
-  token: string;
-  expiresAt: Date;
+/** A role change: made at once, or waiting for a second admin (a grant of finance or admin). */
+export interface RoleChangeOutcome {
+  pending: PendingOperatorChange | null;
 }
 
 /**
  * Operators: created (by the command line or an admin) with a one-time enrolment link, listed,
  * their role changed, disabled and enabled, their second factor reset. No operator changes their
  * own role or disables themselves, and the last enrolled admin can be neither demoted nor
- * disabled. Each change and its audit entry commit together.
+ * disabled: every change of the admin set holds one lock. An operator an admin creates is
+ * unconfirmed until another admin confirms them, an admin's grant of finance or admin waits for
+ * a second admin (OperatorApprovalsUseCase), and an unconfirmed admin changes no operator. Each
+ * change and its audit entry commit together.
  */
 export class ManageOperatorsUseCase {
   constructor(
@@ -67,6 +61,7 @@ export class ManageOperatorsUseCase {
     }));
   }
 
+  /** Creates an operator; the link goes to whoever created them (unconfirmed when an admin). */
   async create(
     actor: Actor,
     input: { name: string; email: string; role: OpsRole },
@@ -82,6 +77,8 @@ export class ManageOperatorsUseCase {
     const now = new Date(this.clock.now());
     const id = this.random.uuid();
     return this.uow.run(async (tx) => {
+      const refusal = await actingAdminRefusal(tx, actor);
+      if (refusal) return refusal;
       const inserted = await tx.operators.insert({
         id,
         name,
@@ -95,6 +92,7 @@ export class ManageOperatorsUseCase {
         disabledAt: null,
       });
       if (inserted === 'email_taken') return failWith('OPS_EMAIL_TAKEN');
+      const byAdmin = actor.kind === 'operator';
       await tx.audit.append(
         entryOf(actor, now, {
           action: 'operator.create',
@@ -104,41 +102,47 @@ export class ManageOperatorsUseCase {
             name: { before: null, after: name },
             email: { before: null, after: email },
             role: { before: null, after: input.role },
+            ...(byAdmin ? { confirmed: { before: null, after: false } } : {}),
           },
         }),
       );
-      return ok(await this.newLink(tx, id, now));
+      return ok(await newLink(tx, this.random, id, { now, to: actor }));
     });
   }
 
+  /** Changes a role at once, or (an admin granting finance or admin) asks a second admin. */
   async changeRole(
     actor: Actor,
     operatorId: string,
     change: { role: OpsRole; reason: string },
-  ): Promise<Result<null, UseCaseError>> {
+  ): Promise<Result<RoleChangeOutcome, UseCaseError>> {
     const now = new Date(this.clock.now());
     return this.uow.run(async (tx) => {
-      if (!(await lockAdminSet(tx, actor))) return failWith('NOT_FOUND');
+      const refusal = await actingAdminRefusal(tx, actor);
+      if (refusal) return refusal;
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
       if (actor.kind === 'operator' && actor.id === operatorId) {
         return failWith('OPS_CHANGE_REFUSED', { reason: 'own-role-change' });
       }
-      if (target.role === change.role) return ok(null);
-      if (target.role === 'admin' && (await this.isLastAdmin(tx, target))) {
-        return failWith('OPS_CHANGE_REFUSED', { reason: 'last-admin-role' });
-      }
-      await tx.operators.setRole(operatorId, change.role);
-      await tx.audit.append(
-        entryOf(actor, now, {
-          action: 'operator.role',
-          targetType: 'operator',
-          targetId: operatorId,
+      if (target.role === change.role) return ok({ pending: null });
+      const lastAdmin = await roleChangeRefusal(tx, target, change.role);
+      if (lastAdmin) return lastAdmin;
+      if (actor.kind === 'operator' && needsSecondAdmin(change.role)) {
+        const pending: PendingOperatorChange = {
+          id: this.random.uuid(),
+          operatorId,
+          kind: 'role',
+          role: change.role,
           reason: change.reason,
-          changes: { role: { before: target.role, after: change.role } },
-        }),
-      );
-      return ok(null);
+          requestedBy: actor.id,
+          requestedAt: now,
+        };
+        const refused = await requestChange(tx, actor, pending);
+        return refused ?? ok({ pending });
+      }
+      await applyRole(tx, { actor, now, reason: change.reason }, target, change.role);
+      return ok({ pending: null });
     });
   }
 
@@ -150,14 +154,17 @@ export class ManageOperatorsUseCase {
   ): Promise<Result<null, UseCaseError>> {
     const now = new Date(this.clock.now());
     return this.uow.run(async (tx) => {
-      if (!(await lockAdminSet(tx, actor))) return failWith('NOT_FOUND');
+      const refusal = await actingAdminRefusal(tx, actor);
+      if (refusal) return refusal;
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
       if (change.disabled && actor.kind === 'operator' && actor.id === operatorId) {
         return failWith('OPS_CHANGE_REFUSED', { reason: 'self-disable' });
       }
       if ((target.disabledAt !== null) === change.disabled) return ok(null);
-      if (change.disabled && target.role === 'admin' && (await this.isLastAdmin(tx, target))) {
+      const counts = target.enrolledAt !== null && target.disabledAt === null;
+      const last = counts && (await tx.operators.countActiveAdmins()) <= 1;
+      if (change.disabled && target.role === 'admin' && last) {
         return failWith('OPS_CHANGE_REFUSED', { reason: 'last-admin-disable' });
       }
       await tx.operators.setDisabled(operatorId, change.disabled ? now : null);
@@ -176,54 +183,21 @@ export class ManageOperatorsUseCase {
   }
 
   /**
-   * Removes every second factor (the TOTP secret and every passkey), ends the sessions and hands
-   * out a new enrolment link (which ends every earlier one).
+   * The command line's reset, at once: removes every second factor (the TOTP secret and every
+   * passkey), ends the sessions and hands out a new enrolment link (which ends every earlier
+   * one). An admin's reset waits for a second admin (OperatorApprovalsUseCase.requestReset).
    */
   async resetSecondFactor(
-    actor: Actor,
+    actor: Extract<Actor, { kind: 'cli' }>,
     operatorId: string,
     reason: string,
   ): Promise<Result<EnrolmentLink, UseCaseError>> {
     const now = new Date(this.clock.now());
     return this.uow.run(async (tx) => {
+      await lockAdminSet(tx, actor);
       const target = await tx.operators.findById(operatorId);
       if (target === null) return failWith('NOT_FOUND');
-      await tx.operators.clearSecondFactor(operatorId);
-      const passkeys = await tx.operatorPasskeys.listForMember(operatorId);
-      for (const passkey of passkeys) await tx.operatorPasskeys.remove(operatorId, passkey.id);
-      await tx.operators.revokeSessionsOf(operatorId, now);
-      await tx.audit.append(
-        entryOf(actor, now, {
-          action: 'operator.reset_second_factor',
-          targetType: 'operator',
-          targetId: operatorId,
-          reason,
-          changes: {
-            enrolled: { before: target.enrolledAt !== null, after: false },
-            passkeys: { before: passkeys.length, after: 0 },
-          },
-        }),
-      );
-      return ok(await this.newLink(tx, operatorId, now));
+      return ok(await applyReset(tx, { actor, now, reason, random: this.random }, target));
     });
-  }
-
-  private async isLastAdmin(
-    tx: TransactionalStores,
-    target: { enrolledAt: Date | null; disabledAt: Date | null },
-  ): Promise<boolean> {
-    const counts = target.enrolledAt !== null && target.disabledAt === null;
-    return counts && (await tx.operators.countActiveAdmins()) <= 1;
-  }
-
-  private async newLink(
-    tx: TransactionalStores,
-    operatorId: string,
-    now: Date,
-  ): Promise<EnrolmentLink> {
-    const token = this.random.sessionToken();
-    const expiresAt = new Date(now.getTime() + ENROLMENT_TTL_MS);
-    await tx.operators.saveEnrolment({ tokenHash: hashToken(token), operatorId, expiresAt });
-    return { operatorId, token, expiresAt };
   }
 }

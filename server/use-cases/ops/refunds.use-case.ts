@@ -11,6 +11,7 @@ import { type Random } from '../../ports/random.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, invalidField, ok, type Result, type UseCaseError } from '../result';
 import { reasonOf } from './actor';
+import { unconfirmedRefusal } from './operator-changes';
 import { RefundSender } from './refund-sending';
 import {
   auditRefundStep,
@@ -26,7 +27,9 @@ type Answer = Promise<Result<DirectoryRefund, UseCaseError>>;
 
 /**
  * Refunds with two people: a finance operator asks (amount, reason) for a completed payment, and
- * another finance or admin operator approves or rejects. Approved gateway refunds are sent
+ * another finance or admin operator approves or rejects. An operator an admin created or
+ * re-enrolled takes neither step until another admin has confirmed them (OPS_UNCONFIRMED), so
+ * one admin cannot be both people through an account of their own making. Approved gateway refunds are sent
  * through the payment's gateway (retried when it could not be reached); manual ones are closed
  * with the bank transfer that paid the money back. Every step asks for a second factor given in
  * the last five minutes, and every step is audited in its own transaction.
@@ -56,7 +59,10 @@ export class RefundsUseCase {
     if (!amount.ok) return invalidField('amount', 'refund-amount-format');
     const reason = reasonOf(input.reason);
     if (reason === null) return invalidField('reason', 'refund-reason-length');
-    return inRefundUnit(this.uow, async ({ refunds, audit, operators }) => {
+    return inRefundUnit(this.uow, async (tx) => {
+      const { refunds, audit, operators } = tx;
+      const unconfirmed = await unconfirmedRefusal(tx, by.actor);
+      if (unconfirmed) return unconfirmed;
       const payment = await refunds.findPayment(transactionId);
       if (payment === null) return failWith('NOT_FOUND');
       if (payment.status !== 'completed') return failWith('PAYMENT_NOT_COMPLETED');
@@ -150,7 +156,10 @@ export class RefundsUseCase {
     if (refusal) return refusal;
     const reason = reasonOf(text);
     if (reason === null) return invalidField('reason', 'refund-reason-length');
-    const decided = await inRefundUnit(this.uow, async ({ refunds, audit }) => {
+    const decided = await inRefundUnit(this.uow, async (tx) => {
+      const { refunds, audit } = tx;
+      const unconfirmed = await unconfirmedRefusal(tx, by.actor);
+      if (unconfirmed) return unconfirmed;
       const refund = await refunds.findById(refundId);
       if (refund === null) return failWith('NOT_FOUND');
       if (!isSecondPerson(refund.requestedBy, by.actor.id)) return failWith('REFUND_OWN_REQUEST');

@@ -60,6 +60,7 @@ export const ERROR_CODE_KEYS: Readonly<Record<ErrorCode, string>> = {
   OPS_PASSWORD_WEAK: 'serverMessages.opsPasswordWeak',
   OPS_EMAIL_TAKEN: 'serverMessages.opsEmailTaken',
   OPS_CHANGE_REFUSED: 'serverMessages.opsChangeRefused',
+  OPS_UNCONFIRMED: 'serverMessages.opsUnconfirmed',
   OPS_STEP_UP_REQUIRED: 'serverMessages.opsStepUpRequired',
   REFUND_OWN_REQUEST: 'serverMessages.refundOwnRequest',
   PAYMENT_NOT_COMPLETED: 'serverMessages.paymentNotCompleted',

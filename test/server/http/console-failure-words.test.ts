@@ -13,6 +13,13 @@ const CONSOLE_REASON_WORDS: Record<ConsoleFailureReason, string> = {
   'last-admin-role': 'The last admin keeps the admin role.',
   'self-disable': 'No operator can disable themselves.',
   'last-admin-disable': 'The last admin cannot be disabled.',
+  'change-pending': 'A change of this operator already waits for a second admin.',
+  'own-change-approval': 'Another admin must approve a change you asked for.',
+  'own-confirmation': 'No operator can confirm themselves.',
+  'link-holder-confirmation':
+    'An admin who was not given the enrolment link must confirm this operator.',
+  'confirm-before-enrolment': 'The operator must enrol before an admin confirms them.',
+  'confirm-not-needed': 'This operator needs no confirmation.',
   'search-text-length': 'q: 2 to 100 characters.',
   'cursor-invalid': 'cursor: not a cursor.',
   'payment-filter-ref': 'ref: a transaction id, receipt number or gateway reference.',

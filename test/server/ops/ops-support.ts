@@ -1,9 +1,11 @@
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { type ServerContainer } from '../../../server/container';
 import { buildOpsApp } from '../../../server/ops-http/app';
 import { CLI } from '../../../server/use-cases/ops/actor';
 import { CSRF_HEADER, OpsPaths, type OpsSessionResponse } from '../../../src/contract/ops-api';
 import { type OpsRole } from '../../../src/contract/ops-roles';
+import { type FakeClock } from '../../fakes/fake-clock';
 import { inMemoryServer, type InMemoryServer } from '../support/in-memory-server';
 
 export const OPS_PASSWORD = 'a long operator password';
@@ -103,4 +105,30 @@ export function get(
     // As the console sends it: the exports (GETs that are audited) need the CSRF header too.
     headers: as ? { cookie: as.cookie, [CSRF_HEADER]: as.csrf } : {},
   });
+}
+
+/**
+ * Enrols with a link's token and signs in through the use cases (no HTTP, so no per-address
+ * budget): the operator's cookie and CSRF token for the console's routes.
+ */
+export async function enrolledWith(
+  container: ServerContainer,
+  clock: FakeClock,
+  link: { token: string; email: string },
+): Promise<SignedInOperator> {
+  const { token, email } = link;
+  const auth = container.operatorAuth;
+  const started = await auth.startEnrolment(token);
+  if (!started.ok) throw new Error(`enrolment: ${JSON.stringify(started.error)}`);
+  const secret = started.value.totpSecret;
+  const address = '192.0.2.7';
+  const password = OPS_PASSWORD;
+  const code = () => totpCode(secret, clock.now());
+  const finished = await auth.finishEnrolment({ token, password, totpCode: code(), address });
+  if (!finished.ok) throw new Error(`enrolment: ${JSON.stringify(finished.error)}`);
+  await clock.advance(30_000);
+  const signedIn = await auth.signIn({ email, password, totpCode: code(), address });
+  if (!signedIn.ok) throw new Error(`sign-in: ${JSON.stringify(signedIn.error)}`);
+  const { operator, token: session, csrfToken } = signedIn.value;
+  return { id: operator.id, email, secret, cookie: `ops_session=${session}`, csrf: csrfToken };
 }

@@ -30,6 +30,7 @@ const TEXTS: Partial<Record<OpsFailure['code'], string>> = {
   OPS_PASSWORD_WEAK: 'errors.passwordWeak',
   OPS_EMAIL_TAKEN: 'errors.emailTaken',
   OPS_CHANGE_REFUSED: 'errors.changeRefused',
+  OPS_UNCONFIRMED: 'errors.unconfirmed',
   PASSKEY_REJECTED: 'errors.passkeyRejected',
   PASSKEY_ALREADY_REGISTERED: 'errors.passkeyFailed',
   OPS_SEARCH_TOO_SHORT: 'members.nameTooShort',

@@ -32,6 +32,7 @@ export function EnrolmentLink({ link }: { link: EnrolmentLinkResponse & { for: s
     >
       <h2 id="enrolment-link">{t('operators.linkTitle', { name: link.for })}</h2>
       <p>{t('operators.linkText', { at: formatTime(link.expires_at, i18n.language) })}</p>
+      <p>{t('operators.linkConfirm')}</p>
       <p>
         <output className="console-secret" aria-label={t('operators.linkLabel')}>
           {link.enrolment_url}

@@ -1,9 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type {
   EnrolmentLinkResponse,
+  OperatorApprovalsResponse,
+  OperatorChangeDto,
   OperatorListResponse,
+  OperatorRef,
+  UnconfirmedOperatorDto,
 } from '../../../../../src/contract/ops-api';
 import type { OpsRole } from '../../../../../src/contract/ops-roles';
+import { ok } from '../../../../../src/contract/result';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { emailError, nameError, reasonError } from '../../../domain/rules';
 import type {
@@ -16,10 +21,15 @@ import { OPERATORS } from '../../shared/tokens';
 
 export type OperatorRow = OperatorListResponse['items'][number];
 
-/** What the reason dialog confirms: a change of role, or disable / enable / reset. */
+/**
+ * What the reason dialog confirms: a change of role, or disable / enable / reset; or a second
+ * admin's step: approve or reject a waiting change, confirm an operator.
+ */
 export type OperatorTask =
   | { kind: 'role'; operator: OperatorRow; role: OpsRole }
-  | { kind: OperatorChange; operator: OperatorRow };
+  | { kind: OperatorChange; operator: OperatorRow }
+  | { kind: 'approve' | 'reject'; operator: OperatorRef; change: OperatorChangeDto }
+  | { kind: 'confirm'; operator: OperatorRef };
 
 /**
  * The admin's operators page: the list, creating an operator (which shows their one-time
@@ -29,6 +39,10 @@ export type OperatorTask =
 @injectable()
 export class OperatorsViewModel {
   items: OperatorRow[] = [];
+  /** What waits for a second admin. */
+  approvals: OperatorApprovalsResponse = { changes: [], unconfirmed: [] };
+  /** Set when the last change asked for waits for a second admin. */
+  awaitsSecondAdmin = false;
   loadFailure: string | null = null;
   name = '';
   email = '';
@@ -51,15 +65,30 @@ export class OperatorsViewModel {
   }
 
   async load(): Promise<void> {
-    const answer = await this.operators.list();
+    const [answer, approvals] = await Promise.all([
+      this.operators.list(),
+      this.operators.approvals(),
+    ]);
     this.loaded(
       answer.ok ? answer.value.items : null,
       answer.ok ? null : failureText(answer.error),
+      approvals.ok ? approvals.value : null,
     );
   }
 
-  isSelf(row: OperatorRow): boolean {
+  isSelf(row: { id: string }): boolean {
     return this.session.operator?.id === row.id;
+  }
+
+  /** A change this admin asked for: another admin approves it (they may still reject it). */
+  isOwnRequest(change: OperatorChangeDto): boolean {
+    return this.session.operator?.id === change.requested_by.id;
+  }
+
+  /** Whether this admin may confirm: not themselves, not the link's holder, once enrolled. */
+  mayConfirm(waiting: UnconfirmedOperatorDto): boolean {
+    const me = this.session.operator?.id;
+    return waiting.enrolled && me !== waiting.operator.id && me !== waiting.link_holder?.id;
   }
 
   setName(value: string): void {
@@ -116,20 +145,44 @@ export class OperatorsViewModel {
     this.reasonError = reasonError(this.reason);
     if (this.reasonError) return;
     this.busy = true;
-    const answer =
-      task.kind === 'role'
-        ? await this.operators.changeRole(task.operator.id, task.role, this.reason)
-        : await this.operators.change(task.operator.id, task.kind, this.reason);
+    const answer = await this.run(task);
     if (!answer.ok) {
       this.taskRefused(failureText(answer.error));
       return;
     }
-    this.taskDone(answer.value ? { ...answer.value, for: task.operator.name } : null);
+    const { link, pending } = answer.value;
+    this.taskDone(link ? { ...link, for: task.operator.name } : null, pending);
     await this.load();
   }
 
-  private loaded(items: OperatorRow[] | null, failure: string | null): void {
+  /** The task's call, its answer as a link to show (an approved reset) and whether it waits. */
+  private async run(task: OperatorTask) {
+    const done = (link: EnrolmentLinkResponse | null, pending: boolean) => ({ link, pending });
+    if (task.kind === 'role' || task.kind === 'disable' || task.kind === 'enable') {
+      const answer =
+        task.kind === 'role'
+          ? await this.operators.changeRole(task.operator.id, task.role, this.reason)
+          : await this.operators.change(task.operator.id, task.kind, this.reason);
+      return answer.ok ? ok(done(null, (answer.value?.pending ?? null) !== null)) : answer;
+    }
+    if (task.kind === 'reset-second-factor') {
+      const answer = await this.operators.change(task.operator.id, task.kind, this.reason);
+      return answer.ok ? ok(done(null, true)) : answer;
+    }
+    const answer =
+      task.kind === 'approve' || task.kind === 'reject'
+        ? await this.operators.secondAdmin(task.kind, task.change.id, this.reason)
+        : await this.operators.secondAdmin('confirm', task.operator.id, this.reason);
+    return answer.ok ? ok(done(answer.value?.link ?? null, false)) : answer;
+  }
+
+  private loaded(
+    items: OperatorRow[] | null,
+    failure: string | null,
+    approvals: OperatorApprovalsResponse | null,
+  ): void {
     if (items !== null) this.items = items;
+    if (approvals !== null) this.approvals = approvals;
     this.loadFailure = failure;
   }
 
@@ -151,9 +204,10 @@ export class OperatorsViewModel {
     this.taskFailure = failure;
   }
 
-  private taskDone(link: (EnrolmentLinkResponse & { for: string }) | null): void {
+  private taskDone(link: (EnrolmentLinkResponse & { for: string }) | null, pending: boolean): void {
     this.busy = false;
     this.task = null;
+    this.awaitsSecondAdmin = pending;
     if (link !== null) this.link = link;
   }
 }

@@ -10,6 +10,7 @@ import { formatTime } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
 import { ReasonDialog } from '../../shared/reason-dialog';
 import { EnrolmentLink } from './enrolment-link';
+import { SecondAdminPanel } from './second-admin';
 import { OperatorsViewModel, type OperatorRow } from './operators.view-model';
 
 /** The admin's operators page: create, list, and each operator's role and access. */
@@ -84,6 +85,12 @@ export const OperatorsView = observer(function OperatorsView() {
         )}
       </section>
       {vm.link && <EnrolmentLink link={vm.link} />}
+      {vm.awaitsSecondAdmin && (
+        <p className="console-status" role="status">
+          {t('operators.awaitsSecondAdmin')}
+        </p>
+      )}
+      <SecondAdminPanel vm={vm} />
       {vm.loadFailure && (
         <p className="console-failure" role="alert">
           {t(vm.loadFailure)}
