@@ -3,12 +3,16 @@ import { isOpsRole } from '../../src/contract/ops-roles';
 import { type ServerContainer } from '../container';
 import { failureWords } from '../http/messages';
 import { enrolmentUrl } from '../ops-http/routes/operators.routes';
-import { CLI } from '../use-cases/ops/actor';
+import { normaliseEmail } from '../domain/ops/operator';
+import { CLI, reasonOf } from '../use-cases/ops/actor';
 import { verifyAudit } from './verify-audit';
 
 export const OPS_USAGE = `Usage: npm run ops -- <command>
   create-operator --name NAME --email EMAIL --role viewer|support|finance|admin
       creates an operator and prints a one-time enrolment link (valid 24 hours)
+  reset-second-factor --email EMAIL --reason TEXT
+      removes an operator's second factors (TOTP and passkeys), ends their sessions and
+      prints a new one-time enrolment link (the console's reset needs two admins)
   verify-audit [--witness FILE|DIR]
       recomputes the audit log's hash chain and checks every signed checkpoint and
       the chain of checkpoints; with --witness, checks the database against the
@@ -52,6 +56,8 @@ export async function runOpsCommand(
         ],
       };
     }
+    case 'reset-second-factor':
+      return resetSecondFactor(container, rest);
     case 'verify-audit':
       return (await verifyAudit(container, rest)) ?? { code: 2, out: [OPS_USAGE] };
     case 'checkpoint': {
@@ -64,4 +70,31 @@ export async function runOpsCommand(
     default:
       return { code: 2, out: [OPS_USAGE] };
   }
+}
+
+/** The break-glass reset: whoever holds the server resets an operator at once, with a reason. */
+async function resetSecondFactor(
+  container: ServerContainer,
+  args: readonly string[],
+): Promise<CliOutcome> {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { email: { type: 'string' }, reason: { type: 'string' } },
+  });
+  const reason = reasonOf(values.reason);
+  if (values.email === undefined || reason === null) return { code: 2, out: [OPS_USAGE] };
+  const email = normaliseEmail(values.email);
+  const operator = await container.operators.findByEmail(email);
+  if (operator === null) return { code: 1, out: [`No operator has the e-mail ${email}.`] };
+  const reset = await container.manageOperators.resetSecondFactor(CLI, operator.id, reason);
+  if (!reset.ok) return { code: 1, out: [failureWords(reset.error).message] };
+  const link = enrolmentUrl(container.config.ops.publicUrl, reset.value);
+  return {
+    code: 0,
+    out: [
+      `Second factor of ${email} reset: every TOTP secret and passkey removed, sessions ended.`,
+      `One-time enrolment link, valid until ${link.expires_at}:`,
+      link.enrolment_url,
+    ],
+  };
 }

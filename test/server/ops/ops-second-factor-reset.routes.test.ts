@@ -1,3 +1,4 @@
+import { runOpsCommand } from '../../../server/ops-cli/ops-cli';
 import { CLI } from '../../../server/use-cases/ops/actor';
 import { OpsPaths, type OpsSessionResponse } from '../../../src/contract/ops-api';
 import { OpsPaymentPaths } from '../../../src/contract/ops-payments-api';
@@ -43,6 +44,34 @@ describe('the console: a second-factor reset (app.inject)', () => {
       expect([opened.statusCode, opened.json().code]).toEqual([400, 'OPS_ENROLMENT_INVALID']);
     }
     expect((await post(h, OpsPaths.enrolmentStart, { token: third })).statusCode).toBe(200);
+  });
+
+  it('resets from the command line at once, with a reason, printing the one live link', async () => {
+    const created = await h.server.container.manageOperators.create(CLI, {
+      name: 'Lost Phone',
+      email: 'lost-phone@ops.test',
+      role: 'admin',
+    });
+    if (!created.ok) throw new Error('create');
+    const run = (...argv: string[]) => runOpsCommand(h.server.container, argv);
+    expect((await run('reset-second-factor', '--email', 'lost-phone@ops.test')).code).toBe(2);
+    expect(
+      (await run('reset-second-factor', '--email', 'nobody@ops.test', '--reason', 'lost phone'))
+        .code,
+    ).toBe(1);
+    const reset = await run(
+      'reset-second-factor',
+      '--email',
+      'Lost-Phone@ops.test',
+      '--reason',
+      'lost their phone',
+    );
+    expect(reset.code).toBe(0);
+    const url = reset.out.find((line) => line.includes('/enrol#token=')) ?? '';
+    const token = decodeURIComponent(new URL(url).hash.slice('#token='.length));
+    expect((await post(h, OpsPaths.enrolmentStart, { token })).statusCode).toBe(200);
+    const old = await post(h, OpsPaths.enrolmentStart, { token: created.value.token });
+    expect(old.json().code).toBe('OPS_ENROLMENT_INVALID');
   });
 
   it('removes the passkeys: after re-enrolling with an app, the old passkey neither signs in nor steps up', async () => {
