@@ -200,6 +200,10 @@ export interface OperatorChangeDto {
 export interface OperatorChangeResponse {
   pending: OperatorChangeDto | null;
 }
+/** An operator's sign-in lock cleared: how many failed sign-ins it held. */
+export interface ClearSignInLockResponse {
+  cleared: number;
+}
 /** An operator an admin created or re-enrolled, until another admin confirms them. */
 export interface UnconfirmedOperatorDto {
   operator: OperatorRef;

@@ -15,6 +15,7 @@ import {
   type MemberSearchResponse,
   type OperatorApprovalsResponse,
   type OperatorChangeResponse,
+  type ClearSignInLockResponse,
   type OperatorListResponse,
   type OpsSessionResponse,
   type PasskeySignInOptionsRequest,
@@ -89,6 +90,7 @@ export const OPS_ENDPOINTS = {
   disableOperator: post(OpsPaths.operators, '/disable'),
   enableOperator: post(OpsPaths.operators, '/enable'),
   resetOperatorSecondFactor: post(OpsPaths.operators, '/reset-second-factor'),
+  clearOperatorSignInLock: post(OpsPaths.operators, '/clear-sign-in-lock'),
   confirmOperator: post(OpsPaths.operators, '/confirm'),
   operatorApprovals: get(OpsPaths.operatorApprovals),
   approveOperatorChange: post(OpsPaths.operatorChanges, '/approve'),
@@ -137,6 +139,7 @@ interface OpsShapes {
   disableOperator: [ReasonRequest, null];
   enableOperator: [ReasonRequest, null];
   resetOperatorSecondFactor: [ReasonRequest, OperatorChangeResponse];
+  clearOperatorSignInLock: [ReasonRequest, ClearSignInLockResponse];
   confirmOperator: [ReasonRequest, null];
   operatorApprovals: [undefined, OperatorApprovalsResponse];
   approveOperatorChange: [ReasonRequest, ApproveChangeResponse];

@@ -1,5 +1,9 @@
 import { type FastifyInstance } from 'fastify';
-import { OpsPaths, type ReasonRequest } from '../../../src/contract/ops-api';
+import {
+  type ClearSignInLockResponse,
+  OpsPaths,
+  type ReasonRequest,
+} from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
@@ -29,7 +33,8 @@ export function opsOperatorLockRoutes(app: FastifyInstance, container: ServerCon
       const cleared = valueOrThrow(
         await container.operatorSignInLock.clear(actorOf(request), id, request.body.reason),
       );
-      return success('Sign-in lock cleared.', { cleared: cleared.cleared });
+      const answer: ClearSignInLockResponse = { cleared: cleared.cleared };
+      return success('Sign-in lock cleared.', answer);
     },
   );
 }

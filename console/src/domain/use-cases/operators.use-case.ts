@@ -7,11 +7,11 @@ import type {
   OperatorListResponse,
 } from '../../../../src/contract/ops-api';
 import type { OpsRole } from '../../../../src/contract/ops-roles';
-import { err } from '../../../../src/contract/result';
+import { err, ok } from '../../../../src/contract/result';
 import type { OpsHttpPort, OpsResult } from '../ports/ops-http.port';
 import { emailError, nameError, reasonError } from '../rules';
 
-export type OperatorChange = 'disable' | 'enable' | 'reset-second-factor';
+export type OperatorChange = 'disable' | 'enable' | 'reset-second-factor' | 'clear-sign-in-lock';
 
 /** What a second admin does: approve or reject a waiting change, or confirm an operator. */
 export type SecondAdminStep = 'approve' | 'reject' | 'confirm';
@@ -54,7 +54,7 @@ export class OperatorsUseCase {
     return this.http.call('changeOperatorRole', { role, reason: reason.trim() }, { id });
   }
 
-  /** Disable, enable, or ask a second admin to reset the second factor. */
+  /** Disable, enable, clear a sign-in lock, or ask a second admin to reset the second factor. */
   async change(
     id: string,
     change: OperatorChange,
@@ -64,6 +64,10 @@ export class OperatorsUseCase {
     const body = { reason: reason.trim() };
     if (change === 'disable') return this.http.call('disableOperator', body, { id });
     if (change === 'enable') return this.http.call('enableOperator', body, { id });
+    if (change === 'clear-sign-in-lock') {
+      const cleared = await this.http.call('clearOperatorSignInLock', body, { id });
+      return cleared.ok ? ok(null) : cleared;
+    }
     return this.http.call('resetOperatorSecondFactor', body, { id });
   }
 

@@ -33,8 +33,8 @@ export type OperatorTask =
 
 /**
  * The admin's operators page: the list, creating an operator (which shows their one-time
- * enrolment link once), and per operator a role change, disable or enable, and a second-factor
- * reset (a new link), each with a written reason. An admin's own row offers none of them.
+ * enrolment link once), and per operator a role change, disable or enable, a second-factor
+ * reset (a new link) and clearing their sign-in lock, each with a written reason. An admin's own row offers none of them.
  */
 @injectable()
 export class OperatorsViewModel {
@@ -158,7 +158,12 @@ export class OperatorsViewModel {
   /** The task's call, its answer as a link to show (an approved reset) and whether it waits. */
   private async run(task: OperatorTask) {
     const done = (link: EnrolmentLinkResponse | null, pending: boolean) => ({ link, pending });
-    if (task.kind === 'role' || task.kind === 'disable' || task.kind === 'enable') {
+    if (
+      task.kind === 'role' ||
+      task.kind === 'disable' ||
+      task.kind === 'enable' ||
+      task.kind === 'clear-sign-in-lock'
+    ) {
       const answer =
         task.kind === 'role'
           ? await this.operators.changeRole(task.operator.id, task.role, this.reason)

@@ -174,6 +174,11 @@ const OperatorItem = observer(function OperatorItem(props: {
           <SurfaceButton onClick={() => vm.open({ kind: 'reset-second-factor', operator: row })}>
             {t('operators.reset')}
           </SurfaceButton>
+          {row.enrolled && (
+            <SurfaceButton onClick={() => vm.open({ kind: 'clear-sign-in-lock', operator: row })}>
+              {t('operators.clearLock')}
+            </SurfaceButton>
+          )}
         </div>
       )}
     </li>
