@@ -207,6 +207,24 @@ describeInChromium(
       expect(await axe('not-found', 'not-found')).toEqual([]);
     });
 
+    suite.step('an operator an admin adds waits for another admin to confirm them', async () => {
+      await page
+        .getByRole('navigation', { name: 'Console menu' })
+        .getByRole('link', { name: 'Operators' })
+        .click();
+      await expectPath(page, '/operators');
+      await page.getByLabel('Name').fill('Farah Finance');
+      await page.getByLabel('E-mail').fill(`farah.${Date.now().toString(36)}@example.my`);
+      await page.getByLabel('Role', { exact: true }).selectOption('finance');
+      await page.getByRole('button', { name: 'Create and get link' }).click();
+      await page.getByRole('heading', { name: 'Enrolment link for Farah Finance' }).waitFor();
+      const waiting = page.getByRole('list', { name: 'Operators to confirm' });
+      await waiting.getByRole('heading', { name: 'Confirm Farah Finance' }).waitFor();
+      await waiting.getByText('Not enrolled yet').waitFor();
+      expect(await waiting.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+      expect(await axe('operators awaiting a second admin', 'operators-pending')).toEqual([]);
+    });
+
     suite.step('a second operator enrols with a passkey instead of an app', async () => {
       const context = await suite.browser.newContext(AXE_CONTEXT);
       page = await context.newPage();
