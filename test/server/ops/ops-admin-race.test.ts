@@ -5,35 +5,18 @@ import { CSRF_HEADER, OpsPaths } from '../../../src/contract/ops-api';
 import { eachDatabase } from '../../../scripts/support/databases';
 import { startAnotherInstance } from '../support/instances';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { OPS_PASSWORD, type SignedInOperator, totpCode } from './ops-support';
+import { enrolledWith, type SignedInOperator } from './ops-support';
 
 jest.setTimeout(60_000);
 
 const reason = { reason: 'two admins at once' };
 
-/** An admin made by the command line, enrolled and signed in through the use cases (no HTTP budget). */
+/** An admin made by the command line, enrolled and signed in through the use cases. */
 async function adminSignedIn(t: TestApp, name: string): Promise<SignedInOperator> {
   const email = `${randomUUID()}@race.test`;
   const created = await t.container.manageOperators.create(CLI, { name, email, role: 'admin' });
   if (!created.ok) throw new Error('create');
-  const { token } = created.value;
-  const started = await t.container.operatorAuth.startEnrolment(token);
-  if (!started.ok) throw new Error('enrolment');
-  const secret = started.value.totpSecret;
-  const address = '192.0.2.7';
-  const code = () => totpCode(secret, t.clock.now());
-  const password = OPS_PASSWORD;
-  await t.container.operatorAuth.finishEnrolment({ token, password, totpCode: code(), address });
-  await t.clock.advance(30_000);
-  const signedIn = await t.container.operatorAuth.signIn({
-    email,
-    password,
-    totpCode: code(),
-    address,
-  });
-  if (!signedIn.ok) throw new Error('sign-in');
-  const { operator, token: session, csrfToken } = signedIn.value;
-  return { id: operator.id, email, secret, cookie: `ops_session=${session}`, csrf: csrfToken };
+  return enrolledWith(t.container, t.clock, { token: created.value.token, email });
 }
 
 /**

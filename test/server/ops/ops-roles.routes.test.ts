@@ -74,6 +74,11 @@ describe('the console: role x route', () => {
         post(h, `${OpsPaths.operators}/${otherOperator}/role`, { ...reason, role: 'viewer' }, who),
       allowed: ['admin'],
     },
+    {
+      name: 'operator approvals',
+      call: (who) => get(h, OpsPaths.operatorApprovals, who),
+      allowed: ['admin'],
+    },
     { name: 'audit', call: (who) => get(h, OpsPaths.audit, who), allowed: ['admin'] },
     {
       name: 'checkpoint',
