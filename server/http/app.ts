@@ -240,7 +240,16 @@ async function registerPages(app: FastifyInstance, distDir: string): Promise<voi
   });
 }
 
-function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (bad percent-encoding) or a path
+ * parameter past its length answers the envelope's coded 400, never Fastify's own body. The
+ * console's app answers them the same way.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return answer(reply, new ApiError('URL_TOO_LONG'));
   if (error.code === 'FST_ERR_BAD_URL') return answer(reply, new ApiError('URL_INVALID'));

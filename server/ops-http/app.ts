@@ -11,6 +11,8 @@ import {
   validationField,
   validationMessage,
 } from '../http/errors';
+import { answerFrameworkError } from '../http/app';
+import { answerClientError } from '../http/client-error';
 import { registerHostileInputGuard } from '../http/hostile-input';
 import { registerForwardedFor } from '../http/forwarded-for';
 import { OPS_RATE_LIMIT_NAMESPACE, sharedRateLimitStore } from '../http/shared-rate-limit';
@@ -77,6 +79,10 @@ export async function buildOpsApp(
       : false,
     bodyLimit: 16 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
+    // As the member app: an undecodable URL, a parameter too long or a request the HTTP parser
+    // refuses answers the envelope's coded 400, not Fastify's or Node's own body.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     routerOptions: { maxParamLength: 100 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
