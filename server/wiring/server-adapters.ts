@@ -6,6 +6,7 @@ import { type AuditLog } from '../ports/audit-log.port';
 import { type MemberDirectory } from '../ports/member-directory.port';
 import { type PaymentDirectory } from '../ports/payment-directory.port';
 import { type OperatorStore } from '../ports/operator-store.port';
+import { type OperatorApprovalStore } from '../ports/operator-approvals.port';
 import { type Database } from '../adapters/postgres/database';
 import { type Clock } from '../ports/clock.port';
 import { type GatewayStatusClient } from '../ports/gateway-status-client.port';
@@ -52,6 +53,8 @@ export interface ServerStores
   /** The console's summary by day and CSV export (read-only, outside units of work). */
   paymentReports: PaymentReports;
   refunds: RefundStore;
+  /** The two-person rules' state (also in every unit of work). */
+  operatorApprovalStore: OperatorApprovalStore;
 }
 
 /** Every adapter the use cases run on: what the PostgreSQL and in-memory containers choose. */

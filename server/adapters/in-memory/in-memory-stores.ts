@@ -35,6 +35,6 @@ export function inMemoryStoresOver(tables: InMemoryTables) {
     paymentDirectory: new InMemoryPaymentDirectory(tables),
     paymentReports: new InMemoryPaymentReports(tables),
     refunds: new InMemoryRefundStore(tables),
-    operatorApprovals: new InMemoryOperatorApprovalStore(tables),
+    operatorApprovalStore: new InMemoryOperatorApprovalStore(tables),
   };
 }

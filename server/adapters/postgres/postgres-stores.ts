@@ -35,6 +35,6 @@ export function postgresStoresOver(db: Database) {
     paymentDirectory: new PostgresPaymentDirectory(db),
     paymentReports: new PostgresPaymentReports(db),
     refunds: new PostgresRefundStore(db),
-    operatorApprovals: new PostgresOperatorApprovalStore(db),
+    operatorApprovalStore: new PostgresOperatorApprovalStore(db),
   };
 }

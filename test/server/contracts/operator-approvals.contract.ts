@@ -22,7 +22,7 @@ const aChange = (
 /** What every OperatorApprovalStore does. */
 export function operatorApprovalStoreContract(stores: () => StoreSet): void {
   it('keeps an operator unconfirmed, the newest link holder winning, until confirmed once', async () => {
-    const { operators, operatorApprovals } = stores();
+    const { operators, operatorApprovalStore: operatorApprovals } = stores();
     const [ops, x, y] = [
       anOperator(),
       anOperator({ role: 'admin' }),
@@ -57,7 +57,7 @@ export function operatorApprovalStoreContract(stores: () => StoreSet): void {
   });
 
   it('keeps one waiting change per operator, closed once', async () => {
-    const { operators, operatorApprovals } = stores();
+    const { operators, operatorApprovalStore: operatorApprovals } = stores();
     const [ops, other, x] = [anOperator(), anOperator(), anOperator({ role: 'admin' })];
     for (const one of [ops, other, x]) await operators.insert(one);
     const role = aChange(ops.id, x.id);
