@@ -97,7 +97,8 @@ export async function applyRole(
 
 /**
  * Issues a one-time link (ending every earlier one of the operator). When an operator is handed
- * it, the account is unconfirmed until another admin confirms it.
+ * it, the account is unconfirmed until another admin confirms it; a link the command line prints
+ * leaves it confirmed (whoever runs it holds the server), as a command-line creation does.
  */
 export async function newLink(
   tx: TransactionalStores,
@@ -114,7 +115,7 @@ export async function newLink(
       linkHolderId: issued.to.id,
       since: issued.now,
     });
-  }
+  } else await tx.operatorApprovals.confirm(operatorId);
   return { operatorId, token, expiresAt };
 }
 

@@ -53,6 +53,12 @@ describe('the console: a second-factor reset (app.inject)', () => {
       role: 'admin',
     });
     if (!created.ok) throw new Error('create');
+    // As an admin's reset would have left them: unconfirmed.
+    await h.server.container.operatorApprovalStore.markUnconfirmed({
+      operatorId: created.value.operatorId,
+      linkHolderId: null,
+      since: new Date(h.server.clock.now()),
+    });
     const run = (...argv: string[]) => runOpsCommand(h.server.container, argv);
     expect((await run('reset-second-factor', '--email', 'lost-phone@ops.test')).code).toBe(2);
     expect(
@@ -72,6 +78,9 @@ describe('the console: a second-factor reset (app.inject)', () => {
     expect((await post(h, OpsPaths.enrolmentStart, { token })).statusCode).toBe(200);
     const old = await post(h, OpsPaths.enrolmentStart, { token: created.value.token });
     expect(old.json().code).toBe('OPS_ENROLMENT_INVALID');
+    // Whoever runs the command line holds the server: its link leaves the operator confirmed.
+    const approvals = h.server.container.operatorApprovals;
+    expect((await approvals.pending()).unconfirmed).toEqual([]);
   });
 
   it('removes the passkeys: after re-enrolling with an app, the old passkey neither signs in nor steps up', async () => {
