@@ -242,6 +242,18 @@ describe('the console: two-person rules (app.inject)', () => {
     );
   });
 
+  it("lets an admin approve another's reset of their own factor: the link reaches them", async () => {
+    const zara = await operatorSignedIn(h, 'admin', 'Zara Admin');
+    const asked = await post(h, `${OpsPaths.operators}/${zara.id}/reset-second-factor`, reason, x);
+    const { pending } = asked.json().data as OperatorChangeResponse;
+    const approve = `${OpsPaths.operatorChanges}/${pending?.id ?? ''}/approve`;
+    const approved = await post(h, approve, reason, zara);
+    expect((approved.json().data as ApproveChangeResponse).link).not.toBeNull();
+    expect(
+      (await approvals(x)).unconfirmed.find((one) => one.operator.id === zara.id),
+    ).toMatchObject({ link_holder: { id: zara.id } });
+  });
+
   it('keeps the command line a confirmed creator, as the first admin needs', async () => {
     const created = await h.server.container.manageOperators.create(CLI, {
       name: 'From The Shell',
