@@ -148,6 +148,13 @@ describe('the console: two-person rules (app.inject)', () => {
       newAdmin,
     );
     expect([made.statusCode, made.json().code]).toEqual([403, 'OPS_UNCONFIRMED']);
+    const cleared = await post(
+      h,
+      `${OpsPaths.operators}/${x.id}/clear-sign-in-lock`,
+      reason,
+      newAdmin,
+    );
+    expect([cleared.statusCode, cleared.json().code]).toEqual([403, 'OPS_UNCONFIRMED']);
     expect((await confirm(newAdmin.id, y)).statusCode).toBe(200);
   });
 
