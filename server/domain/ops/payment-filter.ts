@@ -2,8 +2,9 @@ import { decimalToSen, type Sen } from '../../../src/contract/money';
 import type { PaymentSearchQuery } from '../../../src/contract/ops-payments-api';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../../src/contract/payment';
 import type { Result } from '../../../src/contract/result';
-import { MAX_AMOUNT_SEN, normaliseIcOrPassport, normalisePhone } from '../../../src/contract/rules';
+import { MAX_AMOUNT_SEN, normaliseIcOrPassport } from '../../../src/contract/rules';
 import { MALAYSIA_UTC_OFFSET_MS } from '../receipt';
+import { phoneFormsOf } from './phone-as-heard';
 
 /**
  * What the console's payments search (and its CSV export, and nothing else) narrows payments to:
@@ -14,8 +15,9 @@ export interface PaymentFilter {
   /** A transaction id, receipt number or gateway reference, matched exactly. */
   ref?: string;
   /**
-   * The member's phone or IC/passport as typed, in both stored forms (phone digits with country
-   * code; IC/passport upper-cased): a member whose phone or IC/passport equals either matches.
+   * The member's phone or IC/passport as typed, in their stored forms (phone digits with country
+   * code, a leading 0 read as Malaysia's; IC/passport upper-cased): a member whose phone or
+   * IC/passport equals any of them matches.
    */
   member?: string[];
   status?: PaymentStatus;
@@ -59,7 +61,9 @@ export function parsePaymentFilter(
   const ref = query.ref?.trim();
   if (ref) filter.ref = ref.toUpperCase().startsWith('TXN') ? ref.toUpperCase() : ref;
   const member = query.member?.trim();
-  if (member) filter.member = [...new Set([normalisePhone(member), normaliseIcOrPassport(member)])];
+  if (member) {
+    filter.member = [...new Set([...phoneFormsOf(member), normaliseIcOrPassport(member)])];
+  }
   if (query.status !== undefined) {
     if (!(PAYMENT_STATUSES as readonly string[]).includes(query.status)) return fail('status');
     filter.status = query.status;

@@ -1,5 +1,5 @@
 import { can } from '../../../src/contract/ops-roles';
-import { normaliseIcOrPassport, normalisePhone } from '../../../src/contract/rules';
+import { normaliseIcOrPassport } from '../../../src/contract/rules';
 import { maskIcOrPassport, maskName, maskPhone } from '../../domain/ops/masking';
 import {
   characters,
@@ -10,6 +10,7 @@ import {
   NAME_SEARCH_LIMIT_ACTION,
   NAME_SEARCH_WINDOW_MS,
 } from '../../domain/ops/name-search-policy';
+import { phoneFormsOf } from '../../domain/ops/phone-as-heard';
 import { type SignedCursors } from '../../domain/ops/signed-cursor';
 import { type Clock } from '../../ports/clock.port';
 import { type DirectoryMember } from '../../ports/member-directory.port';
@@ -89,7 +90,7 @@ export class MemberSearch {
     if (afterId === null) {
       return failWith('VALIDATION_FAILED', { field: 'cursor', reason: 'cursor-invalid' });
     }
-    const exact = [...new Set([normalisePhone(text), normaliseIcOrPassport(text)])];
+    const exact = [...new Set([...phoneFormsOf(text), normaliseIcOrPassport(text)])];
     const read = async ({ members, memberDirectory }: TransactionalStores) => {
       let after: { name: string; id: string } | undefined;
       if (afterId !== undefined) {
