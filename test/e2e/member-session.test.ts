@@ -6,6 +6,7 @@ import {
   latestCode,
   logIn,
   signUp,
+  submitSignUpDetails,
   typeCode,
 } from './support/journeys';
 import { describeInChromium } from './support/suite';
@@ -31,6 +32,28 @@ describeInChromium('member session in Chromium', ['pglite', 'postgres'], (suite)
   suite.step('a visitor signs up with the code from the SMS outbox', async ({ page, baseUrl }) => {
     await signUp(page, baseUrl, member);
   });
+
+  suite.step(
+    'a reload on step 2 stays on step 2, and the code already received registers',
+    async ({ page, baseUrl }) => {
+      const another = aTestMember();
+      await page.goto(`${baseUrl}/sign-up`);
+      await submitSignUpDetails(page, another);
+      await page.getByRole('heading', { name: 'Verify Phone' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Verify Phone' }).waitFor();
+      await page.getByText(/Resend in \d+s/).waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('pendingSignUp'))).not.toContain(
+        another.password,
+      );
+      await page.locator('input[name="password"]').fill(another.password);
+      await page.locator('input[name="confirm_password"]').fill(another.password);
+      await typeCode(page, await latestCode(baseUrl, another.phone, 'registration'));
+      await page.getByRole('button', { name: 'Verify & Register' }).click();
+      await expectToast(page, 'Registration successful! Redirecting to login page...');
+      await expectPath(page, '/login');
+    },
+  );
 
   suite.step(
     'the member logs in, sees the toast and lands on /payment',

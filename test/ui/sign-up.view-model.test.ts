@@ -1,4 +1,5 @@
 import { CheckPhoneUseCase } from '../../src/domain/use-cases/check-phone.use-case';
+import { PendingSignUpUseCase } from '../../src/domain/use-cases/pending-sign-up.use-case';
 import { RegisterUseCase } from '../../src/domain/use-cases/register.use-case';
 import { SendSmsCodeUseCase } from '../../src/domain/use-cases/send-sms-code.use-case';
 import { SmsCodeLifecycleUseCase } from '../../src/domain/use-cases/sms-code-lifecycle.use-case';
@@ -10,6 +11,7 @@ import { FakeClock } from '../fakes/fake-clock';
 import { answer, failure, FakeHttp } from '../fakes/fake-http';
 import { RecordingNavigation } from '../fakes/recording-navigation';
 import { RecordingNotifier } from '../fakes/recording-notifier';
+import { InMemoryStorage } from '../fakes/in-memory-storage';
 
 function setUp() {
   const http = new FakeHttp();
@@ -22,6 +24,7 @@ function setUp() {
     new RegisterUseCase(http),
     { notifier, navigation },
     clock,
+    new PendingSignUpUseCase(new InMemoryStorage(), clock),
   );
   return { http, clock, notifier, navigation, vm };
 }

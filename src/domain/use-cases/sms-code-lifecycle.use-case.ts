@@ -29,6 +29,12 @@ export interface SmsCodeCountdown {
   canResend: boolean;
 }
 
+/** A code's two moments, as times on Clock in ms. */
+export interface CodeDeadlines {
+  expiresAt: number | null;
+  resendAt: number | null;
+}
+
 /**
  * An SMS code's life on the sign-up and reset screens: send it, count its expiry down, keep
  * Resend closed for the cooldown (or for the server's Retry-After when a send was refused), and
@@ -80,6 +86,21 @@ export class SmsCodeLifecycleUseCase extends EventSource<SmsCodeCountdown> {
     this.resendAvailableAt = now + this.cooldownSeconds * 1000;
     this.changed();
     return { ok: true, value: this.state };
+  }
+
+  /** When the current code dies and when Resend opens (ms on Clock; null: not known). */
+  get deadlines(): CodeDeadlines {
+    return { expiresAt: this.expiresAt, resendAt: this.resendAvailableAt };
+  }
+
+  /**
+   * Counts down a code sent before this screen was built (a reload, or a send the server refused
+   * because a code went out moments ago): nothing is sent.
+   */
+  resume(deadlines: CodeDeadlines): void {
+    this.expiresAt = deadlines.expiresAt;
+    this.resendAvailableAt = deadlines.resendAt;
+    this.changed();
   }
 
   /** The code was used (or the screen left): no more ticking. */

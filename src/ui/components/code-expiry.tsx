@@ -7,20 +7,25 @@ export const CodeExpiry = observer(function CodeExpiry({
   timer,
   onResend,
   busy,
+  expiryKnown = true,
 }: {
   timer: SmsCodeCountdown;
   onResend: () => void;
   busy: boolean;
+  /** False for a code whose expiry this tab never heard: no countdown is shown for it. */
+  expiryKnown?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <div className="code-expiry">
       {/* role="timer" is not announced on every tick (implicit aria-live off). */}
-      <p role="timer">
-        {timer.expired
-          ? t('common.codeExpired')
-          : t('common.codeExpiresIn', { time: timer.expiresIn })}
-      </p>
+      {expiryKnown && (
+        <p role="timer">
+          {timer.expired
+            ? t('common.codeExpired')
+            : t('common.codeExpiresIn', { time: timer.expiresIn })}
+        </p>
+      )}
       <p>
         {t('common.didNotReceive')}{' '}
         <button

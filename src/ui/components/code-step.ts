@@ -5,6 +5,7 @@ import type { Cancel, Clock } from '../../domain/ports/clock.port';
 import type { Result } from '../../contract/result';
 import type { SendSmsCodeInput } from '../../domain/use-cases/send-sms-code.use-case';
 import type {
+  CodeDeadlines,
   SmsCodeCountdown,
   SmsCodeLifecycleUseCase,
 } from '../../domain/use-cases/sms-code-lifecycle.use-case';
@@ -22,6 +23,8 @@ export class CodeStep {
   reached = false;
   /** The number the latest code went to, as it was sent: digits only, country code included. */
   sentTo = '';
+  /** Whether the code's expiry is known (it is not for a code another tab asked for). */
+  expiryKnown = true;
   private cancelRedirect: Cancel | null = null;
 
   constructor(
@@ -55,9 +58,24 @@ export class CodeStep {
         this.code = emptyCode();
         this.reached = true;
         this.sentTo = normalisePhone(input.phoneNo);
+        this.expiryKnown = true;
       });
     }
     return sent;
+  }
+
+  /** The current code's deadlines, to keep across a reload. */
+  get deadlines(): CodeDeadlines {
+    return this.lifecycle.deadlines;
+  }
+
+  /** Shows this step for a code sent earlier (before a reload), counting down where it was. */
+  resume(sentTo: string, deadlines: CodeDeadlines): void {
+    this.code = emptyCode();
+    this.reached = true;
+    this.sentTo = normalisePhone(sentTo);
+    this.expiryKnown = deadlines.expiresAt !== null;
+    this.lifecycle.resume(deadlines);
   }
 
   /** The code did its job: the countdown stops, and `then` runs `ms` later (the redirect). */

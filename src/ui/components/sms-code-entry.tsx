@@ -36,7 +36,12 @@ export const SmsCodeEntry = observer(function SmsCodeEntry({
         error={error}
         disabled={locked}
       />
-      <CodeExpiry timer={step.timer} onResend={onResend} busy={busy} />
+      <CodeExpiry
+        timer={step.timer}
+        onResend={onResend}
+        busy={busy}
+        expiryKnown={step.expiryKnown}
+      />
     </>
   );
 });

@@ -20,6 +20,8 @@ export const WATCH_PAYMENT_USE_CASE = Symbol.for('WatchPaymentUseCase');
 export const WATCH_TRANSACTION_USE_CASE = Symbol.for('WatchTransactionUseCase');
 export const WATCH_SESSION_USE_CASE = Symbol.for('WatchSessionUseCase');
 export const SMS_CODE_LIFECYCLE_USE_CASE = Symbol.for('SmsCodeLifecycleUseCase');
+/** A sign-up waiting for its code, kept in the tab's session storage through a reload. */
+export const PENDING_SIGN_UP_USE_CASE = Symbol.for('PendingSignUpUseCase');
 /** The data cache: one per container, shared by every read that goes through it. */
 export const QUERY_CACHE = Symbol.for('QueryCache');
 /** The catalogue and its bookmarks, and the marketing page's newsletter box (StoragePort). */

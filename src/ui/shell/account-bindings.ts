@@ -1,5 +1,8 @@
 import type { Container, Newable } from 'inversify';
+import { SessionStorageAdapter } from '../../adapters/session-storage.adapter';
+import { SESSION_STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
 import { CheckPhoneUseCase } from '../../domain/use-cases/check-phone.use-case';
+import { PendingSignUpUseCase } from '../../domain/use-cases/pending-sign-up.use-case';
 import { RegisterUseCase } from '../../domain/use-cases/register.use-case';
 import { ResetPasswordUseCase } from '../../domain/use-cases/reset-password.use-case';
 import { SendSmsCodeUseCase } from '../../domain/use-cases/send-sms-code.use-case';
@@ -8,6 +11,7 @@ import { ForgotPasswordViewModel } from '../screens/forgot-password/forgot-passw
 import { SignUpViewModel } from '../screens/sign-up/sign-up.view-model';
 import {
   CHECK_PHONE_USE_CASE,
+  PENDING_SIGN_UP_USE_CASE,
   REGISTER_USE_CASE,
   RESET_PASSWORD_USE_CASE,
   SEND_SMS_CODE_USE_CASE,
@@ -24,6 +28,10 @@ const ACCOUNT_USE_CASES: UseCaseBinding[] = [
   [SEND_SMS_CODE_USE_CASE, (d) => new SendSmsCodeUseCase(d.http)],
   [REGISTER_USE_CASE, (d) => new RegisterUseCase(d.http)],
   [RESET_PASSWORD_USE_CASE, (d) => new ResetPasswordUseCase(d.http)],
+  [
+    PENDING_SIGN_UP_USE_CASE,
+    (d) => new PendingSignUpUseCase(d.get<StoragePort>(SESSION_STORAGE_PORT), d.clock),
+  ],
   // The timed flow, on Clock: each screen gets its own and disposes it.
   [
     SMS_CODE_LIFECYCLE_USE_CASE,
@@ -34,6 +42,10 @@ const ACCOUNT_USE_CASES: UseCaseBinding[] = [
 /** Binds sign-up's and the password reset's use cases and view-models, once. */
 export function bindAccountScreens(container: Container): void {
   if (container.isBound(ACCOUNT_VIEW_MODELS[0])) return;
+  // The tab's own storage, unless createContainer was given one (tests).
+  if (!container.isBound(SESSION_STORAGE_PORT)) {
+    container.bind(SESSION_STORAGE_PORT).toConstantValue(new SessionStorageAdapter());
+  }
   bindUseCases(container, ACCOUNT_USE_CASES);
   for (const viewModel of ACCOUNT_VIEW_MODELS) container.bind(viewModel).toSelf();
 }

@@ -9,7 +9,11 @@ import { PRINTER_PORT, type PrinterPort } from '../../domain/ports/printer.port'
 import { GATEWAY_PORT, type GatewayPort } from '../../domain/ports/gateway.port';
 import { CLOCK_PORT, type Clock } from '../../domain/ports/clock.port';
 import { HTTP_PORT, type HttpPort } from '../../domain/ports/http.port';
-import { STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
+import {
+  SESSION_STORAGE_PORT,
+  STORAGE_PORT,
+  type StoragePort,
+} from '../../domain/ports/storage.port';
 import { CheckSessionUseCase } from '../../domain/use-cases/check-session.use-case';
 import { LoginUseCase } from '../../domain/use-cases/login.use-case';
 import { LogoutUseCase } from '../../domain/use-cases/logout.use-case';
@@ -44,6 +48,8 @@ export interface ContainerOverrides {
   config?: AppConfig;
   http?: HttpPort;
   storage?: StoragePort;
+  /** The tab's session storage (bound with the sign-up screens unless given here). */
+  sessionStorage?: StoragePort;
   clock?: Clock;
   notifier?: Notifier;
   navigation?: Navigation;
@@ -97,7 +103,8 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
     // One theme for the whole page; the root is <html data-theme>.
     [THEME_ROOT, documentThemeRoot],
     // Edges only the lazily loaded screens use: their adapters are bound with them
-    // (member-bindings.ts), unless replaced here.
+    // (account-bindings.ts, member-bindings.ts), unless replaced here.
+    [SESSION_STORAGE_PORT, overrides.sessionStorage],
     [GATEWAY_PORT, overrides.gateway],
     [CLIPBOARD, overrides.clipboard],
     [FILE_SAVER_PORT, overrides.fileSaver],

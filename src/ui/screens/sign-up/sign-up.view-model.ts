@@ -5,13 +5,21 @@ import { normalisePhone, type Nationality } from '../../../contract/rules';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
 import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
 import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.use-case';
+import type {
+  PendingSignUp,
+  PendingSignUpUseCase,
+} from '../../../domain/use-cases/pending-sign-up.use-case';
 import type { RegisterUseCase } from '../../../domain/use-cases/register.use-case';
-import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
+import {
+  DEFAULT_RESEND_COOLDOWN_SECONDS,
+  type SmsCodeLifecycleUseCase,
+} from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
 import { failureMessage } from '../../shared/error-messages';
 import { Paths } from '../../shared/paths';
 import {
   CHECK_PHONE_USE_CASE,
+  PENDING_SIGN_UP_USE_CASE,
   REGISTER_USE_CASE,
   SMS_CODE_LIFECYCLE_USE_CASE,
 } from '../../shared/tokens';
@@ -37,6 +45,11 @@ export class SignUpViewModel {
   confirmPassword = '';
   errors: FieldErrors<SignUpForm> = {};
   codeError: string | null = null;
+  /**
+   * Step 2 came back after a reload: the password was not kept, so step 2 asks for it again
+   * (with its confirmation) beside the code.
+   */
+  passwordNeeded = false;
   readonly codeStep: CodeStep;
 
   constructor(
@@ -44,10 +57,12 @@ export class SignUpViewModel {
     @inject(SMS_CODE_LIFECYCLE_USE_CASE) smsCode: SmsCodeLifecycleUseCase,
     @inject(REGISTER_USE_CASE) private readonly register: RegisterUseCase,
     @inject(Screen) private readonly screen: Pick<Screen, 'notifier' | 'navigation'>,
-    @inject(CLOCK_PORT) clock: Clock,
+    @inject(CLOCK_PORT) private readonly clock: Clock,
+    @inject(PENDING_SIGN_UP_USE_CASE) private readonly pending: PendingSignUpUseCase,
   ) {
     this.codeStep = new CodeStep(smsCode, clock);
-    observeExcept(this, ['codeStep', 'checkPhone', 'register', 'screen']);
+    observeExcept(this, ['codeStep', 'checkPhone', 'register', 'screen', 'clock', 'pending']);
+    this.restore();
   }
 
   get busy(): boolean {
@@ -96,6 +111,10 @@ export class SignUpViewModel {
   /** Step 2: register with the code, then /login after 2 s. */
   async submitCode(): Promise<void> {
     if (this.busy) return;
+    if (this.passwordNeeded) {
+      this.errors = this.detailsErrors();
+      if (hasErrors(this.errors)) return;
+    }
     const code = this.codeStep.value;
     const codeError = validate(SignUpCodeForm.of({ code })).code;
     if (codeError) {
@@ -114,6 +133,7 @@ export class SignUpViewModel {
         return;
       }
       this.status = 'registered';
+      this.pending.forget();
       this.screen.notifier.success({ key: 'signUp.registered' });
       this.codeStep.finish(REDIRECT_AFTER_REGISTRATION_MS, () =>
         this.screen.navigation.go(Paths.login),
@@ -131,15 +151,65 @@ export class SignUpViewModel {
     runInAction(() => {
       this.status = 'idle';
       if (!sent.ok) {
+        if (!resending && sent.error.code === 'SMS_COOLDOWN') {
+          this.goOnWithCodeSent(sent.error.retryAfterSeconds);
+          return;
+        }
         const fallback = resending ? 'signUp.resendFailed' : 'signUp.sendFailed';
         this.screen.notifier.error(failureMessage(sent.error, fallback));
         return;
       }
+      this.keepPending();
       this.screen.notifier.success({
         key: resending ? 'signUp.otpResent' : 'signUp.otpSent',
         values: { time: sent.value.expiresIn },
       });
     });
+  }
+
+  /** A reload on step 2 comes back to step 2 (the password asked again), with its countdowns. */
+  private restore(): void {
+    const kept = this.pending.recall();
+    if (kept === null) return;
+    this.name = kept.name;
+    this.nationality = kept.nationality;
+    this.icOrPassport = kept.icOrPassport;
+    this.phoneNo = kept.phoneNo;
+    const alive = kept.expiresAt === null || kept.expiresAt > this.clock.now();
+    if (!alive) return;
+    this.passwordNeeded = true;
+    this.codeStep.resume(kept.sentTo, { expiresAt: kept.expiresAt, resendAt: kept.resendAt });
+  }
+
+  /**
+   * Proceed was refused because a code went to this number moments ago (another tab, or before a
+   * reload that lost this tab's record): the member goes on to enter that code, and is told how
+   * many seconds remain before a new one can be asked for.
+   */
+  private goOnWithCodeSent(retryAfterSeconds: number | undefined): void {
+    const seconds = Math.max(1, retryAfterSeconds ?? DEFAULT_RESEND_COOLDOWN_SECONDS);
+    const sentTo = normalisePhone(this.phoneNo);
+    const kept = this.pending.recall();
+    const expiresAt = kept?.sentTo === sentTo ? kept.expiresAt : null;
+    this.codeStep.resume(sentTo, { expiresAt, resendAt: this.clock.now() + seconds * 1000 });
+    this.keepPending();
+    this.screen.notifier.error({ key: 'signUp.codeAlreadySent', values: { seconds } });
+  }
+
+  private keepPending(): void {
+    const { name, nationality, icOrPassport, phoneNo } = this;
+    const { expiresAt, resendAt } = this.codeStep.deadlines;
+    const sentTo = this.codeStep.sentTo;
+    const record: PendingSignUp = {
+      name,
+      nationality,
+      icOrPassport,
+      phoneNo,
+      sentTo,
+      expiresAt,
+      resendAt,
+    };
+    this.pending.keep(record);
   }
 
   private detailsErrors(): FieldErrors<SignUpForm> {

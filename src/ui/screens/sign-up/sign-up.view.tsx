@@ -112,6 +112,22 @@ export const SignUpScreen = observer(function SignUpScreen() {
           <h1>{t('signUp.verifyPhone')}</h1>
           <p className="auth-subtitle">{t('signUp.codeSentTo', { phone: vm.codeStep.sentTo })}</p>
           <form onSubmit={submitWith(vm.submitCode)} noValidate>
+            {vm.passwordNeeded && (
+              <>
+                <p className="field-hint">{t('signUp.passwordAgain')}</p>
+                <NewPasswordFields
+                  name="password"
+                  labels={{
+                    password: t('signUp.password'),
+                    confirmPassword: t('signUp.confirmPassword'),
+                  }}
+                  values={{ password: vm.password, confirmPassword: vm.confirmPassword }}
+                  errors={vm.errors}
+                  onChange={vm.setField}
+                  disabled={vm.busy}
+                />
+              </>
+            )}
             <SmsCodeEntry
               step={vm.codeStep}
               onChange={vm.setCode}
