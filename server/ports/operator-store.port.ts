@@ -21,7 +21,10 @@ export interface OperatorStore {
     factors: { passwordHash: string; totpSecret: string | null },
     at: Date,
   ): Promise<void>;
-  /** Keeps a TOTP secret shown by an enrolment link until the enrolment finishes with it. */
+  /**
+   * Keeps a TOTP secret shown by an enrolment link until the enrolment finishes with it: only
+   * while the operator is not enrolled and has none staged (the first of two at once wins).
+   */
   stageTotpSecret(id: string, secret: string): Promise<void>;
   /** Clears the second factor (an admin's reset): the operator must enrol again. */
   clearSecondFactor(id: string): Promise<void>;
@@ -31,7 +34,10 @@ export interface OperatorStore {
    */
   acceptTotpStep(id: string, step: number): Promise<boolean>;
 
-  /** Saves a new link and ends every earlier unused one of that operator. */
+  /**
+   * Saves a new link and ends every earlier unused one of that operator, forgetting the TOTP
+   * secret an earlier link staged (a new link shows a new secret).
+   */
   saveEnrolment(link: { tokenHash: string; operatorId: string; expiresAt: Date }): Promise<void>;
   /** The operator an unused, unexpired link belongs to, without using it. */
   peekEnrolment(tokenHash: string, now: Date): Promise<string | null>;

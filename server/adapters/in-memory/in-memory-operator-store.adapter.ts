@@ -59,7 +59,9 @@ export class InMemoryOperatorStore implements OperatorStore {
   }
 
   async stageTotpSecret(id: string, secret: string): Promise<void> {
-    this.change(id, (row) => (row.enrolledAt === null ? { ...row, totpSecret: secret } : row));
+    this.change(id, (row) =>
+      row.enrolledAt === null && row.totpSecret === null ? { ...row, totpSecret: secret } : row,
+    );
   }
 
   async clearSecondFactor(id: string): Promise<void> {
@@ -84,6 +86,9 @@ export class InMemoryOperatorStore implements OperatorStore {
     for (const { tokenHash } of earlier) {
       this.tables.operatorEnrolments.delete(tokenHash, this.journal);
     }
+    this.change(link.operatorId, (row) =>
+      row.enrolledAt === null ? { ...row, totpSecret: null } : row,
+    );
     this.tables.operatorEnrolments.insert(link.tokenHash, { ...link, usedAt: null }, this.journal);
   }
 

@@ -114,7 +114,8 @@ export class PostgresOperatorStore implements OperatorStore {
 
   async stageTotpSecret(id: string, secret: string): Promise<void> {
     await this.db.query(
-      'UPDATE operators SET totp_secret = $2 WHERE id = $1 AND enrolled_at IS NULL',
+      `UPDATE operators SET totp_secret = $2
+        WHERE id = $1 AND enrolled_at IS NULL AND totp_secret IS NULL`,
       [id, secret],
     );
   }
@@ -145,6 +146,10 @@ export class PostgresOperatorStore implements OperatorStore {
     // A new link ends every earlier unused one of the operator: only the newest enrols.
     await this.db.query(
       'DELETE FROM operator_enrolments WHERE operator_id = $1 AND used_at IS NULL',
+      [link.operatorId],
+    );
+    await this.db.query(
+      'UPDATE operators SET totp_secret = NULL WHERE id = $1 AND enrolled_at IS NULL',
       [link.operatorId],
     );
     await this.db.query(

@@ -69,7 +69,11 @@ export class OperatorAuthUseCase {
     private readonly onSecondFactorLock: SecondFactorLockAlert = () => undefined,
   ) {}
 
-  /** Opens an enrolment link: a new TOTP secret (kept until enrolment finishes) to set up. */
+  /**
+   * Opens an enrolment link: the TOTP secret to set up, the same each time this link is opened
+   * (a reload, a second tab) until the enrolment finishes, so an app already set up from it keeps
+   * working. The first opening stages a new one; a new link forgets it (saveEnrolment).
+   */
   async startEnrolment(
     token: string,
     address: string | null = null,
@@ -78,10 +82,15 @@ export class OperatorAuthUseCase {
     return this.uow.run(async ({ operators, audit }) => {
       const operatorId = await operators.peekEnrolment(hashToken(token), now);
       const operator = operatorId === null ? null : await operators.findById(operatorId);
-      if (operator === null || operator.disabledAt !== null)
+      if (operator === null || operator.disabledAt !== null || operator.enrolledAt !== null) {
         return failWith('OPS_ENROLMENT_INVALID');
-      const secret = this.totp.newSecret();
-      await operators.stageTotpSecret(operator.id, secret);
+      }
+      // Of two openings at once, the first to stage its secret wins; both show that one.
+      if (operator.totpSecret === null) {
+        await operators.stageTotpSecret(operator.id, this.totp.newSecret());
+      }
+      const secret = (await operators.findById(operator.id))?.totpSecret ?? null;
+      if (secret === null) return failWith('OPS_ENROLMENT_INVALID');
       // Opening the link shows its second factor's secret: whoever opened it, from where, is kept.
       const opened = entryOf({ kind: 'operator', ...operator, address: '' }, now, {
         action: 'operator.enrolment_open',

@@ -96,6 +96,31 @@ export function operatorStoreContract(stores: () => StoreSet): void {
     expect(await operators.peekEnrolment('theirs', at(5))).toBe(other.id);
   });
 
+  it('stages one TOTP secret until enrolment, and a new link forgets it', async () => {
+    const { operators } = stores();
+    const ops = anOperator();
+    await operators.insert(ops);
+    await operators.saveEnrolment({ tokenHash: 'staging', operatorId: ops.id, expiresAt: at(10) });
+    await operators.stageTotpSecret(ops.id, 'FIRSTSECRET');
+    await operators.stageTotpSecret(ops.id, 'SECONDSECRET');
+    expect((await operators.findById(ops.id))?.totpSecret).toBe('FIRSTSECRET');
+    await operators.saveEnrolment({
+      tokenHash: 'staging-2',
+      operatorId: ops.id,
+      expiresAt: at(10),
+    });
+    expect((await operators.findById(ops.id))?.totpSecret).toBeNull();
+    await operators.stageTotpSecret(ops.id, 'THIRDSECRET');
+    await operators.enrol(ops.id, { passwordHash: 'h', totpSecret: 'THIRDSECRET' }, at(1));
+    await operators.saveEnrolment({
+      tokenHash: 'staging-3',
+      operatorId: ops.id,
+      expiresAt: at(10),
+    });
+    await operators.stageTotpSecret(ops.id, 'FOURTHSECRET');
+    expect((await operators.findById(ops.id))?.totpSecret).toBe('THIRDSECRET');
+  });
+
   it('keeps sessions, touches them forward only and revokes them', async () => {
     const { operators } = stores();
     const ops = anOperator();

@@ -95,7 +95,7 @@ export function createConsoleContainer(overrides: ConsoleOverrides = {}): Contai
     .toConstantValue(overrides.preferences ?? new LocalPreferencesAdapter());
   container.bind(THEME_ROOT).toConstantValue(overrides.themeRoot ?? documentThemeRoot);
   container.bind(SESSION_KEEPER).toConstantValue(keeper);
-  container.bind(ENROLMENT).toConstantValue(new EnrolmentUseCase(http, passkeys));
+  container.bind(ENROLMENT).toConstantValue(new EnrolmentUseCase(http, passkeys, clock));
   container.bind(PASSKEY_SIGN_IN).toConstantValue(new PasskeySignInUseCase(http, passkeys, keeper));
   container.bind(MEMBER_SUPPORT).toConstantValue(new MemberSupportUseCase(pagesHttp));
   container.bind(OPERATORS).toConstantValue(new OperatorsUseCase(pagesHttp));

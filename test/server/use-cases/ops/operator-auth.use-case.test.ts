@@ -68,6 +68,53 @@ describe('operators: enrolment, two factors and sessions on a fake clock', () =>
     });
   });
 
+  it('shows one secret per link however often it is opened, and a new one for a new link', async () => {
+    const s = setUp();
+    const created = await s.manage.create(CLI, {
+      name: 'Ida',
+      email: 'ida@ops.test',
+      role: 'viewer',
+    });
+    if (!created.ok) throw new Error('create');
+    const first = await s.auth.startEnrolment(created.value.token);
+    const reloaded = await s.auth.startEnrolment(created.value.token);
+    if (!first.ok || !reloaded.ok) throw new Error('start');
+    expect(reloaded.value.totpSecret).toBe(first.value.totpSecret);
+    expect(reloaded.value.totpUri).toBe(first.value.totpUri);
+    // The app set up from the first opening finishes the enrolment after the reload.
+    const done = await s.auth.finishEnrolment({
+      token: created.value.token,
+      password: PASSWORD,
+      totpCode: totpCode(first.value.totpSecret, s.clock.now()),
+      address: '192.0.2.1',
+    });
+    expect(done).toEqual({ ok: true, value: null });
+    const opened = (await s.stores.audit.page(0, 50)).filter(
+      (entry) => entry.action === 'operator.enrolment_open',
+    );
+    expect(opened).toHaveLength(2);
+  });
+
+  it("forgets a link's staged secret when a new link replaces it", async () => {
+    const s = setUp();
+    const created = await s.manage.create(CLI, {
+      name: 'Jo',
+      email: 'jo@ops.test',
+      role: 'viewer',
+    });
+    if (!created.ok) throw new Error('create');
+    const first = await s.auth.startEnrolment(created.value.token);
+    if (!first.ok) throw new Error('start');
+    await s.stores.unitOfWork.run((tx) =>
+      tx.operators.saveEnrolment({
+        tokenHash: 'a-new-link',
+        operatorId: created.value.operatorId,
+        expiresAt: new Date(s.clock.now() + 60 * MINUTE),
+      }),
+    );
+    expect((await s.stores.operators.findById(created.value.operatorId))?.totpSecret).toBeNull();
+  });
+
   it('accepts each TOTP code once, and one step of drift but not two', async () => {
     const s = setUp();
     const { email, secret } = await s.enrolled();

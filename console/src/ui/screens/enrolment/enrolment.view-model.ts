@@ -84,6 +84,13 @@ export class EnrolmentViewModel {
       this.method === 'passkey'
         ? await this.enrolment.finishWithPasskey(this.token, this.password, this.confirmation)
         : await this.enrolment.finish(this.token, this.password, this.confirmation, this.code);
+    if (!answer.ok && 'field' in answer.error && answer.error.field === 'totp_code') {
+      // The app's first code refused: said on the code field, not as a form-wide failure.
+      this.busy = false;
+      this.code = '';
+      this.errors = { totp_code: 'errors.codeNotAccepted' };
+      return;
+    }
     this.finished(answer.ok ? null : failureText(answer.error));
   }
 

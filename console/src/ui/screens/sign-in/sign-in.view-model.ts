@@ -1,10 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { emailError, passwordError, totpCodeError } from '../../../domain/rules';
+import type { EnrolmentUseCase } from '../../../domain/use-cases/enrolment.use-case';
 import type { PasskeySignInUseCase } from '../../../domain/use-cases/passkey-sign-in.use-case';
 import type { SessionKeeper } from '../../../domain/use-cases/session-keeper.use-case';
 import { failureText } from '../../shared/failure-text';
-import { PASSKEY_SIGN_IN, SESSION_KEEPER } from '../../shared/tokens';
+import { ENROLMENT, PASSKEY_SIGN_IN, SESSION_KEEPER } from '../../shared/tokens';
 
 type Field = 'email' | 'password' | 'totp_code';
 /** The second factor of this sign-in: the authenticator app's code, or a passkey. */
@@ -27,8 +28,9 @@ export class SignInViewModel {
   constructor(
     @inject(SESSION_KEEPER) private readonly keeper: SessionKeeper,
     @inject(PASSKEY_SIGN_IN) private readonly passkeys: PasskeySignInUseCase,
+    @inject(ENROLMENT) private readonly enrolment: EnrolmentUseCase,
   ) {
-    observeExcept(this, ['keeper', 'passkeys']);
+    observeExcept(this, ['keeper', 'passkeys', 'enrolment']);
   }
 
   setEmail(value: string): void {
@@ -66,7 +68,11 @@ export class SignInViewModel {
     const errors: Partial<Record<Field, string>> = {};
     const email = emailError(this.email);
     const password = this.password === '' ? passwordError(this.password) : null;
-    const code = this.mode === 'code' ? totpCodeError(this.code) : null;
+    let code = this.mode === 'code' ? totpCodeError(this.code) : null;
+    // The code the enrolment just finished with is spent: the app's next one signs in.
+    if (code === null && this.mode === 'code' && this.enrolment.spentByEnrolment(this.code)) {
+      code = 'errors.codeJustUsed';
+    }
     if (email) errors.email = email;
     if (password) errors.password = password;
     if (code) errors.totp_code = code;
