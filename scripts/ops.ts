@@ -1,28 +1,12 @@
 /**
- * `npm run ops -- <command>`: the operator command line (create-operator, verify-audit,
- * checkpoint) against the database the server uses (DATABASE_URL, or PGlite in DATA_DIR).
+ * `npm run ops -- <command>` (`node dist-server/scripts/ops.js` on a production install): the
+ * operator command line (create-operator, reset-second-factor, verify-audit, checkpoint) against
+ * the database the server uses (DATABASE_URL, or PGlite in DATA_DIR: through the running
+ * server's local channel while it holds the directory). See server/ops-cli/ops-main.ts.
  */
-import { loadConfig } from '../server/config';
-import { createContainer } from '../server/container';
-import { OPS_USAGE, runOpsCommand } from '../server/ops-cli/ops-cli';
+import { opsMain } from '../server/ops-cli/ops-main';
 
-async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (argv.length === 0 || argv[0] === '--help') {
-    console.log(OPS_USAGE);
-    return argv.length === 0 ? 2 : 0;
-  }
-  const container = await createContainer(loadConfig());
-  try {
-    const outcome = await runOpsCommand(container, argv);
-    for (const line of outcome.out) (outcome.code === 0 ? console.log : console.error)(line);
-    return outcome.code;
-  } finally {
-    await container.close();
-  }
-}
-
-main().then(
+opsMain(__filename, process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -15,7 +15,11 @@ import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client.adapter';
 import { WorkerPoolReceiptRenderer } from './adapters/pdf/worker-pool-receipt-renderer.adapter';
 import { type ReceiptRenderer } from './ports/receipt-renderer.port';
-import { type Database, openDatabase } from './adapters/postgres/database';
+import {
+  type Database,
+  openDatabase,
+  type OpenDatabaseOptions,
+} from './adapters/postgres/database';
 import { migrate } from './adapters/postgres/migrate';
 import { postgresStoresOver } from './adapters/postgres/postgres-stores';
 import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender.adapter';
@@ -55,10 +59,11 @@ export interface ServerContainer extends ServerAdapters, ServerUseCases {
 export async function createContainer(
   config: Config,
   overrides: Partial<ContainerOverrides> = {},
+  opening: DataDirLockWait = {},
 ): Promise<ServerContainer> {
   // metrics: the ports below are wrapped so that the use cases know nothing of the counting.
   const metrics = new PortalMetrics();
-  const db = await openMigrated(config, metrics, overrides.db);
+  const db = await openMigrated(config, metrics, overrides.db, opening);
 
   const clock = overrides.clock ?? new SystemClock();
   const random = overrides.random ?? new CryptoRandom();
@@ -130,6 +135,9 @@ export async function createContainer(
   };
 }
 
+/** How long opening a PGlite directory waits for another process's lock, and whom it tells. */
+export type DataDirLockWait = Pick<OpenDatabaseOptions, 'lockWaitMs' | 'onLockWait'>;
+
 /**
  * The database (the one handed in, or PostgreSQL or PGlite as configured), counted by the
  * metrics, with pending migrations applied; one this opened is closed again if they fail.
@@ -138,6 +146,7 @@ async function openMigrated(
   config: Config,
   metrics: PortalMetrics,
   given: Database | undefined,
+  opening: DataDirLockWait,
 ): Promise<Database> {
   const db = metrics.meterDatabase(
     given ??
@@ -145,6 +154,7 @@ async function openMigrated(
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         onConnectionError: () => metrics.databaseConnectionsLost.inc(),
+        ...opening,
       })),
   );
   try {

@@ -5,9 +5,13 @@ import { warnAboutStrandedPayments } from './wiring/gateways';
 import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
 import { buildOpsApp } from './ops-http/app';
+import { dataDirPath } from './adapters/postgres/pglite-lock';
+import { type LocalChannel, openLocalChannel } from './ops-cli/local-channel';
 
 /** After the grace period, closing the database may take this long before we give up. */
 const CLOSE_DATABASE_MS = 5_000;
+/** How long start-up waits for another process's lock on the PGlite directory (an ops command). */
+const LOCK_WAIT_MS = 30_000;
 
 /**
  * The production entry (`node dist-server/server/main.js`): reads config, opens the database
@@ -28,7 +32,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const container = await createContainer(config);
+  // PGlite in a directory: held by this process alone (a short wait if an ops command has it).
+  const container = await createContainer(config, {}, { lockWaitMs: LOCK_WAIT_MS, onLockWait });
   const app = await buildApp(container, config);
   // gateways: pending payments whose gateway GATEWAYS leaves out are named at start.
   await warnAboutStrandedPayments(container.transactions, container.paymentGateways, (c, m) =>
@@ -56,7 +61,8 @@ async function main(): Promise<void> {
   const opsApp = config.ops.port !== undefined ? await buildOpsApp(container, config) : undefined;
 
   const sideApps = [metricsApp, opsApp].filter((one) => one !== undefined);
-  const shutdown = gracefulShutdown(app, sideApps, container, config.shutdownGraceMs);
+  const channel = await localChannelFor(container, config.databaseUrl, config.dataDir, app);
+  const shutdown = gracefulShutdown(app, sideApps, container, config.shutdownGraceMs, channel);
   // Every signal is handled (a repeat is ignored): none may end the process mid-drain.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -93,6 +99,29 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * On a PGlite directory, the local channel the operator command line uses while this process
+ * holds the directory (ops-cli/local-channel.ts); none on PostgreSQL, where the command line
+ * opens the database beside the running instances.
+ */
+async function localChannelFor(
+  container: ServerContainer,
+  databaseUrl: string | undefined,
+  dataDir: string,
+  app: FastifyInstance,
+): Promise<LocalChannel | undefined> {
+  const directory = databaseUrl ? undefined : dataDirPath(dataDir);
+  if (directory === undefined) return undefined;
+  return openLocalChannel(container, directory, (error, message) =>
+    app.log.error({ err: error }, message),
+  );
+}
+
+function onLockWait(pid: number | undefined): void {
+  // eslint-disable-next-line no-console -- said before any logger exists, whatever LOG_LEVEL says
+  console.error(`Waiting for the database lock held by ${pid ? `pid ${pid}` : 'another process'}`);
+}
+
 /** PUBLIC_URL as a browser opens it, with the port taken when it asked for any free one (0). */
 function browserAddress(publicUrl: string, port: number): string {
   const url = new URL(publicUrl);
@@ -110,6 +139,7 @@ function gracefulShutdown(
   sideApps: readonly FastifyInstance[],
   container: ServerContainer,
   graceMs: number,
+  channel: LocalChannel | undefined,
 ): (reason: string) => void {
   let closing = false;
   let cut = false;
@@ -136,6 +166,7 @@ function gracefulShutdown(
       clearTimeout(grace);
     }
     for (const side of sideApps) await side.close();
+    await channel?.close();
     await jobsStopped;
     await container.close();
   };

@@ -33,6 +33,11 @@ export interface OpsSettings {
      * DATA_DIR/audit-witness; none under test unless set).
      */
     auditWitnessDir?: string;
+    /**
+     * OPS_CLI_TIMEOUT_S: how long an `npm run ops` command may take in all, waiting for the
+     * data directory's lock or the running server included, before it gives up saying why.
+     */
+    cliTimeoutS: number;
   };
 }
 
@@ -93,6 +98,7 @@ export function loadOps(read: EnvReader, opts: { test: boolean }): OpsSettings {
         : opts.test
           ? undefined
           : path.join(read.text('DATA_DIR', './data'), 'audit-witness'),
+      cliTimeoutS: read.integer('OPS_CLI_TIMEOUT_S', 120, 1, 86400),
     },
   };
 }

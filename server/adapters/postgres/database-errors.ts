@@ -83,3 +83,8 @@ export class DatabaseContentionError extends Error {
     this.name = 'DatabaseContentionError';
   }
 }
+
+/** Rethrows a connection failure as DatabaseUnavailableError; anything else unchanged. */
+export function rethrow(error: unknown): never {
+  throw isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error;
+}

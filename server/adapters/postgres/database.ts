@@ -1,13 +1,14 @@
-import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { Pool, type PoolClient } from 'pg';
-import { createDataDirApart } from './pglite-init';
 import {
   DatabaseContentionError,
-  DatabaseUnavailableError,
   isConnectionFailure,
   isContention,
+  rethrow,
 } from './database-errors';
-import { PGLITE_START_PARAMS } from './pglite-settings';
+import { type Database, type PoolStats } from './database-port';
+import { openPglite } from './pglite-database';
+
+export type { Database, PoolStats } from './database-port';
 
 export {
   DatabaseContentionError,
@@ -17,35 +18,6 @@ export {
   isUniqueViolation,
   violatedConstraint,
 } from './database-errors';
-
-/**
- * The one data-access seam: PostgreSQL through `pg` or embedded PGlite, same SQL and migrations.
- * Repositories take a Database (the root one, or the `tx` handed to a transaction callback).
- */
-export interface Database {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
-  /** Runs a script of several statements without parameters (migrations). */
-  exec(script: string): Promise<void>;
-  transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-  readonly kind: 'pglite' | 'postgres';
-  /**
-   * PGlite only: LISTEN on its one connection (NOTIFY arrives on commit); returns the unlisten.
-   * PostgreSQL listens on a dedicated connection instead (PostgresInvalidationBus).
-   */
-  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  /** PGlite only: its data directory as a tarball, an image another PGlite can start from. */
-  dumpDataDir?(): Promise<Blob>;
-  /** PostgreSQL only: the pool's connections now (read by the metrics on each scrape). */
-  poolStats?(): PoolStats;
-}
-
-export interface PoolStats {
-  total: number;
-  idle: number;
-  /** Requests waiting for a connection. */
-  waiting: number;
-}
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
@@ -62,6 +34,12 @@ export interface OpenDatabaseOptions {
    * tests start each in-memory database from one image, migrated once.
    */
   pgliteImage?: Blob;
+  /**
+   * PGlite in a directory: how long to wait for another process's lock on it before giving up,
+   * and whom to tell, once, that it waits (pglite-lock.ts). By default it does not wait.
+   */
+  lockWaitMs?: number;
+  onLockWait?: (pid: number | undefined) => void;
 }
 
 /** Defaults short enough that a partition answers 503 within seconds instead of hanging. */
@@ -72,11 +50,6 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 export const TRANSACTION_ATTEMPTS = 4;
 const RETRY_PAUSE_MS = 20;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Rethrows a connection failure as DatabaseUnavailableError; anything else unchanged. */
-function rethrow(error: unknown): never {
-  throw isConnectionFailure(error) ? new DatabaseUnavailableError(error) : error;
-}
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -107,12 +80,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     }
     return new PgPoolDatabase(pool);
   }
-  if (opts.pgliteImage === undefined) await createDataDirApart(opts.dataDir, PGLITE_START_PARAMS);
-  const pglite = await PGlite.create(opts.dataDir, {
-    startParams: [...PGLITE_START_PARAMS],
-    loadDataDir: opts.pgliteImage,
-  });
-  return new PGliteDatabase(pglite);
+  return openPglite(opts);
 }
 
 /**
@@ -214,68 +182,6 @@ class PgPoolDatabase extends PgStatements implements Database {
 
 /** Inside a transaction: nested `transaction` calls join the outer one. */
 class PgClientTransaction extends PgStatements implements Database {
-  transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
-    return fn(this);
-  }
-
-  async close(): Promise<void> {
-    throw new Error('close() is not available inside a transaction');
-  }
-}
-
-/**
- * PGlite is one connection: it queues queries and runs one transaction at a time, which also
- * serialises concurrent code uses and registrations (the postgres path relies on row locks).
- */
-class PGliteDatabase implements Database {
-  readonly kind = 'pglite' as const;
-
-  constructor(private readonly pglite: PGlite) {}
-
-  async dumpDataDir(): Promise<Blob> {
-    return this.pglite.dumpDataDir('none');
-  }
-
-  async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
-    const result = await this.pglite.query<R>(text, params).catch(rethrow);
-    return result.rows;
-  }
-
-  async exec(script: string): Promise<void> {
-    await this.pglite.exec(script).catch(rethrow);
-  }
-
-  async listen(
-    channel: string,
-    onPayload: (payload: string) => void,
-  ): Promise<() => Promise<void>> {
-    const unlisten = await this.pglite.listen(channel, onPayload).catch(rethrow);
-    return () => unlisten();
-  }
-
-  transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) => fn(new PGliteTransactionDatabase(tx))).catch(rethrow);
-  }
-
-  async close(): Promise<void> {
-    await this.pglite.close();
-  }
-}
-
-class PGliteTransactionDatabase implements Database {
-  readonly kind = 'pglite' as const;
-
-  constructor(private readonly tx: PGliteTransaction) {}
-
-  async query<R>(text: string, params: unknown[] = []): Promise<R[]> {
-    const result = await this.tx.query<R>(text, params).catch(rethrow);
-    return result.rows;
-  }
-
-  async exec(script: string): Promise<void> {
-    await this.tx.exec(script).catch(rethrow);
-  }
-
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
     return fn(this);
   }
