@@ -30,6 +30,23 @@ export function malaysiaDateTime(at: Date): string {
     .replace('T', ' ');
 }
 
+/** '2026-01-02 03:04:05': an instant as the wall clock of an IANA time zone, to the second. */
+export function zonedDateTime(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
 /**
  * An IC or passport number as a receipt may show it: every character but the last 4 hidden, so
  * a receipt forwarded to someone else does not hand them the member's identity number.

@@ -111,6 +111,7 @@ export const REASON_MESSAGES: Record<FailureReason, string> = {
   'history-page-size': `Page size: must be a whole number from 1 to ${HISTORY_PAGE_SIZE_MAX}.`,
   'history-cursor-invalid': 'Page position: is not valid. Please reload your payment history.',
   'receipt-language-unknown': `Language: must be one of ${RECEIPT_LANGUAGES.join(', ')}.`,
+  'receipt-time-zone-unknown': 'Time zone: must be an IANA time zone such as Asia/Kuala_Lumpur.',
   'receipt-payment-pending':
     'This payment is still pending: its receipt is issued once the payment completes.',
   'receipt-payment-failed': 'This payment failed: a failed payment has no receipt.',

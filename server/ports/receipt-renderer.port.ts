@@ -4,6 +4,8 @@ import type { PaymentMethod } from '../../src/contract/rules';
 /** What a receipt states: the values only; the renderer words and lays them out. */
 export interface ReceiptDocument {
   language: ReceiptLanguage;
+  /** The IANA zone the receipt's times are printed in and named by; Malaysia's when absent. */
+  timeZone?: string;
   merchantName: string;
   receiptNumber: string;
   memberName: string;

@@ -4,6 +4,7 @@ import {
   receiptFileName,
 } from '../../src/contract/payment-history';
 import { formatSen } from '../../src/contract/money';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../src/contract/time-zones';
 import { maskIdentity } from '../domain/receipt';
 import { isTransactionId } from '../domain/transaction';
 import type { Clock } from '../ports/clock.port';
@@ -22,6 +23,8 @@ export interface RenderReceiptPdfInput {
   transactionId: string;
   /** The query's `lang`, as text; English when absent. */
   lang?: string;
+  /** The query's `tz`: the member's IANA time zone; Malaysia's when absent. */
+  timeZone?: string;
 }
 
 export interface ReceiptPdf {
@@ -50,6 +53,10 @@ export class RenderReceiptPdfUseCase {
     if (!isReceiptLanguage(language)) {
       return failWith('VALIDATION_FAILED', { field: 'lang', reason: 'receipt-language-unknown' });
     }
+    const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
+    if (!isTimeZone(timeZone)) {
+      return failWith('VALIDATION_FAILED', { field: 'tz', reason: 'receipt-time-zone-unknown' });
+    }
     const found = await this.ownedFresh(input.memberId, input.transactionId);
     if (found === null) return failWith('PAYMENT_NOT_FOUND');
     const member = await this.members.findById(input.memberId);
@@ -61,6 +68,7 @@ export class RenderReceiptPdfUseCase {
     }
     const pdf = await this.renderer.render({
       language,
+      timeZone,
       merchantName: this.merchantName(),
       receiptNumber,
       memberName: member.name,

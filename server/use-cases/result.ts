@@ -29,6 +29,7 @@ type MemberFailureReason =
   | 'history-page-size'
   | 'history-cursor-invalid'
   | 'receipt-language-unknown'
+  | 'receipt-time-zone-unknown'
   | 'receipt-payment-pending'
   | 'receipt-payment-failed'
   | 'transaction-not-found';

@@ -55,9 +55,14 @@ export interface PaymentHistoryResponse {
 export const RECEIPT_LANGUAGES = LANGUAGES;
 export type ReceiptLanguage = Language;
 
-/** Query of GET /payment/receipt/{transactionId}/pdf; English when `lang` is absent. */
+/**
+ * Query of GET /payment/receipt/{transactionId}/pdf; English when `lang` is absent. `tz` is the
+ * member's IANA time zone (the browser's), in which the receipt prints its times and which it
+ * names; Malaysia's (DEFAULT_TIME_ZONE of time-zones.ts) when absent.
+ */
 export interface ReceiptPdfQuery {
   lang?: ReceiptLanguage;
+  tz?: string;
 }
 
 /** The path of one payment's receipt PDF (relative to the API base). */

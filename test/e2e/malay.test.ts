@@ -151,5 +151,5 @@ describeInChromium(
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ms');
     });
   },
-  { context: { ...AXE_CONTEXT, locale: 'ms-MY' } },
+  { context: { ...AXE_CONTEXT, locale: 'ms-MY', timezoneId: 'Asia/Kuala_Lumpur' } },
 );

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { malaysiaDateTime } from '../../domain/receipt';
+import { DEFAULT_TIME_ZONE, utcOffsetOf } from '../../../src/contract/time-zones';
+import { malaysiaDateTime, zonedDateTime } from '../../domain/receipt';
 import type { ReceiptDocument, ReceiptRenderer } from '../../ports/receipt-renderer.port';
 import { RECEIPT_TEXTS, type ReceiptTexts } from './receipt-texts';
 
@@ -44,6 +45,7 @@ const MUTED = '#5c5c5c';
 export class PdfkitReceiptRenderer implements ReceiptRenderer {
   render(receipt: ReceiptDocument): Promise<Uint8Array> {
     const texts = RECEIPT_TEXTS[receipt.language];
+    const at = timeIn(receipt.timeZone ?? DEFAULT_TIME_ZONE, texts);
     const doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,
@@ -85,9 +87,9 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
       [texts.gatewayReference, receipt.gatewayReference],
       [texts.amount, `MYR ${receipt.amount}`],
       [texts.paymentMethod, texts.methods[receipt.paymentMethod]],
-      [texts.paidAt, `${malaysiaDateTime(receipt.paidAt)}${texts.malaysiaTime}`],
+      [texts.paidAt, at(receipt.paidAt)],
       [texts.status, texts.completed],
-      ...refundRows(receipt, texts),
+      ...refundRows(receipt, texts, at),
     ];
     doc.fontSize(11);
     for (const [label, value] of rows) {
@@ -101,7 +103,7 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
 
     doc.y += GAP;
     doc.fillColor(MUTED).fontSize(9);
-    const issued = `${texts.issuedAt}${texts.colon}${malaysiaDateTime(receipt.issuedAt)}${texts.malaysiaTime}`;
+    const issued = `${texts.issuedAt}${texts.colon}${at(receipt.issuedAt)}`;
     doc.text(issued, MARGIN, doc.y, { width });
     doc.text(texts.footer, { width });
     doc.end();
@@ -110,15 +112,33 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
 }
 
 /** A row per refund (its amount and time) and their total; none without refunds. */
-function refundRows(receipt: ReceiptDocument, texts: ReceiptTexts): [string, string][] {
+function refundRows(
+  receipt: ReceiptDocument,
+  texts: ReceiptTexts,
+  at: (instant: Date) => string,
+): [string, string][] {
   if (receipt.refunds.length === 0) return [];
   return [
     ...receipt.refunds.map((refund): [string, string] => [
       texts.refund,
-      `MYR ${refund.amount}${texts.refundedOn}${malaysiaDateTime(refund.refundedAt)}${texts.malaysiaTime}`,
+      `MYR ${refund.amount}${texts.refundedOn}${at(refund.refundedAt)}`,
     ]),
     [texts.refundedTotal, `MYR ${receipt.refundedTotal}`],
   ];
+}
+
+/**
+ * How the receipt prints an instant: Malaysia's wall clock named as before ('(Malaysia time,
+ * UTC+8)'), or another zone's wall clock with its IANA name and offset then.
+ */
+function timeIn(timeZone: string, texts: ReceiptTexts): (instant: Date) => string {
+  if (timeZone === DEFAULT_TIME_ZONE) {
+    return (instant) => `${malaysiaDateTime(instant)}${texts.malaysiaTime}`;
+  }
+  return (instant) =>
+    `${zonedDateTime(instant, timeZone)}${texts.inZone
+      .replace('{zone}', timeZone)
+      .replace('{offset}', utcOffsetOf(timeZone, instant))}`;
 }
 
 /** The document's bytes once pdfkit has written them all. */

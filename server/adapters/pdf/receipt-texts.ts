@@ -20,8 +20,13 @@ export interface ReceiptTexts {
   /** Between a refund's amount and its time. */
   refundedOn: string;
   refundedTotal: string;
-  /** Follows every time printed (spacing included): the times are Malaysia's wall clock. */
+  /** Follows every time printed (spacing included) when the times are Malaysia's wall clock. */
   malaysiaTime: string;
+  /**
+   * Follows every time printed in another zone: `{zone}` its IANA name, `{offset}` its offset
+   * then ('UTC+1').
+   */
+  inZone: string;
   /** Between a label and its value in running text, as the language writes it. */
   colon: string;
   issuedAt: string;
@@ -46,6 +51,7 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     refundedOn: ' on ',
     refundedTotal: 'Total refunded',
     malaysiaTime: ' (Malaysia time, UTC+8)',
+    inZone: ' ({zone} time, {offset})',
     colon: ': ',
     issuedAt: 'Issued',
     footer: 'Keep this receipt for your records.',
@@ -67,6 +73,7 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     refundedOn: ' le ',
     refundedTotal: 'Total remboursé',
     malaysiaTime: ' (heure de Malaisie, UTC+8)',
+    inZone: ' (heure {zone}, {offset})',
     colon: ' : ',
     issuedAt: 'Émis le',
     footer: 'Conservez ce reçu pour vos dossiers.',
@@ -88,6 +95,7 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     refundedOn: '，退款时间 ',
     refundedTotal: '退款总额',
     malaysiaTime: '（马来西亚时间，UTC+8）',
+    inZone: '（{zone} 时间，{offset}）',
     colon: '：',
     issuedAt: '开具时间',
     footer: '请妥善保存此收据。',
@@ -109,6 +117,7 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     refundedOn: ' pada ',
     refundedTotal: 'Jumlah dibayar balik',
     malaysiaTime: ' (waktu Malaysia, UTC+8)',
+    inZone: ' (waktu {zone}, {offset})',
     colon: ': ',
     issuedAt: 'Dikeluarkan',
     footer: 'Simpan resit ini untuk rekod anda.',

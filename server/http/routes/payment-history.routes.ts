@@ -1,4 +1,5 @@
 import { type FastifyPluginAsync } from 'fastify';
+import { TIME_ZONE_MAX_LENGTH } from '../../../src/contract/time-zones';
 import { type ServerContainer } from '../../container';
 import { memberOf } from '../auth';
 import { success } from '../envelope';
@@ -64,7 +65,10 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { lang: { type: 'string' } },
+          properties: {
+            lang: { type: 'string' },
+            tz: { type: 'string', maxLength: TIME_ZONE_MAX_LENGTH },
+          },
         },
         data: undefined,
         responses: {
@@ -81,6 +85,7 @@ export function paymentHistoryRoutes(container: ServerContainer): FastifyPluginA
           memberId: memberOf(request).id,
           transactionId: request.params.transactionId,
           lang: request.query.lang,
+          timeZone: request.query.tz,
         });
         const { fileName, pdf } = valueOrThrow(result);
         return (

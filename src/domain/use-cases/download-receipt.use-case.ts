@@ -1,5 +1,9 @@
 import { FALLBACK_LANGUAGE, languageOfTag } from '../../contract/languages';
-import { receiptFileName, type ReceiptLanguage } from '../../contract/payment-history';
+import {
+  receiptFileName,
+  type ReceiptLanguage,
+  type ReceiptPdfQuery,
+} from '../../contract/payment-history';
 import { err, ok, type Result } from '../../contract/result';
 import { failureFrom, gotNoAnswer, type Failure } from '../model/failure';
 import type { FileSaverPort } from '../ports/file-saver.port';
@@ -20,14 +24,16 @@ export function receiptLanguageOf(language: string | undefined): ReceiptLanguage
 }
 
 /**
- * Downloads one completed payment's receipt PDF (GET /payment/receipt/{id}/pdf?lang=) in the
- * member's language and hands it to the browser to save. A pending or failed payment has none
+ * Downloads one completed payment's receipt PDF (GET /payment/receipt/{id}/pdf?lang=&tz=) in the
+ * member's language and time zone (`timeZone`, the browser's; the server's default, Malaysia's,
+ * when it gives none) and hands it to the browser to save. A pending or failed payment has none
  * (RECEIPT_NOT_AVAILABLE); another member's or an unknown one is PAYMENT_NOT_FOUND.
  */
 export class DownloadReceiptUseCase {
   constructor(
     private readonly http: HttpPort,
     private readonly saver: FileSaverPort,
+    private readonly timeZone: () => string | undefined = () => undefined,
   ) {}
 
   async execute(input: {
@@ -38,7 +44,7 @@ export class DownloadReceiptUseCase {
   }): Promise<Result<void, Failure>> {
     const answer = await this.http.download(
       'receiptPdf',
-      { lang: receiptLanguageOf(input.language) },
+      withTimeZone({ lang: receiptLanguageOf(input.language) }, this.timeZone()),
       { pathParam: input.transactionId, pathSuffix: '/pdf' },
     );
     if (!answer.ok) {
@@ -54,4 +60,9 @@ export class DownloadReceiptUseCase {
     });
     return ok(undefined);
   }
+}
+
+/** The query with the member's zone, when one is known. */
+function withTimeZone(query: ReceiptPdfQuery, timeZone: string | undefined): ReceiptPdfQuery {
+  return timeZone === undefined ? query : { ...query, tz: timeZone };
 }

@@ -57,6 +57,7 @@ import {
   WATCH_PAYMENT_USE_CASE,
   WATCH_TRANSACTION_USE_CASE,
 } from '../shared/tokens';
+import { memberTimeZone } from '../components/member-time';
 import { bindUseCases, type UseCaseBinding } from './use-case-bindings';
 
 /** The view-models of the screens that load after the first page (member-screens.tsx). */
@@ -82,7 +83,8 @@ const MEMBER_USE_CASES: UseCaseBinding[] = [
   [LIST_PAYMENT_HISTORY_USE_CASE, (d) => new ListPaymentHistoryUseCase(d.http)],
   [
     DOWNLOAD_RECEIPT_USE_CASE,
-    (d) => new DownloadReceiptUseCase(d.http, d.get<FileSaverPort>(FILE_SAVER_PORT)),
+    (d) =>
+      new DownloadReceiptUseCase(d.http, d.get<FileSaverPort>(FILE_SAVER_PORT), memberTimeZone),
   ],
   [LIST_CATALOGUE_USE_CASE, (d) => new ListCatalogueUseCase(d.storage)],
   [TOGGLE_BOOKMARK_USE_CASE, (d) => new ToggleBookmarkUseCase(d.storage)],

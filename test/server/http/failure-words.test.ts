@@ -24,6 +24,7 @@ const REASON_WORDS: Record<Exclude<FailureReason, ConsoleFailureReason>, string>
   'history-page-size': 'Page size: must be a whole number from 1 to 50.',
   'history-cursor-invalid': 'Page position: is not valid. Please reload your payment history.',
   'receipt-language-unknown': 'Language: must be one of en, fr, zn, ms.',
+  'receipt-time-zone-unknown': 'Time zone: must be an IANA time zone such as Asia/Kuala_Lumpur.',
   'receipt-payment-pending':
     'This payment is still pending: its receipt is issued once the payment completes.',
   'receipt-payment-failed': 'This payment failed: a failed payment has no receipt.',

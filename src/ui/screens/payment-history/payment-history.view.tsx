@@ -11,7 +11,7 @@ import { Paths } from '../../shared/paths';
 import { refundLabel } from '../../shared/refund-label';
 import { DetailRow } from '../../components/detail-row';
 import { rowControl, useFocusAfter } from '../../components/focus-after';
-import { formatMalaysiaTime } from '../../components/malaysia-time';
+import { formatMemberTime, memberTimeZone, zoneLabel } from '../../components/member-time';
 import { Spinner } from '../../components/spinner';
 import '../../styles/auth.css';
 import './payment-history.css';
@@ -46,7 +46,9 @@ export const PaymentHistoryScreen = observer(function PaymentHistoryScreen() {
   return (
     <main id="main" className="card payment-card history-card">
       <h1>{t('paymentHistory.title')}</h1>
-      <p className="auth-subtitle">{t('paymentHistory.subtitle')}</p>
+      <p className="auth-subtitle">
+        {t('paymentHistory.subtitle', { zone: zoneLabel(memberTimeZone()) })}
+      </p>
 
       <div className="history-filter">
         <label htmlFor="history-status">{t('paymentHistory.filterLabel')}</label>
@@ -127,7 +129,8 @@ const HistoryItem = observer(function HistoryItem({
   vm: PaymentHistoryViewModel;
 }) {
   const { t, i18n } = useTranslation();
-  const when = formatMalaysiaTime(row.createdAt, i18n.resolvedLanguage ?? i18n.language);
+  const zone = memberTimeZone();
+  const when = formatMemberTime(row.createdAt, i18n.resolvedLanguage ?? i18n.language, zone);
   const refund = refundLabel(row.amount, row.refundedAmount);
   return (
     <li
@@ -137,7 +140,9 @@ const HistoryItem = observer(function HistoryItem({
       <dl className="history-fields">
         <DetailRow label={t('paymentHistory.date')}>
           <time dateTime={row.createdAt}>{when}</time>{' '}
-          <span className="history-zone">{t('paymentHistory.timeZone')}</span>
+          <span className="history-zone">
+            {t('paymentHistory.timeZone', { zone: zoneLabel(zone, new Date(row.createdAt)) })}
+          </span>
         </DetailRow>
         <DetailRow label={t('paymentHistory.amount')} valueClassName="history-amount">
           {formatRinggit(row.amount)}

@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { formatMalaysiaTime } from '../../components/malaysia-time';
+import { formatMemberTime, memberTimeZone, zoneLabel } from '../../components/member-time';
 
-/** The security page's times: an ISO instant as Malaysian time, in the page's language. */
+/** The security page's times: an ISO instant in the member's own zone, named, in the page's language. */
 export function useSecurityTime(): (iso: string) => string {
   const { t, i18n } = useTranslation();
-  return (iso) => t('security.malaysiaTime', { time: formatMalaysiaTime(iso, i18n.language) });
+  const zone = memberTimeZone();
+  return (iso) =>
+    t('security.zonedTime', {
+      time: formatMemberTime(iso, i18n.language, zone),
+      zone: zoneLabel(zone, new Date(iso)),
+    });
 }

@@ -196,6 +196,24 @@ describe('payment history and receipt routes on the in-memory container (app.inj
     expect(badLang.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'lang' });
   });
 
+  it("prints the receipt's times in the member's zone (tz), naming it; 400 for an unknown zone", async () => {
+    const paid = await newPayment('123.45');
+    await settle(paid, '123.45', 'completed');
+    const london = pdfText((await receipt(paid, '?tz=Europe/London')).rawPayload);
+    // The in-memory clock starts at 09:00 UTC on 1 January 2026: London keeps UTC then.
+    expect(london).toMatch(/2026-01-01 09:00:0\d \(Europe\/London time, UTC\+0\)/);
+    expect(london).not.toContain('Malaysia time');
+    const kolkata = pdfText((await receipt(paid, '?tz=Asia/Kolkata')).rawPayload);
+    expect(kolkata).toMatch(/2026-01-01 14:30:0\d \(Asia\/Kolkata time, UTC\+5:30\)/);
+    const fallback = pdfText((await receipt(paid)).rawPayload);
+    expect(fallback).toMatch(/2026-01-01 17:00:0\d \(Malaysia time, UTC\+8\)/);
+    for (const tz of ['Mars/Olympus', '../etc/passwd', 'A'.repeat(65)]) {
+      const refused = await receipt(paid, `?tz=${encodeURIComponent(tz)}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
   it('answers another member’s payment with the very 404 of an unknown one', async () => {
     const paid = await newPayment('123.45');
     await settle(paid, '123.45', 'completed');
