@@ -1,25 +1,28 @@
 const localeOf = (lng: string) => (lng === 'zn' ? 'zh-CN' : lng);
 
-/** A time as the operator's browser says it, in the console's language. */
-export function formatTime(iso: string | null, lng: string): string {
-  if (iso === null) return '—';
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeOf(lng), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(time);
-}
+/**
+ * The console's one time zone: Malaysia's (UTC+8 all year), what members, receipts and the
+ * gateways mean, whatever the operator's browser is set to. Each screen that shows times says so
+ * once (PageHeading's `times`).
+ */
+export const CONSOLE_TIME_ZONE = 'Asia/Kuala_Lumpur';
 
-/** A time in Malaysia time (UTC+8, what members and the gateways mean), whatever the browser's zone. */
-export function formatMalaysiaTime(iso: string | null, lng: string): string {
+/**
+ * The console's one way to write a time: in Malaysia time, in the console's language; to the
+ * second where events seconds apart are told apart (a payment's timeline), else to the minute.
+ */
+export function formatTime(
+  iso: string | null,
+  lng: string,
+  precision: 'minute' | 'second' = 'minute',
+): string {
   if (iso === null) return '—';
   const time = new Date(iso);
   if (Number.isNaN(time.getTime())) return iso;
   return new Intl.DateTimeFormat(localeOf(lng), {
     dateStyle: 'medium',
-    timeStyle: 'medium',
-    timeZone: 'Asia/Kuala_Lumpur',
+    timeStyle: precision === 'second' ? 'medium' : 'short',
+    timeZone: CONSOLE_TIME_ZONE,
   }).format(time);
 }
 

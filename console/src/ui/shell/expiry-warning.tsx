@@ -19,7 +19,11 @@ export const ExpiryWarning = observer(function ExpiryWarning() {
   const warning = session.warning;
   const endsAt = session.endsAt;
   const open = warning !== null && !(warning === 'absolute' && closedFor === endsAt);
-  const at = endsAt === null ? null : formatTime(new Date(endsAt).toISOString(), i18n.language);
+  // Malaysia time, as every screen's times; named here, over whichever screen it opens.
+  const at =
+    endsAt === null
+      ? null
+      : `${formatTime(new Date(endsAt).toISOString(), i18n.language)} ${t('time.abbreviation')}`;
   const close = () => (warning === 'idle' ? void session.stay() : setClosedFor(endsAt));
   return (
     <ModalDialog

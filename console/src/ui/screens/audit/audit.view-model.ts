@@ -41,11 +41,13 @@ export class AuditViewModel {
     this.filters = { ...this.filters, [filter]: value };
   }
 
-  /** The dates as the day's start and end in the operator's time zone, as ISO times. */
+  /** The dates as the Malaysia day's start and end (the console's one zone), as ISO times. */
   private query(): AuditQuery {
     const { from, to, ...rest } = this.filters;
     const day = (value: string, end: boolean) =>
-      value === '' ? '' : new Date(`${value}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString();
+      value === ''
+        ? ''
+        : new Date(`${value}T${end ? '23:59:59.999' : '00:00:00'}+08:00`).toISOString();
     return { ...rest, from: day(from, false), to: day(to, true) };
   }
 

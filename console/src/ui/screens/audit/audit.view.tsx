@@ -48,7 +48,7 @@ export const AuditView = observer(function AuditView() {
 
   return (
     <>
-      <PageHeading>{t('audit.title')}</PageHeading>
+      <PageHeading times>{t('audit.title')}</PageHeading>
       <form
         className="console-form console-form-row"
         aria-label={t('audit.filters')}

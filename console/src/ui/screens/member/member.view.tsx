@@ -39,7 +39,7 @@ export const MemberView = observer(function MemberView() {
 
   return (
     <>
-      <PageHeading>{shown.name}</PageHeading>
+      <PageHeading times>{shown.name}</PageHeading>
       <p role="status" className="console-status">
         {vm.done && t(vm.done.key, vm.done.values)}
       </p>

@@ -16,7 +16,7 @@ export const MemberSearchView = observer(function MemberSearchView() {
 
   return (
     <>
-      <PageHeading>{t('members.title')}</PageHeading>
+      <PageHeading times>{t('members.title')}</PageHeading>
       <SearchForm role="search" onSearch={vm.search}>
         <TextField
           name="q"

@@ -30,7 +30,7 @@ export const OperatorsView = observer(function OperatorsView() {
 
   return (
     <>
-      <PageHeading>{t('operators.title')}</PageHeading>
+      <PageHeading times>{t('operators.title')}</PageHeading>
       <section aria-labelledby="create-operator" className="surface-panel console-card">
         <h2 id="create-operator">{t('operators.create')}</h2>
         <form

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TimelineEventDto } from '../../../../../src/contract/ops-payments-api';
-import { formatMalaysiaTime } from '../../shared/format';
+import { formatTime } from '../../shared/format';
 
 /** The kinds that are messages from or to the gateway (kept as stored, then only their outcome). */
 const MESSAGES = new Set<TimelineEventDto['kind']>([
@@ -38,7 +38,7 @@ export function PaymentTimeline({ events }: { events: TimelineEventDto[] }) {
       {events.map((event, index) => (
         <li key={index} className="console-timeline-event" data-kind={event.kind}>
           <p className="console-timeline-head">
-            <time dateTime={event.at}>{formatMalaysiaTime(event.at, i18n.language)}</time>{' '}
+            <time dateTime={event.at}>{formatTime(event.at, i18n.language, 'second')}</time>{' '}
             <strong>{t(`timeline.kind.${event.kind}`)}</strong>
             {event.result !== null && (
               <span className={`console-result console-result-${event.result}`}>

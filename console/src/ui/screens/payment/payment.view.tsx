@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useViewModel } from '../../../../../src/ui-kit/di';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
-import { formatMalaysiaTime, formatRinggit } from '../../shared/format';
+import { formatTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
 import { MemberLink, PaymentStatusText } from '../payments/payment-search.view';
 import { PaymentTimeline } from './payment-timeline';
@@ -19,7 +19,7 @@ const PaymentFacts = observer(function PaymentFacts({ vm }: { vm: PaymentViewMod
   const detail = vm.detail;
   if (detail === null) return null;
   const { payment } = detail;
-  const time = (iso: string | null) => formatMalaysiaTime(iso, i18n.language);
+  const time = (iso: string | null) => formatTime(iso, i18n.language);
   return (
     <section aria-labelledby="payment-facts" className="surface-panel console-card">
       <h2 id="payment-facts">{t('payment.facts')}</h2>
@@ -97,7 +97,7 @@ export const PaymentView = observer(function PaymentView() {
   const status = done?.values.status;
   return (
     <>
-      <PageHeading>
+      <PageHeading times>
         {t('payment.heading', {
           reference: detail.payment.receipt_number ?? detail.payment.transaction_id,
         })}
@@ -121,7 +121,7 @@ export const PaymentView = observer(function PaymentView() {
       <RefundList vm={vm} />
       <section aria-labelledby="payment-timeline" className="surface-panel console-card">
         <h2 id="payment-timeline">{t('timeline.title')}</h2>
-        <p className="field-hint">{t('timeline.zone')}</p>
+        <p className="field-hint">{t('timeline.order')}</p>
         <PaymentTimeline events={detail.timeline} />
       </section>
       <RefundDialog form={vm.decision} />

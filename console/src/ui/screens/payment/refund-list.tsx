@@ -2,13 +2,13 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { RefundDto } from '../../../../../src/contract/ops-payments-api';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
-import { formatDay, formatMalaysiaTime, formatRinggit } from '../../shared/format';
+import { formatDay, formatTime, formatRinggit } from '../../shared/format';
 import type { PaymentViewModel } from './payment.view-model';
 
 /** One refund's steps: asked, decided, sent or paid back, and why it failed. */
 function RefundFacts({ refund }: { refund: RefundDto }) {
   const { t, i18n } = useTranslation();
-  const time = (iso: string | null) => formatMalaysiaTime(iso, i18n.language);
+  const time = (iso: string | null) => formatTime(iso, i18n.language);
   return (
     <dl className="console-facts">
       <dt>{t('refund.method')}</dt>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PaymentSummaryDto } from '../../../../../src/contract/ops-payments-api';
 import { useViewModel } from '../../../../../src/ui-kit/di';
-import { formatMalaysiaTime, formatRinggit } from '../../shared/format';
+import { formatTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
 import { SearchList } from '../../shared/search-list';
 import { PaymentFilters } from './payment-filters';
@@ -74,7 +74,7 @@ const ResultsTable = observer(function ResultsTable({
                 <PaymentStatusText payment={payment} />
               </td>
               <td>{t(`payment.gateway.${payment.gateway}`, { defaultValue: payment.gateway })}</td>
-              <td>{formatMalaysiaTime(payment.created_at, i18n.language)}</td>
+              <td>{formatTime(payment.created_at, i18n.language)}</td>
             </tr>
           ))}
         </tbody>
@@ -98,7 +98,7 @@ export const PaymentSearchView = observer(function PaymentSearchView() {
 
   return (
     <>
-      <PageHeading>{t('payments.title')}</PageHeading>
+      <PageHeading times>{t('payments.title')}</PageHeading>
       <PaymentFilters vm={vm} />
       {vm.exportHref !== null && (
         <p className="console-actions">

@@ -6,7 +6,7 @@ import { useViewModel } from '../../../../../src/ui-kit/di';
 import { FieldFrame } from '../../../../../src/ui-kit/field-frame';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { WAITING_REFUND_STATUSES } from '../../../domain/use-cases/refunds.use-case';
-import { formatMalaysiaTime, formatRinggit } from '../../shared/format';
+import { formatTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
 import { SearchForm, SearchList } from '../../shared/search-list';
 import { RefundsQueueViewModel } from './refunds-queue.view-model';
@@ -52,7 +52,7 @@ const QueueTable = observer(function QueueTable({
               <td>
                 {t('refund.byAt', {
                   name: refund.requested_by.name,
-                  at: formatMalaysiaTime(refund.requested_at, i18n.language),
+                  at: formatTime(refund.requested_at, i18n.language),
                 })}
               </td>
               <td>{refund.reason}</td>
@@ -73,7 +73,7 @@ export const RefundsQueueView = observer(function RefundsQueueView() {
   }, [vm]);
   return (
     <>
-      <PageHeading>{t('refunds.title')}</PageHeading>
+      <PageHeading times>{t('refunds.title')}</PageHeading>
       <SearchForm label={t('refunds.filters')} onSearch={vm.load}>
         <FieldFrame id="field-refund_status" label={t('refunds.status')}>
           {(control) => (
