@@ -30,6 +30,8 @@ const loggedOut: SessionState = { status: 'unauthenticated', user: null, token: 
 export class WatchSessionUseCase extends StateSource<SessionState> {
   private stopChecking: Cancel | null = null;
   private started = false;
+  /** Moves on each change the member made to themselves (a rename): older checks are stale. */
+  private userVersion = 0;
 
   constructor(
     private readonly checkSession: CheckSessionUseCase,
@@ -77,13 +79,28 @@ export class WatchSessionUseCase extends StateSource<SessionState> {
     this.endLocally();
   }
 
+  /**
+   * The member changed their own name or phone (the profile's save answered OK): the session
+   * says so at once rather than at the next check, and a check already in flight, which may carry
+   * the old values, does not put them back.
+   */
+  userChanged(change: Partial<Pick<SessionUser, 'name' | 'phoneNo'>>): void {
+    const user = this.state.user;
+    this.userVersion += 1;
+    if (user === null) return;
+    this.update({ ...this.state, user: { ...user, ...change } });
+  }
+
   /** One check of the current token. */
   async check(): Promise<void> {
     const token = this.state.token;
     if (!token) return;
+    const version = this.userVersion;
     const result = await this.checkSession.execute(token);
     // A logout or a new login while the check was in flight makes its answer stale.
     if (this.state.token !== token) return;
+    // So does a change the member made meanwhile: the next check reads the new values.
+    if (result.ok && version !== this.userVersion) return;
     if (result.ok) this.update({ status: 'authenticated', user: result.value, token });
     else if (!result.error.interrupted) this.endLocally(true);
   }

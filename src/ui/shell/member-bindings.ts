@@ -25,6 +25,7 @@ import { SubscribeNewsletterUseCase } from '../../domain/use-cases/subscribe-new
 import { ToggleBookmarkUseCase } from '../../domain/use-cases/toggle-bookmark.use-case';
 import { UpdateProfileUseCase } from '../../domain/use-cases/update-profile.use-case';
 import { WatchPaymentUseCase } from '../../domain/use-cases/watch-payment.use-case';
+import type { WatchSessionUseCase } from '../../domain/use-cases/watch-session.use-case';
 import { WatchTransactionUseCase } from '../../domain/use-cases/watch-transaction.use-case';
 import { CatalogueViewModel } from '../screens/catalogue/catalogue.view-model';
 import { HomeViewModel } from '../screens/catalogue/home.view-model';
@@ -55,6 +56,7 @@ import {
   TOGGLE_BOOKMARK_USE_CASE,
   UPDATE_PROFILE_USE_CASE,
   WATCH_PAYMENT_USE_CASE,
+  WATCH_SESSION_USE_CASE,
   WATCH_TRANSACTION_USE_CASE,
 } from '../shared/tokens';
 import { memberTimeZone } from '../components/member-time';
@@ -76,7 +78,10 @@ export const MEMBER_VIEW_MODELS: Newable<object>[] = [
 /** Their use cases: the member's profile, payments, history, catalogue and security page. */
 const MEMBER_USE_CASES: UseCaseBinding[] = [
   [GET_PROFILE_USE_CASE, (d) => new GetProfileUseCase(d.http, d.cache)],
-  [UPDATE_PROFILE_USE_CASE, (d) => new UpdateProfileUseCase(d.http)],
+  [
+    UPDATE_PROFILE_USE_CASE,
+    (d) => new UpdateProfileUseCase(d.http, d.get<WatchSessionUseCase>(WATCH_SESSION_USE_CASE)),
+  ],
   [INITIATE_PAYMENT_USE_CASE, (d) => new InitiatePaymentUseCase(d.http, d.storage)],
   [POLL_PAYMENT_USE_CASE, (d) => new PollPaymentUseCase(d.http)],
   [GET_TRANSACTION_USE_CASE, (d) => new GetTransactionUseCase(d.http, d.cache)],
