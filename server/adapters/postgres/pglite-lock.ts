@@ -71,7 +71,10 @@ export function lockHolder(dataDir: string): { pid: number | undefined } | null 
   return isAlive(holder) ? { pid: holder.pid } : null;
 }
 
-function tryLock(dataDir: string): { lock: DataDirLock } | { heldBy: number | undefined } {
+function tryLock(
+  dataDir: string,
+  takingOver = false,
+): { lock: DataDirLock } | { heldBy: number | undefined } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
   const mine: Holder = { pid: process.pid, started: processStarted(process.pid) ?? Date.now() };
@@ -94,7 +97,7 @@ function tryLock(dataDir: string): { lock: DataDirLock } | { heldBy: number | un
       // Someone else removed it first: the next attempt sees theirs.
     }
   }
-  return { heldBy: undefined };
+  return takingOver ? { heldBy: undefined } : tryLock(dataDir, true);
 }
 
 function ownLock(dataDir: string, file: string, content: string): DataDirLock {

@@ -25,11 +25,11 @@ export function compiledServerDir(): string {
 
 /**
  * The node arguments that run one of the server's entry points (`server/main`,
- * `sandbox-gateway/main`, `scripts/start`), from the repository's root: through tsx from the
+ * `sandbox-gateway/main`, `scripts/start`, `scripts/ops`), from the repository's root: through tsx from the
  * sources, or compiled (see USE_COMPILED_SERVER).
  */
 export function entryArgs(
-  entry: 'server/main' | 'sandbox-gateway/main' | 'scripts/start',
+  entry: 'server/main' | 'sandbox-gateway/main' | 'scripts/start' | 'scripts/ops',
 ): string[] {
   if (!USE_COMPILED_SERVER) return ['--import', 'tsx', `${entry}.ts`];
   return [path.relative(ROOT, path.join(compiledServerDir(), `${entry}.js`))];
