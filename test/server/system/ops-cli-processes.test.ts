@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeMigratedPgliteDir } from '../../../scripts/support/database-images';
+import { acquireDataDirLock } from '../../../server/adapters/postgres/pglite-lock';
 import { CSRF_HEADER, OpsPaths } from '../../../src/contract/ops-api';
 import { OPS_PASSWORD, totpCode } from '../ops/ops-support';
 import { entryArgs } from '../support/server-entry';
@@ -43,13 +44,18 @@ describe('npm run ops beside the server on PGlite', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const ops = (...argv: string[]): Promise<Ran> =>
+  const opsProcess = (argv: string[], more: NodeJS.ProcessEnv = {}) =>
+    spawn(process.execPath, [...entryArgs('scripts/ops'), ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, ...env(), ...more },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  const ops = (...args: [...string[]] | [...string[], NodeJS.ProcessEnv]): Promise<Ran> =>
     new Promise((resolve) => {
-      const child = spawn(process.execPath, [...entryArgs('scripts/ops'), ...argv], {
-        cwd: ROOT,
-        env: { ...process.env, ...env() },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const last = args[args.length - 1];
+      const more = typeof last === 'object' ? last : {};
+      const argv = args.filter((one): one is string => typeof one === 'string');
+      const child = opsProcess(argv, more);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -116,6 +122,32 @@ describe('npm run ops beside the server on PGlite', () => {
       expect(verified.code).toBe(0);
     } finally {
       server?.child.kill('SIGKILL');
+    }
+  });
+
+  it('says whom it waits for, gives up at its time limit and stops on SIGTERM', async () => {
+    // This process holds another directory's lock, as a server starting would.
+    const held = mkdtempSync(path.join(tmpdir(), 'ops-cli-held-'));
+    const lock = await acquireDataDirLock(held);
+    const waiting = `Waiting for the database lock held by pid ${process.pid}`;
+    try {
+      const timedOut = await ops('checkpoint', { DATA_DIR: held, OPS_CLI_TIMEOUT_S: '2' });
+      expect(timedOut.code).toBe(1);
+      expect(timedOut.stderr).toContain(waiting);
+      expect(timedOut.stderr).toContain(`Gave up after 2 s (OPS_CLI_TIMEOUT_S), still waiting`);
+
+      const child = opsProcess(['checkpoint'], { DATA_DIR: held });
+      await new Promise<void>((resolve) =>
+        child.stderr?.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes(waiting)) resolve();
+        }),
+      );
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(143);
+    } finally {
+      lock.release();
+      rmSync(held, { recursive: true, force: true });
     }
   });
 });
