@@ -4,7 +4,7 @@ import { type Clock } from '../src/contract/clock';
 import { languageOfAcceptLanguage } from '../src/contract/languages';
 import { CANONICAL_AMOUNT_PATTERN } from '../src/contract/money';
 import { err, ok, type Result } from '../src/contract/result';
-import { PAYMENT_METHODS } from '../src/contract/rules';
+import { PAYMENT_METHODS, type PaymentMethod } from '../src/contract/rules';
 import {
   type HandOffFields,
   HAND_OFF_FIELD_ORDER,
@@ -202,6 +202,7 @@ function handOffDoor(deps: SandboxGatewayDeps) {
         amount: fields.amount,
       }),
       sessionToken,
+      paymentMethod: fields.paymentMethod as PaymentMethod,
       language: languageOfAcceptLanguage(request.headers['accept-language']),
     });
     // The decision forms post here, then redirect to the merchant: browsers check the

@@ -4,6 +4,8 @@
  */
 
 import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, type Language } from '../src/contract/languages';
+import { paymentMethodName } from '../src/contract/payment-methods';
+import type { PaymentMethod } from '../src/contract/rules';
 import { PAYMENT_PAGE_TEXTS } from './sandbox-page-texts';
 
 export const SANDBOX_CSS_PATH = '/sandbox.css';
@@ -44,6 +46,8 @@ export interface PaymentPageModel {
   /** '123.45' */
   amount: string;
   qrDataUri: string;
+  /** The hand-off's method, named as the portal's screens and receipts name it; QR when absent. */
+  paymentMethod?: PaymentMethod;
   /** Proves a decision comes from the tab that received the signed form. */
   sessionToken: string;
   /** The payer's language (their browser's Accept-Language); English when not given. */
@@ -76,7 +80,7 @@ export function renderPaymentPage(model: PaymentPageModel): string {
 <dt>${escapeHtml(text.transactionId)}</dt>
 <dd class="transaction-id">${id}</dd>
 <dt>${escapeHtml(text.method)}</dt>
-<dd>DuitNow QR</dd>
+<dd>${escapeHtml(paymentMethodName(model.paymentMethod ?? 'qr', language))}</dd>
 </dl>
 <figure class="qr">
 <img src="${escapeHtml(model.qrDataUri)}" width="240" height="240" alt="${escapeHtml(text.qrAlt(model.transactionId))}">

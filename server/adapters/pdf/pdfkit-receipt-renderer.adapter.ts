@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { paymentMethodName } from '../../../src/contract/payment-methods';
 import { DEFAULT_TIME_ZONE, utcOffsetOf } from '../../../src/contract/time-zones';
 import { malaysiaDateTime, zonedDateTime } from '../../domain/receipt';
 import type { ReceiptDocument, ReceiptRenderer } from '../../ports/receipt-renderer.port';
@@ -86,7 +87,7 @@ export class PdfkitReceiptRenderer implements ReceiptRenderer {
       [texts.transactionId, receipt.transactionId],
       [texts.gatewayReference, receipt.gatewayReference],
       [texts.amount, `MYR ${receipt.amount}`],
-      [texts.paymentMethod, texts.methods[receipt.paymentMethod]],
+      [texts.paymentMethod, paymentMethodName(receipt.paymentMethod, receipt.language)],
       [texts.paidAt, at(receipt.paidAt)],
       [texts.status, texts.completed],
       ...refundRows(receipt, texts, at),

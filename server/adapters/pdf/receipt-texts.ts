@@ -1,5 +1,4 @@
 import type { ReceiptLanguage } from '../../../src/contract/payment-history';
-import type { PaymentMethod } from '../../../src/contract/rules';
 
 /** Every word a receipt prints, in each language a receipt is written in. */
 export interface ReceiptTexts {
@@ -14,7 +13,6 @@ export interface ReceiptTexts {
   paidAt: string;
   status: string;
   completed: string;
-  methods: Record<PaymentMethod, string>;
   /** A refund's row: its amount and when it was given back. */
   refund: string;
   /** Between a refund's amount and its time. */
@@ -46,7 +44,6 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     paidAt: 'Paid at',
     status: 'Status',
     completed: 'Completed',
-    methods: { qr: 'QR payment' },
     refund: 'Refund',
     refundedOn: ' on ',
     refundedTotal: 'Total refunded',
@@ -68,7 +65,6 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     paidAt: 'Payé le',
     status: 'Statut',
     completed: 'Terminé',
-    methods: { qr: 'Paiement par QR' },
     refund: 'Remboursement',
     refundedOn: ' le ',
     refundedTotal: 'Total remboursé',
@@ -90,7 +86,6 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     paidAt: '付款时间',
     status: '状态',
     completed: '已完成',
-    methods: { qr: '二维码支付' },
     refund: '退款',
     refundedOn: '，退款时间 ',
     refundedTotal: '退款总额',
@@ -112,7 +107,6 @@ export const RECEIPT_TEXTS: Record<ReceiptLanguage, ReceiptTexts> = {
     paidAt: 'Dibayar pada',
     status: 'Status',
     completed: 'Berjaya',
-    methods: { qr: 'Bayaran QR' },
     refund: 'Bayaran balik',
     refundedOn: ' pada ',
     refundedTotal: 'Jumlah dibayar balik',

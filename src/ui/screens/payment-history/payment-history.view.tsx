@@ -11,6 +11,7 @@ import { Paths } from '../../shared/paths';
 import { refundLabel } from '../../shared/refund-label';
 import { DetailRow } from '../../components/detail-row';
 import { rowControl, useFocusAfter } from '../../components/focus-after';
+import { usePaymentMethodName } from '../../components/payment-method-name';
 import { formatMemberTime, memberTimeZone, zoneLabel } from '../../components/member-time';
 import { Spinner } from '../../components/spinner';
 import '../../styles/auth.css';
@@ -132,6 +133,7 @@ const HistoryItem = observer(function HistoryItem({
   const zone = memberTimeZone();
   const when = formatMemberTime(row.createdAt, i18n.resolvedLanguage ?? i18n.language, zone);
   const refund = refundLabel(row.amount, row.refundedAmount);
+  const methodName = usePaymentMethodName();
   return (
     <li
       className={`history-item history-item-${row.status}`}
@@ -147,9 +149,7 @@ const HistoryItem = observer(function HistoryItem({
         <DetailRow label={t('paymentHistory.amount')} valueClassName="history-amount">
           {formatRinggit(row.amount)}
         </DetailRow>
-        <DetailRow label={t('paymentHistory.method')}>
-          {t(`payment.methods.${row.paymentMethod}`)}
-        </DetailRow>
+        <DetailRow label={t('paymentHistory.method')}>{methodName(row.paymentMethod)}</DetailRow>
         <div>
           <dt>{t('paymentHistory.status')}</dt>
           <dd className={`history-status history-status-${row.status}`} aria-live="polite">

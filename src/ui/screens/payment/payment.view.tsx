@@ -10,17 +10,11 @@ import { FieldFrame } from '../../../ui-kit/field-frame';
 import { ModalDialog } from '../../../ui-kit/modal-dialog';
 import { submitWith } from '../../components/submit';
 import { PaymentIcon } from '../../components/payment-icon';
+import { usePaymentMethodName } from '../../components/payment-method-name';
 import { DetailRow } from '../../components/detail-row';
 import { PaymentViewModel } from './payment.view-model';
 import '../../styles/auth.css';
 import '../../styles/payment.css';
-
-/** Labels of every listed method: only QR is offered, the others show disabled. */
-const methodLabelKeys: Record<ListedPaymentMethod, string> = {
-  qr: 'payment.methods.qr',
-  bankTransfer: 'payment.methods.bankTransfer',
-  eWallet: 'payment.methods.eWallet',
-};
 
 const isListedMethod = (value: string): value is ListedPaymentMethod =>
   (LISTED_PAYMENT_METHODS as readonly string[]).includes(value);
@@ -29,9 +23,8 @@ export const PaymentScreen = observer(function PaymentScreen() {
   const { t } = useTranslation();
   const vm = useViewModel(PaymentViewModel);
   const notEditing = vm.status !== 'editing';
-  const methodLabel = isListedMethod(vm.paymentMethod)
-    ? t(methodLabelKeys[vm.paymentMethod])
-    : vm.paymentMethod;
+  const methodName = usePaymentMethodName();
+  const methodLabel = methodName(vm.paymentMethod);
 
   return (
     <main id="main" className="card payment-card">
@@ -98,8 +91,8 @@ export const PaymentScreen = observer(function PaymentScreen() {
                       disabled={!isSelectablePaymentMethod(method)}
                     >
                       {isSelectablePaymentMethod(method)
-                        ? t(methodLabelKeys[method])
-                        : t('payment.notAvailable', { method: t(methodLabelKeys[method]) })}
+                        ? methodName(method)
+                        : t('payment.notAvailable', { method: methodName(method) })}
                     </option>
                   ))}
                 </select>
@@ -186,13 +179,13 @@ export const PaymentScreen = observer(function PaymentScreen() {
 
 /** Every listed method with its icon, the unavailable ones struck through (for sight only). */
 function MethodList() {
-  const { t } = useTranslation();
+  const methodName = usePaymentMethodName();
   return (
     <ul className="payment-method-list" aria-hidden="true">
       {LISTED_PAYMENT_METHODS.map((method) => (
         <li key={method} className={isSelectablePaymentMethod(method) ? undefined : 'is-disabled'}>
           <PaymentIcon name={method} />
-          {t(methodLabelKeys[method])}
+          {methodName(method)}
         </li>
       ))}
     </ul>
