@@ -10,7 +10,14 @@ export interface MemberDetailRecords {
   lastSignInAt: Date | null;
   sessions: { deviceLabel: string | null; createdAt: Date; lastSeenAt: Date }[];
   passkeys: { name: string; createdAt: Date }[];
-  payments: { transactionId: string; amountSen: number; status: string; createdAt: Date }[];
+  payments: {
+    transactionId: string;
+    /** Null until the payment completes (only a completed payment has a receipt). */
+    receiptNumber: string | null;
+    amountSen: number;
+    status: string;
+    createdAt: Date;
+  }[];
 }
 
 /** What the console reads and switches about members, beside the member repository. */

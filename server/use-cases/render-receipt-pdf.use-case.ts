@@ -4,6 +4,7 @@ import {
   receiptFileName,
 } from '../../src/contract/payment-history';
 import { formatSen } from '../../src/contract/money';
+import { gatewayReferenceOf } from '../../src/contract/payment';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../src/contract/time-zones';
 import { maskIdentity } from '../domain/receipt';
 import { isTransactionId } from '../domain/transaction';
@@ -74,7 +75,7 @@ export class RenderReceiptPdfUseCase {
       memberName: member.name,
       maskedIdentity: maskIdentity(member.icOrPassport),
       transactionId: found.transactionId,
-      gatewayReference: found.gatewayRef ?? found.transactionId,
+      gatewayReference: gatewayReferenceOf(found.gatewayRef, found.transactionId),
       amount: formatSen(found.amountSen),
       paymentMethod: found.paymentMethod,
       status: 'completed',

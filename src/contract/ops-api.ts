@@ -140,6 +140,8 @@ export interface MemberDetailResponse {
   passkeys: { name: string; created_at: string }[];
   payments: {
     payment_id: string;
+    /** Null until the payment completes: the console names a payment by it, as everywhere. */
+    receipt_number: string | null;
     amount: string;
     status: string;
     created_at: string;

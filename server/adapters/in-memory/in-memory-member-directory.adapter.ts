@@ -72,6 +72,7 @@ export class InMemoryMemberDirectory implements MemberDirectory {
         .slice(0, paymentLimit)
         .map((row) => ({
           transactionId: row.transactionId,
+          receiptNumber: row.receiptNumber,
           amountSen: row.amountSen,
           status: row.status,
           createdAt: row.createdAt,

@@ -76,11 +76,12 @@ export class PostgresMemberDirectory implements MemberDirectory {
     );
     const payments = await this.db.query<{
       id: string;
+      receipt_number: string | null;
       amount_sen: number;
       status: string;
       created_at: Date;
     }>(
-      `SELECT id, amount_sen, status, created_at FROM transactions
+      `SELECT id, receipt_number, amount_sen, status, created_at FROM transactions
         WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
       [memberId, paymentLimit],
     );
@@ -96,6 +97,7 @@ export class PostgresMemberDirectory implements MemberDirectory {
       passkeys: passkeys.map((row) => ({ name: row.name, createdAt: new Date(row.created_at) })),
       payments: payments.map((row) => ({
         transactionId: row.id,
+        receiptNumber: row.receipt_number,
         amountSen: Number(row.amount_sen),
         status: row.status,
         createdAt: new Date(row.created_at),

@@ -42,6 +42,7 @@ export const memberDetailResponse = (record: MemberRecord): MemberDetailResponse
   })),
   payments: record.payments.map((payment) => ({
     payment_id: payment.transactionId,
+    receipt_number: payment.receiptNumber,
     amount: formatSen(payment.amountSen),
     status: payment.status,
     created_at: payment.createdAt.toISOString(),

@@ -267,4 +267,31 @@ export function memberDirectoryContract(stores: () => StoreSet): void {
     expect(await memberDirectory.detail(randomUUID(), at(5), 10)).toBeNull();
     expect(await memberDirectory.setSignInDisabled(randomUUID(), at(4))).toBe(false);
   });
+
+  it("names a member's payments by receipt number once they complete", async () => {
+    const { members, memberDirectory, transactions, paymentDirectory } = stores();
+    const member = aMemberRow();
+    await members.insert(member);
+    const ids = ['B', 'C'].map((letter) => `TXN${'A'.repeat(20)}${letter.repeat(4)}`);
+    for (const [minute, transactionId] of ids.entries()) {
+      await transactions.createPending({
+        transactionId,
+        memberId: member.id,
+        amountSen: 5000,
+        paymentMethod: 'qr',
+        gateway: 'sandbox',
+        createdAt: at(minute),
+      });
+    }
+    await transactions.withLockedTransaction(ids[0], (_current, unit) =>
+      unit.finalise('completed', at(3)),
+    );
+    const receipt = (await paymentDirectory.byId(ids[0]))?.receiptNumber;
+    expect(receipt).toMatch(/\S/);
+    const page = await memberDirectory.detail(member.id, at(5), 10);
+    expect(page?.payments.map((p) => [p.transactionId, p.receiptNumber, p.status])).toEqual([
+      [ids[1], null, 'pending'],
+      [ids[0], receipt, 'completed'],
+    ]);
+  });
 }

@@ -86,6 +86,7 @@ describe('the console: member support answers', () => {
     expect(page.payments).toEqual([
       {
         payment_id: paymentId,
+        receipt_number: null,
         amount: '123.45',
         status: 'pending',
         created_at: new Date(h.server.clock.now()).toISOString(),

@@ -11,6 +11,18 @@ import { failureText } from '../../shared/failure-text';
 import { ConsoleSessionViewModel } from '../../shared/session.view-model';
 import { MEMBER_SUPPORT } from '../../shared/tokens';
 
+/** One row of the member's payments. */
+export interface MemberPaymentRow {
+  id: string;
+  /** The receipt number, or the transaction id while the payment has none. */
+  name: string;
+  amount: string;
+  /** The status's label key; `status` is its code, the label's fallback. */
+  statusKey: string;
+  status: string;
+  createdAt: string;
+}
+
 /**
  * One member's page: status, sessions, passkeys, payments and login throttle, and the support
  * actions the role allows, each confirmed in a dialog with a written reason.
@@ -41,6 +53,21 @@ export class MemberViewModel {
     this.id = id;
     const answer = await this.members.detail(id);
     this.loaded(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error));
+  }
+
+  /**
+   * The member's payments as every console screen names them: by receipt number (the transaction
+   * id until there is one), with the status's label key (`payment.status.*`), never its raw code.
+   */
+  get payments(): MemberPaymentRow[] {
+    return (this.detail?.payments ?? []).map((payment) => ({
+      id: payment.payment_id,
+      name: payment.receipt_number ?? payment.payment_id,
+      amount: payment.amount,
+      statusKey: `payment.status.${payment.status}`,
+      status: payment.status,
+      createdAt: payment.created_at,
+    }));
   }
 
   /** The actions the operator's role allows on this member, in the page's order. */

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useViewModel } from '../../../../../src/ui-kit/di';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import type { SupportAction } from '../../../domain/use-cases/member-support.use-case';
-import { formatTime } from '../../shared/format';
+import { formatRinggit, formatTime } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
 import { ReasonDialog } from '../../shared/reason-dialog';
 import { MemberViewModel } from './member.view-model';
@@ -117,16 +117,14 @@ export const MemberView = observer(function MemberView() {
                 </tr>
               </thead>
               <tbody>
-                {detail.payments.map((p) => (
-                  <tr key={p.payment_id}>
+                {vm.payments.map((p) => (
+                  <tr key={p.id}>
                     <td>
-                      <Link to={`/payments/${encodeURIComponent(p.payment_id)}`}>
-                        {p.payment_id}
-                      </Link>
+                      <Link to={`/payments/${encodeURIComponent(p.id)}`}>{p.name}</Link>
                     </td>
-                    <td>RM {p.amount}</td>
-                    <td>{p.status}</td>
-                    <td>{time(p.created_at)}</td>
+                    <td>{formatRinggit(p.amount)}</td>
+                    <td>{t(p.statusKey, { defaultValue: p.status })}</td>
+                    <td>{time(p.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

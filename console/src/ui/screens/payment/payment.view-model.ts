@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { decimalToSen } from '../../../../../src/contract/money';
+import { gatewayReferenceOf } from '../../../../../src/contract/payment';
 import type {
   PaymentDetailResponse,
   RefundDto,
@@ -55,6 +56,12 @@ export class PaymentViewModel {
     this.id = id;
     const answer = await this.payments.detail(id);
     this.loaded(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error));
+  }
+
+  /** The reference the gateway knows the payment by, as its receipt prints it. */
+  get gatewayReference(): string | null {
+    const payment = this.detail?.payment;
+    return payment ? gatewayReferenceOf(payment.gateway_ref, payment.transaction_id) : null;
   }
 
   get canRequery(): boolean {

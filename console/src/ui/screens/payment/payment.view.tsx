@@ -33,7 +33,7 @@ const PaymentFacts = observer(function PaymentFacts({ vm }: { vm: PaymentViewMod
         <dt>{t('payment.gatewayLabel')}</dt>
         <dd>{t(`payment.gateway.${payment.gateway}`, { defaultValue: payment.gateway })}</dd>
         <dt>{t('payment.gatewayRef')}</dt>
-        <dd>{payment.gateway_ref ?? '—'}</dd>
+        <dd data-field="gateway-ref">{vm.gatewayReference}</dd>
         <dt>{t('payment.receipt')}</dt>
         <dd data-field="receipt">{payment.receipt_number ?? '—'}</dd>
         <dt>{t('payment.transaction')}</dt>
