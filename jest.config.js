@@ -84,7 +84,11 @@ module.exports = {
     {
       ...common,
       displayName: 'server',
-      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+      // `npm run test:quick` (TEST_QUICK=1): only the suites that need no database, Redis, browser
+      // or child process (test/setup/quick-suites.js sorts them by what they import).
+      testMatch: process.env.TEST_QUICK
+        ? require('./test/setup/quick-suites.js').quickSuites(`${__dirname}/test/server`)
+        : ['<rootDir>/test/server/**/*.test.ts'],
       // 60 s per test and hook: jest ignores `testTimeout` inside a project, so a setup file sets it.
       setupFilesAfterEnv: ['<rootDir>/test/setup/servers-timeout.ts'],
     },
