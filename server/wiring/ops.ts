@@ -19,6 +19,7 @@ import { type Random } from '../ports/random.port';
 import { type Totp } from '../ports/totp.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
 import { AuditTrailUseCase } from '../use-cases/ops/audit-trail.use-case';
+import { AuditTargets } from '../use-cases/ops/audit-targets';
 import { ManageOperatorsUseCase } from '../use-cases/ops/manage-operators.use-case';
 import { OperatorApprovalsUseCase } from '../use-cases/ops/operator-approvals.use-case';
 import { MemberSupportUseCase } from '../use-cases/ops/member-support.use-case';
@@ -135,6 +136,7 @@ export function wireOps(
     auditTrail: new AuditTrailUseCase(adapters.audit, unitOfWork, adapters.auditSigner, clock, {
       witness: auditWitness(config, logger),
       checkpointIntervalMs: config.ops.auditCheckpointIntervalS * 1000,
+      targets: new AuditTargets(unitOfWork, adapters.paymentDirectory),
     }),
     paymentReporting: new PaymentReportsUseCase(adapters.paymentReports, unitOfWork, clock),
     refundActions: new RefundsUseCase(unitOfWork, adapters.paymentGateways, clock, random),

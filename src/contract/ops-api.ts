@@ -260,4 +260,9 @@ export interface AuditListResponse {
   items: AuditEntryDto[];
   next_cursor: string | null;
   chain: AuditChainStatus;
+  /**
+   * The items' targets by name, keyed `${target_type}:${target_id}`: an operator's name, a
+   * member's masked name, a payment's receipt number; a target without one is absent.
+   */
+  target_labels: Record<string, string>;
 }

@@ -35,6 +35,7 @@ export const auditListResponse = (page: AuditPage): AuditListResponse => ({
   items: page.entries.map(entryDto),
   next_cursor: page.nextCursor,
   chain: chainStatus(page.chain),
+  target_labels: page.targets,
 });
 
 /** One line of the JSON Lines export. */

@@ -21,6 +21,7 @@ import { type Clock } from '../../ports/clock.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { type Actor, entryOf } from './actor';
+import { AuditTargets, type TargetLabels } from './audit-targets';
 
 const PAGE_SIZE = 50;
 const VERIFY_BATCH = 1000;
@@ -56,6 +57,8 @@ export interface AuditPage {
   entries: AuditEntry[];
   nextCursor: string | null;
   chain: ChainReport;
+  /** The entries' targets by name where there is one (audit-targets.ts). */
+  targets: TargetLabels;
 }
 
 /** What the export holds, in order: the key to verify with, every entry, every checkpoint. */
@@ -83,13 +86,15 @@ export class AuditTrailUseCase {
     private readonly uow: UnitOfWork,
     private readonly signer: AuditSigner,
     private readonly clock: Clock,
-    options: { witness?: AuditWitness; checkpointIntervalMs?: number } = {},
+    options: { witness?: AuditWitness; checkpointIntervalMs?: number; targets?: AuditTargets } = {},
   ) {
+    this.targets = options.targets ?? new AuditTargets(uow);
     this.witness = options.witness ?? { record: async () => undefined };
     this.checkpointIntervalMs = options.checkpointIntervalMs ?? 0;
   }
 
   private readonly witness: AuditWitness;
+  private readonly targets: AuditTargets;
   /** AUDIT_CHECKPOINT_INTERVAL_S: a tail no checkpoint covers for two of these fails; 0 = off. */
   private readonly checkpointIntervalMs: number;
 
@@ -118,6 +123,7 @@ export class AuditTrailUseCase {
       entries: page,
       nextCursor: entries.length > PAGE_SIZE ? String(page[page.length - 1].seq) : null,
       chain: await this.verify(),
+      targets: await this.targets.labelsOf(page),
     });
   }
 

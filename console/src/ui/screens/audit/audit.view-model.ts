@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type {
   AuditChainStatus,
   AuditEntryDto,
+  AuditListResponse,
   AuditQuery,
 } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
@@ -10,6 +11,16 @@ import { failureText } from '../../shared/failure-text';
 import { API_BASE, AUDIT } from '../../shared/tokens';
 
 export type AuditFilter = 'operator' | 'action' | 'target' | 'from' | 'to';
+
+/** An entry's target as the page shows it: a name where there is one, the id beside it. */
+export interface AuditTarget {
+  /** The kind's label key (`audit.targetType.*`); its code is `type`, the label's fallback. */
+  typeKey: string;
+  type: string;
+  /** The operator's name, the member's masked name, the receipt number; null when none. */
+  name: string | null;
+  id: string | null;
+}
 
 /**
  * The audit page: entries filtered by operator, action, target and dates, newest first a page
@@ -20,6 +31,8 @@ export type AuditFilter = 'operator' | 'action' | 'target' | 'from' | 'to';
 export class AuditViewModel {
   filters: Record<AuditFilter, string> = { operator: '', action: '', target: '', from: '', to: '' };
   items: AuditEntryDto[] = [];
+  /** The shown entries' targets by name (the API's target_labels), kept over "Load more". */
+  private labels: Record<string, string> = {};
   chain: AuditChainStatus | null = null;
   nextCursor: string | null = null;
   loading = false;
@@ -66,17 +79,23 @@ export class AuditViewModel {
     this.shown = this.query();
     this.begin();
     const answer = await this.audit.list(this.shown);
-    if (answer.ok)
-      this.show(answer.value.items, answer.value.next_cursor, answer.value.chain, false);
+    if (answer.ok) this.show(answer.value, false);
     else this.fail(failureText(answer.error));
+  }
+
+  /** What the entry was done to, by name where the API gave one; null for no target. */
+  targetOf(entry: AuditEntryDto): AuditTarget | null {
+    if (entry.target_type === null) return null;
+    const type = entry.target_type;
+    const name = entry.target_id === null ? null : this.labels[`${type}:${entry.target_id}`];
+    return { typeKey: `audit.targetType.${type}`, type, name: name ?? null, id: entry.target_id };
   }
 
   async loadMore(): Promise<void> {
     if (this.loading || this.nextCursor === null) return;
     this.begin();
     const answer = await this.audit.list({ ...this.shown, cursor: this.nextCursor });
-    if (answer.ok)
-      this.show(answer.value.items, answer.value.next_cursor, answer.value.chain, true);
+    if (answer.ok) this.show(answer.value, true);
     else this.fail(failureText(answer.error));
   }
 
@@ -103,15 +122,11 @@ export class AuditViewModel {
     this.checkpointDone = true;
   }
 
-  private show(
-    items: AuditEntryDto[],
-    nextCursor: string | null,
-    chain: AuditChainStatus,
-    append: boolean,
-  ): void {
-    this.items = append ? [...this.items, ...items] : items;
-    this.nextCursor = nextCursor;
-    this.chain = chain;
+  private show(page: AuditListResponse, append: boolean): void {
+    this.items = append ? [...this.items, ...page.items] : page.items;
+    this.labels = append ? { ...this.labels, ...page.target_labels } : page.target_labels;
+    this.nextCursor = page.next_cursor;
+    this.chain = page.chain;
     this.loading = false;
   }
 

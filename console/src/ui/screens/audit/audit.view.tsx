@@ -37,6 +37,24 @@ function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
   );
 }
 
+/** What an entry was done to: its name where there is one, the kind and id beside it. */
+function Target({ vm, entry }: { vm: AuditViewModel; entry: AuditEntryDto }) {
+  const { t } = useTranslation();
+  const target = vm.targetOf(entry);
+  if (target === null) return <>—</>;
+  const kind = t(target.typeKey, { defaultValue: target.type });
+  return (
+    <>
+      {target.name ?? kind}
+      <span className="field-hint console-target-id">
+        {' '}
+        {target.name !== null && `${kind} `}
+        {target.id !== null && <code>{target.id}</code>}
+      </span>
+    </>
+  );
+}
+
 /** The audit log: filters, the chain's state, entries, export and checkpoint. */
 export const AuditView = observer(function AuditView() {
   const { t, i18n } = useTranslation();
@@ -155,7 +173,9 @@ export const AuditView = observer(function AuditView() {
                 <td>
                   <code>{entry.action}</code>
                 </td>
-                <td>{entry.target_type ? `${entry.target_type} ${entry.target_id ?? ''}` : '—'}</td>
+                <td>
+                  <Target vm={vm} entry={entry} />
+                </td>
                 <td>{entry.reason ?? '—'}</td>
                 <td>
                   <Changes changes={entry.changes} />
