@@ -50,11 +50,8 @@ describe('npm run ops beside the server on PGlite', () => {
       env: { ...process.env, ...env(), ...more },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-  const ops = (...args: [...string[]] | [...string[], NodeJS.ProcessEnv]): Promise<Ran> =>
+  const ops = (argv: string[], more: NodeJS.ProcessEnv = {}): Promise<Ran> =>
     new Promise((resolve) => {
-      const last = args[args.length - 1];
-      const more = typeof last === 'object' ? last : {};
-      const argv = args.filter((one): one is string => typeof one === 'string');
       const child = opsProcess(argv, more);
       let stdout = '';
       let stderr = '';
@@ -63,7 +60,7 @@ describe('npm run ops beside the server on PGlite', () => {
       child.once('exit', (code) => resolve({ code, stdout, stderr }));
     });
   const createOperator = (email: string) =>
-    ops('create-operator', '--name', 'First Operator', '--email', email, '--role', 'admin');
+    ops(['create-operator', '--name', 'First Operator', '--email', email, '--role', 'admin']);
   const tokenOf = (ran: Ran): string => {
     const token = /#token=([A-Za-z0-9_-]+)/.exec(ran.stdout)?.[1];
     if (token === undefined) throw new Error(`no link printed: ${JSON.stringify(ran)}`);
@@ -117,7 +114,7 @@ describe('npm run ops beside the server on PGlite', () => {
       await server.exited;
       server = undefined;
       expect(existsSync(path.join(dataDir, 'ops.sock'))).toBe(true);
-      const verified = await ops('verify-audit');
+      const verified = await ops(['verify-audit']);
       expect(verified.stderr).toContain(`Opening the database in ${dataDir}`);
       expect(verified.code).toBe(0);
     } finally {
@@ -131,7 +128,7 @@ describe('npm run ops beside the server on PGlite', () => {
     const lock = await acquireDataDirLock(held);
     const waiting = `Waiting for the database lock held by pid ${process.pid}`;
     try {
-      const timedOut = await ops('checkpoint', { DATA_DIR: held, OPS_CLI_TIMEOUT_S: '2' });
+      const timedOut = await ops(['checkpoint'], { DATA_DIR: held, OPS_CLI_TIMEOUT_S: '2' });
       expect(timedOut.code).toBe(1);
       expect(timedOut.stderr).toContain(waiting);
       expect(timedOut.stderr).toContain(`Gave up after 2 s (OPS_CLI_TIMEOUT_S), still waiting`);
