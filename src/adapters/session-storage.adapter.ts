@@ -18,3 +18,19 @@ export class SessionStorageAdapter extends LocalStorageAdapter {
     super(storage);
   }
 }
+
+/**
+ * Whether the page was loaded by a reload or by back and forward (the Navigation Timing entry),
+ * rather than by a fresh visit: what the tab kept is offered again only then.
+ */
+export function pageWasReloaded(
+  performance: Pick<Performance, 'getEntriesByType'> | undefined = globalThis.performance,
+): boolean {
+  try {
+    const [entry] = performance?.getEntriesByType('navigation') ?? [];
+    const type = (entry as PerformanceNavigationTiming | undefined)?.type;
+    return type === 'reload' || type === 'back_forward';
+  } catch {
+    return false;
+  }
+}

@@ -1,3 +1,4 @@
+import { pageWasReloaded } from '../../src/adapters/session-storage.adapter';
 import { CheckPhoneUseCase } from '../../src/domain/use-cases/check-phone.use-case';
 import { StorageKeys } from '../../src/domain/ports/storage.port';
 import {
@@ -16,7 +17,13 @@ import { RecordingNotifier } from '../fakes/recording-notifier';
 
 /** One tab: its session storage and clock outlive each page load (a view-model). */
 function aTab() {
-  const tab = { storage: new InMemoryStorage(), clock: new FakeClock(), http: new FakeHttp() };
+  const tab = {
+    storage: new InMemoryStorage(),
+    clock: new FakeClock(),
+    http: new FakeHttp(),
+    /** How the next page load came: a reload, or a fresh visit. */
+    reloaded: true,
+  };
   const load = () => {
     const notifier = new RecordingNotifier();
     const vm = new SignUpViewModel(
@@ -25,11 +32,11 @@ function aTab() {
       new RegisterUseCase(tab.http),
       { notifier, navigation: new RecordingNavigation() },
       tab.clock,
-      new PendingSignUpUseCase(tab.storage, tab.clock),
+      new PendingSignUpUseCase(tab.storage, tab.clock, () => tab.reloaded),
     );
     return { vm, notifier };
   };
-  return { ...tab, load };
+  return Object.assign(tab, { load });
 }
 
 function fillDetails(vm: SignUpViewModel) {
@@ -89,6 +96,15 @@ describe('sign-up through a reload of step 2', () => {
     });
     expect(tab.storage.get(StorageKeys.pendingSignUp)).toBeNull();
     vm.dispose();
+  });
+
+  it('starts at step 1 on a fresh visit to sign-up (not a reload) in the same tab', async () => {
+    const { tab, vm } = await onStep2ThenReload();
+    vm.dispose();
+    tab.reloaded = false;
+    const fresh = tab.load().vm;
+    expect(fresh.codeStep.step).toBe(1);
+    expect(fresh.name).toBe('');
   });
 
   it('starts at step 1 (details kept) once the kept code has expired', async () => {
@@ -169,5 +185,20 @@ describe('Proceed refused because a code was just sent', () => {
     expect(again.codeStep.expiryKnown).toBe(true);
     expect(again.codeStep.timer.expiresIn).toBe('4:50');
     again.dispose();
+  });
+});
+
+describe('pageWasReloaded', () => {
+  const loadedBy = (type: string | undefined) => ({
+    getEntriesByType: () =>
+      (type === undefined ? [] : [{ type }]) as unknown as PerformanceEntryList,
+  });
+
+  it('is true after a reload or back and forward, false after a fresh visit or without timing', () => {
+    expect(pageWasReloaded(loadedBy('reload'))).toBe(true);
+    expect(pageWasReloaded(loadedBy('back_forward'))).toBe(true);
+    expect(pageWasReloaded(loadedBy('navigate'))).toBe(false);
+    expect(pageWasReloaded(loadedBy(undefined))).toBe(false);
+    expect(pageWasReloaded(undefined)).toBe(false);
   });
 });

@@ -30,6 +30,8 @@ export class PendingSignUpUseCase {
   constructor(
     private readonly storage: StoragePort,
     private readonly clock: Clock,
+    /** Whether this page was loaded by a reload (or back/forward), not by a fresh visit. */
+    private readonly reloaded: () => boolean = () => true,
   ) {}
 
   keep(pending: PendingSignUp): void {
@@ -39,6 +41,14 @@ export class PendingSignUpUseCase {
       StorageKeys.pendingSignUp,
       JSON.stringify({ ...record, keptAt: this.clock.now() }),
     );
+  }
+
+  /**
+   * The kept sign-up to come back to: only when the page was reloaded (or reached by back and
+   * forward); a fresh visit to sign-up starts at step 1.
+   */
+  resumable(): PendingSignUp | null {
+    return this.reloaded() ? this.recall() : null;
   }
 
   /** The kept sign-up, or null when there is none, it is too old or it does not read back. */

@@ -1,5 +1,5 @@
 import type { Container, Newable } from 'inversify';
-import { SessionStorageAdapter } from '../../adapters/session-storage.adapter';
+import { pageWasReloaded, SessionStorageAdapter } from '../../adapters/session-storage.adapter';
 import { SESSION_STORAGE_PORT, type StoragePort } from '../../domain/ports/storage.port';
 import { CheckPhoneUseCase } from '../../domain/use-cases/check-phone.use-case';
 import { PendingSignUpUseCase } from '../../domain/use-cases/pending-sign-up.use-case';
@@ -30,7 +30,8 @@ const ACCOUNT_USE_CASES: UseCaseBinding[] = [
   [RESET_PASSWORD_USE_CASE, (d) => new ResetPasswordUseCase(d.http)],
   [
     PENDING_SIGN_UP_USE_CASE,
-    (d) => new PendingSignUpUseCase(d.get<StoragePort>(SESSION_STORAGE_PORT), d.clock),
+    (d) =>
+      new PendingSignUpUseCase(d.get<StoragePort>(SESSION_STORAGE_PORT), d.clock, pageWasReloaded),
   ],
   // The timed flow, on Clock: each screen gets its own and disposes it.
   [

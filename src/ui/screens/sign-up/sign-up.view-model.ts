@@ -169,7 +169,7 @@ export class SignUpViewModel {
 
   /** A reload on step 2 comes back to step 2 (the password asked again), with its countdowns. */
   private restore(): void {
-    const kept = this.pending.recall();
+    const kept = this.pending.resumable();
     if (kept === null) return;
     this.name = kept.name;
     this.nationality = kept.nationality;
