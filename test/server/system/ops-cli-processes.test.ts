@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeMigratedPgliteDir } from '../../../scripts/support/database-images';
-import { acquireDataDirLock } from '../../../server/adapters/postgres/pglite-lock';
+import { acquireDataDirLock, lockHolder } from '../../../server/adapters/postgres/pglite-lock';
 import { CSRF_HEADER, OpsPaths } from '../../../src/contract/ops-api';
 import { OPS_PASSWORD, totpCode } from '../ops/ops-support';
 import { entryArgs } from '../support/server-entry';
@@ -145,6 +145,22 @@ describe('npm run ops beside the server on PGlite', () => {
     } finally {
       lock.release();
       rmSync(held, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the process holding the directory when the time limit runs out', async () => {
+    // A new directory: creating it (initdb) outlasts a limit of 1 s.
+    const fresh = mkdtempSync(path.join(tmpdir(), 'ops-cli-fresh-'));
+    try {
+      const timedOut = await ops(['checkpoint'], { DATA_DIR: fresh, OPS_CLI_TIMEOUT_S: '1' });
+      expect(timedOut.code).toBe(1);
+      expect(timedOut.stderr).toContain(
+        `Gave up after 1 s (OPS_CLI_TIMEOUT_S), still opening the database in ${fresh}`,
+      );
+      // Its child is gone with it: nothing live holds the directory.
+      expect(lockHolder(fresh)).toBeNull();
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
     }
   });
 });
