@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { browserFocusDocument, returnFocus } from './focus-return';
 import './theme.css';
 import './modal-dialog.css';
 
@@ -20,7 +21,8 @@ const FOCUSABLE =
 /**
  * A generic accessible modal dialog: role="dialog" + aria-modal, labelled by its title, focus
  * moves into it on open and stays there (Tab wraps), Escape asks to close, and focus returns to
- * whatever had it before (usually the button that opened it). Rendered in a portal on <body>.
+ * whatever had it before (usually the button that opened it), else to the dialog still open
+ * beneath (focus-return.ts). Rendered in a portal on <body>.
  */
 export function ModalDialog({
   open,
@@ -44,10 +46,8 @@ export function ModalDialog({
     const node = panel.current;
     const first = node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
-    return () => {
-      // The opener may have been re-rendered away; focus only what is still on the page.
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
+    // The opener may have been re-rendered away or disabled: then the dialog beneath, if any.
+    return () => returnFocus(previouslyFocused, browserFocusDocument());
   }, [open]);
 
   if (!open) return null;

@@ -196,6 +196,17 @@ describeInChromium(
       const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
       await stepUp.waitFor();
       expect(await axe('step-up dialog', 'step-up', true)).toEqual([]);
+      // Escape closes the step-up only: focus goes back into the Approve dialog, which still
+      // hears Escape; then the approval is asked for again.
+      await page.keyboard.press('Escape');
+      await stepUp.waitFor({ state: 'hidden' });
+      expect(await decision.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await decision.waitFor({ state: 'hidden' });
+      await refund.getByRole('button', { name: 'Approve' }).click();
+      await decision.getByLabel('Reason').fill('Duplicate payment confirmed with the member');
+      await decision.getByRole('button', { name: 'Approve' }).click();
+      await stepUp.waitFor();
       await stepUp.getByRole('button', { name: 'Use a passkey instead' }).click();
       await stepUp.getByRole('button', { name: 'Continue with a passkey' }).click();
       await page.getByRole('status').getByText('Refund approved.').waitFor();

@@ -141,6 +141,9 @@ describeInChromium(
         .waitFor({ timeout: 10_000 });
       await page.getByRole('heading', { name: member.name, level: 1 }).waitFor();
       expect(await page.getByRole('button', { name: 'Reveal personal data' }).count()).toBe(0);
+      // Its button gone, focus is on the revealed data's heading, not on <body>.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('member-status');
+      expect(await page.title()).toBe('Member · Operator console');
     });
 
     suite.step('signs the member out everywhere: their browser lands on login', async () => {

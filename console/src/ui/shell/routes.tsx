@@ -15,6 +15,7 @@ import { ReportsView } from '../screens/reports/reports.view';
 import { SignInView } from '../screens/sign-in/sign-in.view';
 import { ConsoleSessionViewModel } from '../shared/session.view-model';
 import { ConsoleFrame } from './console-frame';
+import { useConsoleTitle } from './page-title';
 
 /**
  * The console's routes. /enrol is open to anyone holding a link; every other address shows the
@@ -25,6 +26,7 @@ import { ConsoleFrame } from './console-frame';
 export const ConsoleRoutes = observer(function ConsoleRoutes() {
   const { t } = useTranslation();
   const session = useService(ConsoleSessionViewModel);
+  useConsoleTitle(session.signedIn);
   if (session.state.kind === 'checking') {
     return (
       <div className="console-checking" role="status">

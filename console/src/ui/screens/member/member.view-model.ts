@@ -39,6 +39,11 @@ export class MemberViewModel {
   reasonError: string | null = null;
   actionFailure: string | null = null;
   busy = false;
+  /**
+   * Where the view moves focus next: after a reveal, to the revealed data (its section's
+   * heading), since the button that opened the dialog is gone; null once done.
+   */
+  focusRequest: 'personal-data' | null = null;
   /** The last action's outcome, as an i18n key and its values, for the status line. */
   done: { key: string; values: Record<string, number> } | null = null;
 
@@ -117,6 +122,11 @@ export class MemberViewModel {
     if (answer.value.action !== 'reveal') await this.reload();
   }
 
+  /** The view has moved focus where focusRequest asked. */
+  focusHandled(): void {
+    this.focusRequest = null;
+  }
+
   private async reload(): Promise<void> {
     if (this.id === null) return;
     const answer = await this.members.detail(this.id);
@@ -137,7 +147,10 @@ export class MemberViewModel {
   private succeeded(outcome: SupportOutcome): void {
     this.busy = false;
     this.pending = null;
-    if (outcome.action === 'reveal') this.revealed = outcome.revealed;
+    if (outcome.action === 'reveal') {
+      this.revealed = outcome.revealed;
+      this.focusRequest = 'personal-data';
+    }
     this.done =
       outcome.action === 'sign-out-everywhere'
         ? { key: 'member.done.sign-out-everywhere', values: { count: outcome.signedOut } }

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useViewModel } from '../../../../../src/ui-kit/di';
@@ -22,6 +22,14 @@ export const MemberView = observer(function MemberView() {
   }, [vm, id]);
   const detail = vm.detail;
   const time = (iso: string | null) => formatTime(iso, i18n.language);
+  const personalData = useRef<HTMLHeadingElement>(null);
+  // After a reveal its button is gone: focus goes to the revealed data, never to <body>.
+  const focusRequest = vm.focusRequest;
+  useEffect(() => {
+    if (focusRequest !== 'personal-data' || personalData.current === null) return;
+    personalData.current.focus();
+    vm.focusHandled();
+  }, [vm, focusRequest]);
 
   if (vm.loadFailure) {
     return (
@@ -44,7 +52,9 @@ export const MemberView = observer(function MemberView() {
         {vm.done && t(vm.done.key, vm.done.values)}
       </p>
       <section aria-labelledby="member-status" className="surface-panel console-card">
-        <h2 id="member-status">{t('member.status')}</h2>
+        <h2 id="member-status" ref={personalData} tabIndex={-1}>
+          {t('member.status')}
+        </h2>
         <dl className="console-facts">
           <dt>{t('members.phone')}</dt>
           <dd data-field="phone_no">{shown.phone_no}</dd>
