@@ -112,9 +112,18 @@ async function localChannelFor(
 ): Promise<LocalChannel | undefined> {
   const directory = databaseUrl ? undefined : dataDirPath(dataDir);
   if (directory === undefined) return undefined;
-  return openLocalChannel(container, directory, (error, message) =>
-    app.log.error({ err: error }, message),
-  );
+  try {
+    return await openLocalChannel(container, directory, (error, message) =>
+      app.log.error({ err: error }, message),
+    );
+  } catch (error) {
+    // The server still serves; the command line then waits for its lock and says so.
+    app.log.warn(
+      { err: error },
+      'ops: no local channel, the command line cannot reach this server',
+    );
+    return undefined;
+  }
 }
 
 function onLockWait(pid: number | undefined): void {

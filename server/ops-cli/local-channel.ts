@@ -23,6 +23,13 @@ const IDLE_MS = 10 * 60_000;
 
 export const channelPath = (dataDir: string): string => path.join(dataDir, CHANNEL_FILE);
 
+/**
+ * The address to bind or connect to: the socket's path, relative to the working directory when
+ * the absolute one is longer than a Unix socket's address may be (108 bytes on Linux).
+ */
+const socketAddress = (file: string): string =>
+  Buffer.byteLength(file) < 100 ? file : path.relative(process.cwd(), file);
+
 export interface LocalChannel {
   readonly file: string;
   /** Stops listening, lets a command in progress answer, and removes the socket. */
@@ -58,7 +65,7 @@ export async function openLocalChannel(
   const server = createServer((socket) => serve(socket, run));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(file, () => resolve());
+    server.listen(socketAddress(file), () => resolve());
   });
   chmodSync(file, 0o600);
   return { file, close: () => closeChannel(server, file) };
@@ -114,7 +121,7 @@ export function askRunningServer(
   onConnected: () => void,
 ): Promise<CliOutcome | 'absent'> {
   return new Promise((resolve, reject) => {
-    const socket = createConnection(channelPath(dataDir));
+    const socket = createConnection(socketAddress(channelPath(dataDir)));
     let answer = '';
     let connected = false;
     socket.setEncoding('utf8');
