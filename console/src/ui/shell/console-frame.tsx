@@ -34,7 +34,10 @@ export const ConsoleSettings = observer(function ConsoleSettings() {
         aria-pressed={theme.isDark}
         onClick={theme.toggle}
       >
-        {t('frame.darkTheme')}
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" fill="currentColor" />
+        </svg>
+        <span className="console-theme-label">{t('frame.darkTheme')}</span>
       </button>
     </div>
   );
@@ -67,8 +70,12 @@ export const ConsoleFrame = observer(function ConsoleFrame({ children }: { child
         </nav>
         <div className="console-account">
           {operator && (
-            <p className="console-operator">
-              {operator.name} <span>({t(`roles.${operator.role}`)})</span>
+            <p
+              className="console-operator"
+              title={`${operator.name} (${t(`roles.${operator.role}`)})`}
+            >
+              <span className="console-operator-name">{operator.name}</span>{' '}
+              <span className="console-operator-role">({t(`roles.${operator.role}`)})</span>
             </p>
           )}
           <ConsoleSettings />
