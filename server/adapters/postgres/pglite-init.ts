@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+
+/** Where, inside the data directory, a new one is built before its files are moved in. */
+const BUILDING = '.creating';
 
 /** Runs in the worker: creates the data directory (PGlite runs initdb), closes it, and ends. */
 const CREATE_AND_CLOSE = `
@@ -28,10 +31,15 @@ export async function createDataDirApart(
   if (/^[a-z]+:\/\//.test(dataDir) && !dataDir.startsWith('file://')) return;
   const directory = dataDir.replace(/^file:\/\//, '');
   if (existsSync(path.join(directory, 'PG_VERSION'))) return;
+  // Built beside what the directory holds, then moved in with PG_VERSION last: a creation cut
+  // short (Ctrl-C, a time limit) leaves no PG_VERSION, and the next one starts again cleanly.
+  const building = path.join(directory, BUILDING);
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true, mode: 0o700 });
   const entry = pathToFileURL(require.resolve('@electric-sql/pglite')).href;
   const worker = new Worker(CREATE_AND_CLOSE, {
     eval: true,
-    workerData: { entry, dataDir, startParams: [...startParams] },
+    workerData: { entry, dataDir: building, startParams: [...startParams] },
   });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
@@ -40,4 +48,10 @@ export async function createDataDirApart(
       else reject(new Error(`creating the PGlite data directory failed (exit ${code})`));
     });
   });
+  const names = readdirSync(building).filter((name) => name !== 'PG_VERSION');
+  for (const name of [...names, 'PG_VERSION']) {
+    rmSync(path.join(directory, name), { recursive: true, force: true });
+    renameSync(path.join(building, name), path.join(directory, name));
+  }
+  rmSync(building, { recursive: true, force: true });
 }

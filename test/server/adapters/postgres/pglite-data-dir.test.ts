@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,23 @@ describe('PGlite data directory', () => {
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
     // memory:// has no directory to create.
     await expect(createDataDirApart('memory://', PGLITE_START_PARAMS)).resolves.toBeUndefined();
+  });
+
+  it('is made again after a creation cut short: PG_VERSION only once every file is in place', async () => {
+    const dataDir = path.join(parent, 'cut-short');
+    // What a creation killed half way leaves: files of its own, no PG_VERSION.
+    mkdirSync(path.join(dataDir, '.creating', 'base'), { recursive: true });
+    mkdirSync(path.join(dataDir, 'global'));
+    writeFileSync(path.join(dataDir, 'global', 'pg_control'), 'half');
+    await createDataDirApart(dataDir, PGLITE_START_PARAMS);
+    expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    expect(existsSync(path.join(dataDir, '.creating'))).toBe(false);
+    const db = await openDatabase({ dataDir });
+    try {
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('opens a new directory, keeps its rows across a reopen, with 16 MB of shared buffers', async () => {
