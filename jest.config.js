@@ -13,10 +13,11 @@ const tsJest = {
   '/@electric-sql/pglite/dist/.+\\.cjs$': '<rootDir>/test/server/support/pglite-jest-transform.cjs',
 };
 // inversify 8 and its packages are ESM-only: let ts-jest transform them.
-// content-disposition 3 (used by @fastify/static) and cookie 1 (used by app.inject()) are
-// ESM-only too; PGlite needs its transform.
+// content-disposition 3 (used by @fastify/static), cookie 1 (used by app.inject()) and
+// canonicalize 5 (the audit chain's JSON canonical form) are ESM-only too; PGlite needs its
+// transform.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(inversify|@inversifyjs|content-disposition|cookie|@electric-sql/pglite)/)',
+  '/node_modules/(?!(inversify|@inversifyjs|content-disposition|cookie|canonicalize|@electric-sql/pglite)/)',
 ];
 
 // Code in a test runs inside a vm context, where each read of a global (Math, JSON, Object...)
