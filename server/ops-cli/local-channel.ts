@@ -134,6 +134,9 @@ export function askRunningServer(
     socket.once('error', (error: NodeJS.ErrnoException) => {
       if (!connected && ['ENOENT', 'ECONNREFUSED', 'ENOTSOCK'].includes(error.code ?? '')) {
         resolve('absent');
+      } else if (error.code === 'EACCES') {
+        const file = channelPath(dataDir);
+        reject(new Error(`${file} is not yours: run the command as the user the server runs as.`));
       } else reject(error);
     });
     socket.once('close', () => {
