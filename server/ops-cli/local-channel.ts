@@ -62,13 +62,29 @@ export async function openLocalChannel(
       return { code: 1, out: ['The command failed: the server log says why.'] };
     });
   };
-  const server = createServer((socket) => serve(socket, run));
+  // Connections that have not asked anything yet: closing the channel ends them at once.
+  const idle = new Set<Socket>();
+  const server = createServer((socket) => {
+    idle.add(socket);
+    socket.once('close', () => idle.delete(socket));
+    serve(socket, (argv) => {
+      idle.delete(socket);
+      return run(argv);
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketAddress(file), () => resolve());
   });
   chmodSync(file, 0o600);
-  return { file, close: () => closeChannel(server, file) };
+  return {
+    file,
+    close: () => {
+      const closed = closeChannel(server, file);
+      for (const socket of idle) socket.destroy();
+      return closed;
+    },
+  };
 }
 
 function serve(socket: Socket, run: (argv: string[]) => Promise<CliOutcome>): void {

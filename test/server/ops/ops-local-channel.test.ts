@@ -69,7 +69,12 @@ describe('ops local channel', () => {
   it('is gone once closed, and a command line then finds no server', async () => {
     const other = await mkdtemp(path.join(tmpdir(), 'ops-channel-'));
     const closing = await openLocalChannel(server.container, other, () => undefined);
+    // A connection that never asks does not hold the server's shutdown up.
+    const silent = createConnection(channelPath(other));
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const ended = new Promise((resolve) => silent.once('close', resolve));
     await closing.close();
+    await ended;
     expect(existsSync(channelPath(other))).toBe(false);
     expect(await askRunningServer(other, ['checkpoint'], () => undefined)).toBe('absent');
     await rm(other, { recursive: true, force: true });
