@@ -17,9 +17,10 @@ const maskedPhone = (phone: string) =>
   `${phone.slice(0, 2)}${'*'.repeat(phone.length - 6)}${phone.slice(-4)}`;
 
 /**
- * The operator console in Chromium against the real servers on PostgreSQL (the operator command
- * line runs beside the server, which PGlite's single process does not allow): an admin created
- * on the command line enrols with a TOTP code and signs in with both factors, finds a member by
+ * The operator console in Chromium against the real servers on the default database, PGlite in
+ * a data directory (the operator command line beside the running server asks it over its local
+ * channel, and the link it prints is one the server knows): an admin created on the command
+ * line enrols with a TOTP code and signs in with both factors, finds a member by
  * phone, reveals the phone with a reason, signs the member out everywhere (their own browser
  * lands on the login page), and finds all of it in the audit log. A second operator, in a browser
  * with Chromium's virtual authenticator, enrols with a passkey instead of an app and signs in with
@@ -28,7 +29,7 @@ const maskedPhone = (phone: string) =>
  */
 describeInChromium(
   'operator console in Chromium',
-  ['postgres'],
+  ['pglite'],
   (suite) => {
     const member = aTestMember();
     const admin = {

@@ -28,17 +28,21 @@ export const totpCode = (secret: string, nowMs: number): string =>
   });
 
 /**
- * `npm run ops -- create-operator` beside the running portal (its PostgreSQL database and the
- * console's public address), as a team creates its first operator; answers the enrolment link
- * it prints.
+ * `npm run ops -- create-operator` beside the running portal (its PostgreSQL database, or its
+ * PGlite directory, where the command asks the running server, and the console's public
+ * address), as a team creates its first operator; answers the enrolment link it prints.
  */
 export async function createOperatorWithCli(
   portal: PortalServer,
   operator: { name: string; email: string; role: string },
 ): Promise<string> {
-  if (portal.databaseUrl === undefined || portal.opsUrl === undefined) {
-    throw new Error('the operator command line needs the portal on PostgreSQL with its console');
+  if (portal.opsUrl === undefined) {
+    throw new Error('the operator command line needs the portal with its console');
   }
+  const database =
+    portal.databaseUrl === undefined
+      ? { DATABASE_URL: '', DATA_DIR: portal.dataDir }
+      : { DATABASE_URL: portal.databaseUrl };
   const { stdout } = await run(
     process.execPath,
     [
@@ -55,7 +59,7 @@ export async function createOperatorWithCli(
       cwd: ROOT,
       env: {
         ...process.env,
-        DATABASE_URL: portal.databaseUrl,
+        ...database,
         OPS_PUBLIC_URL: portal.opsUrl,
         APP_ENV: 'test',
         LOG_LEVEL: 'warn',

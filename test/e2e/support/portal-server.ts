@@ -20,6 +20,8 @@ export interface PortalServer {
   opsUrl?: string;
   /** The PostgreSQL database it runs on (for `npm run ops` beside it); undefined on PGlite. */
   databaseUrl?: string;
+  /** The PGlite directory it runs on (`npm run ops` beside it asks the server); undefined on PostgreSQL. */
+  dataDir?: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
   close(): Promise<void>;
@@ -110,6 +112,7 @@ export async function startPortal(
     gatewayUrl,
     opsUrl,
     databaseUrl,
+    dataDir: database === 'pglite' ? dataDir : undefined,
     output: () => output,
     close: async () => {
       await stop(child);
