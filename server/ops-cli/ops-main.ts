@@ -14,6 +14,8 @@ const LOCKED = 75;
 /** After SIGTERM, a child still running this long later is killed. */
 const KILL_AFTER_MS = 5_000;
 const POLL_MS = 250;
+/** The commands runOpsCommand knows; anything else is answered with the usage at once. */
+const COMMANDS = ['create-operator', 'reset-second-factor', 'verify-audit', 'checkpoint'];
 
 const say = (line: string): void => console.error(line);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,15 +29,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function opsMain(entry: string, argv: readonly string[]): Promise<number> {
   if (argv[0] === DIRECT) return runHere(argv.slice(1));
-  if (argv.length === 0 || argv[0] === '--help') {
-    console.log(OPS_USAGE);
-    return argv.length === 0 ? 2 : 0;
+  if (argv.length === 0 || argv[0] === '--help' || !COMMANDS.includes(argv[0] ?? '')) {
+    // Answered here, without opening the database or asking the server.
+    (argv.length === 0 || argv[0] === '--help' ? console.log : console.error)(OPS_USAGE);
+    return argv[0] === '--help' ? 0 : 2;
   }
   const config = loadConfig();
   const request = withAbsolutePaths(argv);
   const task = new Supervised(entry, config.ops.cliTimeoutS);
   const dataDir = config.databaseUrl ? undefined : dataDirPath(config.dataDir);
-  if (dataDir === undefined) return task.runChild(request);
+  if (dataDir === undefined) {
+    task.waitingFor('running the command against the database', { quietly: true });
+    return task.runChild(request);
+  }
   for (;;) {
     const answer = await askRunningServer(dataDir, request, () =>
       task.waitingFor(`asking the running server over ${channelPath(dataDir)}`),
@@ -74,8 +80,8 @@ class Supervised {
   }
 
   /** Says what it waits for now, once per change. */
-  waitingFor(what: string): void {
-    if (what !== this.what) say(`${what[0]?.toUpperCase()}${what.slice(1)} ...`);
+  waitingFor(what: string, { quietly = false } = {}): void {
+    if (what !== this.what && !quietly) say(`${what[0]?.toUpperCase()}${what.slice(1)} ...`);
     this.what = what;
   }
 
