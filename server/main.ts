@@ -63,12 +63,7 @@ async function main(): Promise<void> {
   const sideApps = [metricsApp, opsApp].filter((one) => one !== undefined);
   const channel = await localChannelFor(container, config.databaseUrl, config.dataDir, app);
   const shutdown = gracefulShutdown(app, sideApps, container, config.shutdownGraceMs, channel);
-  // Every signal is handled (a repeat is ignored): none may end the process mid-drain.
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  // Started by the development launcher over IPC: when it is gone, even SIGKILLed, stop too
-  // rather than live on as an orphan.
-  if (process.send !== undefined) process.on('disconnect', () => shutdown('launcher gone'));
+  stopOnSignals(shutdown);
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -129,6 +124,18 @@ async function localChannelFor(
 function onLockWait(pid: number | undefined): void {
   // eslint-disable-next-line no-console -- said before any logger exists, whatever LOG_LEVEL says
   console.error(`Waiting for the database lock held by ${pid ? `pid ${pid}` : 'another process'}`);
+}
+
+function stopOnSignals(shutdown: (reason: string) => void): void {
+  // Every signal is handled (a repeat is ignored): none may end the process mid-drain.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  // Started by the development launcher over IPC: when it is gone, even SIGKILLed, stop too
+  // rather than live on as an orphan; gone already while this one was starting (opening the
+  // database, waiting for its lock), it disconnected before anyone listened.
+  if (process.send === undefined) return;
+  process.on('disconnect', () => shutdown('launcher gone'));
+  if (!process.connected) shutdown('launcher gone');
 }
 
 /** PUBLIC_URL as a browser opens it, with the port taken when it asked for any free one (0). */

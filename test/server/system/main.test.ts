@@ -1,6 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { entryArgs } from '../support/server-entry';
 import { startServerProcess } from '../support/server-process';
 
 jest.setTimeout(90_000);
@@ -24,6 +25,24 @@ describe('server/main.ts', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('GATEWAY_SECRET: production needs your own secret');
     expect(failure?.stderr).toContain('SMS_CODE_PEPPER: production needs your own secret');
+  });
+
+  it('stops when its launcher went away while it was still starting', async () => {
+    // The launcher's IPC channel closed before the server listened for its going.
+    const [entry, ...rest] = entryArgs('server/main').reverse();
+    const child = fork(entry ?? '', [], {
+      cwd: ROOT,
+      execArgv: rest.reverse(),
+      env: { ...process.env, APP_ENV: 'test', PORT: '0', DATA_DIR: 'memory://', DATABASE_URL: '' },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.disconnect();
+    try {
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
   });
 
   it('prints where it listens and where its metrics are, serves both, and exits 0 on SIGTERM', async () => {
