@@ -46,14 +46,16 @@ export function withScriptSources(csp: string, sources: string[]): string {
 }
 
 /**
- * An answer that is index.html: HTML, or the 304 that revalidates it for an app route such as
+ * An answer that is index.html: HTML outside /api, or the 304 that revalidates it for an app route such as
  * `/` (a directory index, answered without a content type). A browser keeps the policy of a 304
  * with its cached copy, so that policy too must allow the import map, or the next visit of `/`
  * could not load the app.
  */
 function carriesIndexHtml(request: FastifyRequest, reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
-  if (typeof type === 'string') return type.startsWith('text/html');
+  // An HTML page the API itself answers (the development SMS outbox) is not index.html, and
+  // keeps its own policy.
+  if (typeof type === 'string') return type.startsWith('text/html') && !isApi(pathOf(request));
   return reply.statusCode === 304 && isAppRoute(pathOf(request));
 }
 

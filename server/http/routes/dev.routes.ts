@@ -5,6 +5,9 @@ import { success } from '../envelope';
 import { type OutboxEntry } from '../../ports/sms-sender.port';
 import { schemaOf } from './json-schema';
 import { envelopeResponses } from './route';
+import { outboxPage, outboxPageCsp } from './dev-outbox-page';
+
+export { outboxPage } from './dev-outbox-page';
 
 const OUTBOX = schemaOf<OutboxEntry[]>()({
   type: 'array',
@@ -19,38 +22,6 @@ const OUTBOX = schemaOf<OutboxEntry[]>()({
     },
   },
 });
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-/**
- * The development SMS outbox as a page (as a local mail catcher shows mail): every code "sent",
- * newest first, reloading itself every 5 seconds. Plain HTML, no script: the API's CSP allows none.
- */
-export function outboxPage(entries: readonly OutboxEntry[]): string {
-  const rows = entries
-    .map(
-      (entry) =>
-        `<tr><td>${escapeHtml(entry.sent_at)}</td><td>+${escapeHtml(entry.phone_no)}</td>` +
-        `<td>${escapeHtml(entry.purpose)}</td><td><strong>${escapeHtml(entry.code)}</strong></td></tr>`,
-    )
-    .join('\n');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
-<title>SMS outbox (development)</title></head>
-<body><h1>SMS outbox (development)</h1>
-<p>The codes the console SMS sender "sent", newest first. This page reloads every 5 seconds.</p>
-<table><thead><tr><th>Sent at</th><th>Phone</th><th>Purpose</th><th>Code</th></tr></thead>
-<tbody>
-${rows === '' ? '<tr><td colspan="4">No codes sent yet.</td></tr>' : rows}
-</tbody></table></body></html>`;
-}
 
 /** Development and test only (app.ts does not register it in production: 404 there). */
 export function devRoutes(container: ServerContainer): FastifyPluginAsync {
@@ -94,7 +65,11 @@ export function devRoutes(container: ServerContainer): FastifyPluginAsync {
         },
       },
       async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').send(outboxPage(container.smsOutbox.list())),
+        reply
+          .type('text/html; charset=utf-8')
+          // A page under /api: its own CSP in place of the API's, which allows no style at all.
+          .header('content-security-policy', outboxPageCsp())
+          .send(outboxPage(container.smsOutbox.list())),
     );
   };
 }
