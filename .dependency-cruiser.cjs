@@ -145,11 +145,15 @@ module.exports = {
     {
       name: 'console-domain-is-pure',
       comment:
-        "The console's domain imports only itself and the contract: no adapter, view, package or UI kit.",
+        "The console's domain imports only itself and the contract: no adapter, view, package or UI kit (class-validator/transformer for its form classes are the exception).",
       severity: 'error',
       from: { path: '^console/src/domain/' },
       to: {
-        pathNot: ['^console/src/domain/', '^src/contract/'],
+        pathNot: [
+          '^console/src/domain/',
+          '^src/contract/',
+          'node_modules/(class-validator|class-transformer)/',
+        ],
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -4,9 +4,10 @@ import {
   MaxLength,
   MinLength,
   ValidateBy,
-  validateSync,
   type ValidationArguments,
 } from 'class-validator';
+import { brokenRules, type FieldErrors, type PickMessage } from '../../contract/field-errors';
+import { checkForm, Trimmed, type PlainValues } from '../../contract/form-check';
 import {
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
@@ -50,12 +51,13 @@ function EqualsProperty(property: string, message: string): PropertyDecorator {
  * Full name, edited inline: required, 2..100 characters after trimming (the sign-up bounds).
  */
 export class ProfileNameForm {
+  @Trimmed()
   @IsNotEmpty({ message: ProfileRuleKeys.nameRequired })
   @MinLength(NAME_MIN_LENGTH, { message: ProfileRuleKeys.nameMinLength })
   @MaxLength(NAME_MAX_LENGTH, { message: ProfileRuleKeys.nameMaxLength })
   name: string;
 
-  constructor(name: string) {
+  constructor(name = '') {
     this.name = name.trim();
   }
 }
@@ -69,7 +71,7 @@ export class ProfilePhoneForm {
   @Matches(PHONE_PATTERN, { message: ProfileRuleKeys.phoneInvalid })
   phone_no: string;
 
-  constructor(phoneNo: string) {
+  constructor(phoneNo = '') {
     this.phone_no = phoneNo;
   }
 }
@@ -85,27 +87,30 @@ export class PasswordDialogForm {
   @EqualsProperty('new_password', ProfileRuleKeys.passwordsMustMatch)
   confirm_password: string;
 
-  constructor(newPassword: string, confirmPassword: string) {
+  constructor(newPassword = '', confirmPassword = '') {
     this.new_password = newPassword;
     this.confirm_password = confirmPassword;
   }
 }
 
 /** Field name -> the one message key to show for it; empty when the form is valid. */
-export type ProfileFieldErrors<F> = Partial<Record<keyof F & string, string>>;
+export type ProfileFieldErrors<F> = FieldErrors<F>;
 
-/**
- * Validates a profile form and keeps one message per field: "required" wins over the others, so an
- * empty field says it is required rather than too short.
- */
+/** "Required" wins over the others, so an empty field says it is required rather than too short. */
+const requiredFirst: PickMessage = (constraints) =>
+  constraints.isNotEmpty ?? Object.values(constraints)[0];
+
+/** Validates a profile form instance, keeping one message per field (requiredFirst). */
 export function validateProfileForm<F extends object>(form: F): ProfileFieldErrors<F> {
-  const errors: ProfileFieldErrors<F> = {};
-  for (const error of validateSync(form)) {
-    const constraints = error.constraints ?? {};
-    const message = constraints.isNotEmpty ?? Object.values(constraints)[0];
-    if (message) errors[error.property as keyof F & string] = message;
-  }
-  return errors;
+  return brokenRules(form, requiredFirst);
+}
+
+/** A profile form's typed values become its class (checkForm), then validateProfileForm's rules. */
+export function checkProfileForm<F extends object>(
+  formClass: new () => F,
+  values: PlainValues<F>,
+): { form: F; errors: ProfileFieldErrors<F> } {
+  return checkForm(formClass, values, requiredFirst);
 }
 
 /**
@@ -117,12 +122,9 @@ export function inlineEditChange(
   draft: string,
 ): { change: ProfileUpdate; error: string | null } {
   if (field === 'name') {
-    const form = new ProfileNameForm(draft);
-    return { change: { name: form.name }, error: validateProfileForm(form).name ?? null };
+    const { form, errors } = checkProfileForm(ProfileNameForm, { name: draft });
+    return { change: { name: form.name }, error: errors.name ?? null };
   }
-  const form = new ProfilePhoneForm(normalisePhone(draft));
-  return {
-    change: { phone_no: form.phone_no },
-    error: validateProfileForm(form).phone_no ?? null,
-  };
+  const { form, errors } = checkProfileForm(ProfilePhoneForm, { phone_no: normalisePhone(draft) });
+  return { change: { phone_no: form.phone_no }, error: errors.phone_no ?? null };
 }

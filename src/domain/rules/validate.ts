@@ -1,21 +1,14 @@
-import { validateSync } from 'class-validator';
+import { brokenRules, type FieldErrors } from '../../contract/field-errors';
 
-/** Field name -> i18n key of its first failing rule. */
-export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
+export type { FieldErrors };
 
 /**
  * Validates a form class instance. Rules read top-down: when several decorators on a field fail,
- * the one written first wins ('required' before 'pattern'). class-validator lists a field's failed
- * constraints bottom-up, hence the last one is taken.
+ * the one written first wins ('required' before 'pattern'). Forms outside /login's first bundle
+ * become their class through `checkForm` (src/contract/form-check.ts) instead.
  */
 export function validate<T extends object>(form: T): FieldErrors<T> {
-  const errors: Record<string, string> = {};
-  for (const error of validateSync(form)) {
-    const messages = Object.values(error.constraints ?? {});
-    const first = messages[messages.length - 1];
-    if (first !== undefined) errors[error.property] = first;
-  }
-  return errors as FieldErrors<T>;
+  return brokenRules(form);
 }
 
 export const hasErrors = <T>(errors: FieldErrors<T>): boolean => Object.keys(errors).length > 0;

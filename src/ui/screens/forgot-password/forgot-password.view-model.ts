@@ -5,7 +5,8 @@ import {
   ForgotPasswordPhoneForm,
   ResetPasswordForm,
 } from '../../../domain/rules/forgot-password-forms';
-import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
+import { checkForm } from '../../../contract/form-check';
+import { hasErrors, type FieldErrors } from '../../../domain/rules/validate';
 import type { ResetPasswordUseCase } from '../../../domain/use-cases/reset-password.use-case';
 import type { SmsCodeLifecycleUseCase } from '../../../domain/use-cases/sms-code-lifecycle.use-case';
 import { CodeStep } from '../../components/code-step';
@@ -124,16 +125,14 @@ export class ForgotPasswordViewModel {
   }
 
   private phoneErrors(): FieldErrors<ForgotPasswordPhoneForm> {
-    return validate(ForgotPasswordPhoneForm.of({ phoneNo: this.phoneNo.trim() }));
+    return checkForm(ForgotPasswordPhoneForm, { phoneNo: this.phoneNo }).errors;
   }
 
   private resetErrors(): FieldErrors<ResetPasswordForm> {
-    return validate(
-      ResetPasswordForm.of({
-        code: this.codeStep.value,
-        newPassword: this.newPassword,
-        confirmPassword: this.confirmPassword,
-      }),
-    );
+    return checkForm(ResetPasswordForm, {
+      code: this.codeStep.value,
+      newPassword: this.newPassword,
+      confirmPassword: this.confirmPassword,
+    }).errors;
   }
 }

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx';
-import { PasswordDialogForm, validateProfileForm } from '../../../domain/rules/profile-forms';
+import { checkProfileForm, PasswordDialogForm } from '../../../domain/rules/profile-forms';
 import type { UpdateProfileUseCase } from '../../../domain/use-cases/update-profile.use-case';
 import type { Notifier } from '../../shared/notifier';
 import { observeExcept } from '../../../ui-kit/observe-except';
@@ -47,9 +47,10 @@ export class PasswordDialog {
 
   async submit(): Promise<void> {
     if (this.updating) return;
-    this.errors = validateProfileForm(
-      new PasswordDialogForm(this.newPassword, this.confirmPassword),
-    );
+    this.errors = checkProfileForm(PasswordDialogForm, {
+      new_password: this.newPassword,
+      confirm_password: this.confirmPassword,
+    }).errors;
     if (Object.keys(this.errors).length > 0) return;
 
     this.updating = true;

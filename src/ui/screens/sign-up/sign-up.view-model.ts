@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
 import { CLOCK_PORT, type Clock } from '../../../domain/ports/clock.port';
+import { checkForm } from '../../../contract/form-check';
 import { normalisePhone, type Nationality } from '../../../contract/rules';
 import { SignUpCodeForm, SignUpForm } from '../../../domain/rules/sign-up-forms';
-import { hasErrors, validate, type FieldErrors } from '../../../domain/rules/validate';
+import { hasErrors, type FieldErrors } from '../../../domain/rules/validate';
 import type { CheckPhoneUseCase } from '../../../domain/use-cases/check-phone.use-case';
 import type {
   PendingSignUp,
@@ -116,7 +117,7 @@ export class SignUpViewModel {
       if (hasErrors(this.errors)) return;
     }
     const code = this.codeStep.value;
-    const codeError = validate(SignUpCodeForm.of({ code })).code;
+    const codeError = checkForm(SignUpCodeForm, { code }).errors.code;
     if (codeError) {
       this.codeError = codeError;
       this.screen.notifier.error({ key: codeError });
@@ -213,15 +214,13 @@ export class SignUpViewModel {
   }
 
   private detailsErrors(): FieldErrors<SignUpForm> {
-    return validate(
-      SignUpForm.of({
-        name: this.name.trim(),
-        nationality: this.nationality,
-        icOrPassport: this.icOrPassport.trim(),
-        phoneNo: normalisePhone(this.phoneNo),
-        password: this.password,
-        confirmPassword: this.confirmPassword,
-      }),
-    );
+    return checkForm(SignUpForm, {
+      name: this.name,
+      nationality: this.nationality,
+      icOrPassport: this.icOrPassport,
+      phoneNo: this.phoneNo,
+      password: this.password,
+      confirmPassword: this.confirmPassword,
+    }).errors;
   }
 }

@@ -1,8 +1,8 @@
 import type { RefundAction, RefundDto } from '../../../../../src/contract/ops-payments-api';
+import { checkForm } from '../../../../../src/contract/form-check';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
-import { transferDateError, transferReferenceError } from '../../../domain/payment-rules';
 import type { OpsFailure, OpsResult } from '../../../domain/ports/ops-http.port';
-import { reasonError } from '../../../domain/rules';
+import { RefundReasonValues, TransferValues } from '../../../domain/refund-forms';
 import type { RefundsUseCase } from '../../../domain/use-cases/refunds.use-case';
 import { failureText } from '../../shared/failure-text';
 import type { StepUpViewModel } from '../../shared/step-up.view-model';
@@ -57,18 +57,15 @@ export class RefundDecisionForm {
   }
 
   private check(step: RefundStep): Partial<Record<Field, string>> {
-    const errors: Partial<Record<Field, string>> = {};
-    if (step === 'approve' || step === 'reject') {
-      const reason = reasonError(this.reason);
-      if (reason) errors.reason = reason;
-    }
-    if (step === 'close') {
-      const reference = transferReferenceError(this.reference);
-      const date = transferDateError(this.transferDate, this.today());
-      if (reference) errors.reference = reference;
-      if (date) errors.transfer_date = date;
-    }
-    return errors;
+    if (step === 'approve' || step === 'reject')
+      return checkForm(RefundReasonValues, { reason: this.reason }).errors;
+    if (step === 'close')
+      return checkForm(TransferValues, {
+        reference: this.reference,
+        transfer_date: this.transferDate,
+        today: this.today(),
+      }).errors;
+    return {};
   }
 
   private send(id: string, step: RefundStep): Promise<OpsResult<null>> {

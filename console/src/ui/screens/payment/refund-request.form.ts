@@ -1,6 +1,7 @@
+import { checkForm } from '../../../../../src/contract/form-check';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
-import { refundAmountError } from '../../../domain/payment-rules';
 import type { OpsFailure } from '../../../domain/ports/ops-http.port';
+import { RefundRequestValues } from '../../../domain/refund-forms';
 import { reasonError } from '../../../domain/rules';
 import type { RefundsUseCase } from '../../../domain/use-cases/refunds.use-case';
 import { failureText } from '../../shared/failure-text';
@@ -49,8 +50,11 @@ export class RefundRequestForm {
 
   async submit(paymentId: string, refundable: string): Promise<void> {
     if (this.busy) return;
-    const amount = refundAmountError(this.amount, refundable);
-    const reason = reasonError(this.reason);
+    const { amount, reason } = checkForm(RefundRequestValues, {
+      amount: this.amount,
+      reason: this.reason,
+      refundable,
+    }).errors;
     this.errors = { ...(amount ? { amount } : {}), ...(reason ? { reason } : {}) };
     this.failure = null;
     if (amount || reason) return;
