@@ -1,3 +1,4 @@
+import { Expose, plainToInstance, Transform } from 'class-transformer';
 import type { ProfileDto } from '../../contract/api';
 
 /**
@@ -19,12 +20,33 @@ const presentOrNull = (value: string | number | null | undefined): string | null
   return text === '' ? null : text;
 };
 
+/** A wire field the screen shows, blank as null. */
+const Shown = (wireName?: string): PropertyDecorator => {
+  const expose = Expose(wireName === undefined ? {} : { name: wireName });
+  const present = Transform(({ value }: { value: unknown }) =>
+    presentOrNull(value as string | number | null | undefined),
+  );
+  return (target, key) => {
+    present(target, key);
+    expose(target, key);
+  };
+};
+
+/**
+ * The profile answer as a class: which wire fields it reads (snake_case on the wire) and how,
+ * declared once; plainToInstance drops anything else the server sends.
+ */
+class ProfileAnswer implements Profile {
+  @Shown() name: string | null = null;
+  @Shown('phone_no') phoneNo: string | null = null;
+  @Shown('ic_or_passport') icOrPassport: string | null = null;
+  @Shown('user_id') userId: string | null = null;
+  @Shown('created_at') createdAt: string | null = null;
+}
+
+/** The answer of GET /user/profile/get as the screen's plain Profile (MobX observes it deeply). */
 export const toProfile = (dto: ProfileDto): Profile => ({
-  name: presentOrNull(dto.name),
-  phoneNo: presentOrNull(dto.phone_no),
-  icOrPassport: presentOrNull(dto.ic_or_passport),
-  userId: presentOrNull(dto.user_id),
-  createdAt: presentOrNull(dto.created_at),
+  ...plainToInstance(ProfileAnswer, dto, { excludeExtraneousValues: true }),
 });
 
 /**

@@ -1,11 +1,7 @@
 import { isTransientFailure, type ApiFailure, type HttpPort } from '../ports/http.port';
 import { failureFrom, gotNoAnswer } from '../model/failure';
-import {
-  PaymentMessages,
-  toPaymentStatus,
-  type PaymentFailure,
-  type Transaction,
-} from '../model/payment';
+import { PaymentMessages, type PaymentFailure, type Transaction } from '../model/payment';
+import { toTransaction } from '../model/transaction-answer';
 import type { QueryAttempt, QueryCache } from '../query-cache';
 import type { Result } from '../../contract/result';
 
@@ -43,19 +39,7 @@ export class GetTransactionUseCase {
       const failure = { key: PaymentMessages.checkFailed, code: 'INVALID_RESPONSE' as const };
       return { ok: false, error: { failure, retryable: false } };
     }
-    const amount: unknown = data.amount;
-    const receiptNumber: unknown = data.receiptNumber;
-    const refundedAmount: unknown = data.refundedAmount;
-    return {
-      ok: true,
-      value: {
-        transactionId: data.transactionId || input.transactionId,
-        status: toPaymentStatus(data.status),
-        amount: amount === undefined || amount === null ? undefined : String(amount),
-        ...(typeof receiptNumber === 'string' && receiptNumber !== '' ? { receiptNumber } : {}),
-        ...(typeof refundedAmount === 'string' ? { refundedAmount } : {}),
-      },
-    };
+    return { ok: true, value: toTransaction(data, input.transactionId) };
   }
 }
 
