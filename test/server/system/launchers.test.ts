@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { devBanner } from '../../../scripts/dev-banner';
 import { freePort } from '../../../scripts/support/free-port';
+import { loadConfig } from '../../../server/config';
 import { migratedDataDir } from '../support/server-process';
 
 jest.setTimeout(180_000);
@@ -110,6 +112,12 @@ describe('development launchers', () => {
         120_000,
         () => `not listening on ${wanted.join(', ')}; output:\n${output}`,
       );
+      if (args[0] === 'dev') {
+        // It said where to open the app and the SMS outbox (no console under APP_ENV=test).
+        expect(output).toContain(`Member app        http://localhost:${ports.api}\n`);
+        expect(output).toContain(`http://localhost:${ports.api}/api/dev/sms-outbox/page`);
+        expect(output).toContain('Operator console  off');
+      }
 
       npm.kill(signal);
       const signalled = Date.now();
@@ -127,4 +135,42 @@ describe('development launchers', () => {
       );
     },
   );
+});
+
+describe("npm run dev's banner: where to open what", () => {
+  it('names the member app, the console and the SMS outbox page by default', () => {
+    expect(devBanner(loadConfig({}))).toBe(
+      [
+        'Development loop:',
+        '  Member app        http://localhost:8080',
+        '  Operator console  http://localhost:8090  (listening on 127.0.0.1:8090)',
+        '  SMS outbox        http://localhost:8080/api/dev/sms-outbox/page',
+      ].join('\n'),
+    );
+  });
+
+  it('follows PORT, OPS_PORT and OPS_PUBLIC_URL', () => {
+    const banner = devBanner(
+      loadConfig({ PORT: '3000', OPS_PORT: '3100', OPS_PUBLIC_URL: 'http://ops.localhost:3100' }),
+    );
+    expect(banner).toContain('  Member app        http://localhost:3000\n');
+    expect(banner).toContain(
+      '  Operator console  http://ops.localhost:3100  (listening on 127.0.0.1:3100)',
+    );
+    expect(banner).toContain('  SMS outbox        http://localhost:3000/api/dev/sms-outbox/page');
+  });
+
+  it('says when there is no console or no outbox', () => {
+    const banner = devBanner(
+      loadConfig({
+        APP_ENV: 'test',
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_FROM: '+15550000000',
+      }),
+    );
+    expect(banner).toContain('Operator console  off (no OPS_PORT)');
+    expect(banner).toContain('SMS outbox        none: SMS_PROVIDER=twilio sends the codes');
+  });
 });
