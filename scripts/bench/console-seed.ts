@@ -1,3 +1,4 @@
+import { GATEWAY_KINDS } from '../../src/contract/gateways';
 import { type PaymentSearchQuery } from '../../src/contract/ops-payments-api';
 import { type Database } from '../../server/adapters/postgres/database';
 import { malaysiaDay } from '../../server/domain/ops/payment-filter';
@@ -118,7 +119,6 @@ export async function searchKinds(db: Database, now: Date): Promise<SearchKind[]
   const day = (daysBack: number) => malaysiaDay(new Date(now.getTime() - daysBack * DAY_MS));
   const amount = (ringgit: number) => ringgit.toFixed(2);
   const statuses = ['completed', 'failed', 'pending'] as const;
-  const gateways = ['sandbox', 'billplz', 'toyyibpay'];
   return [
     { name: 'transaction id', queries: picked.map((p) => ({ ref: p.id })) },
     { name: 'receipt number', queries: picked.map((p) => ({ ref: p.receipt_number })) },
@@ -130,7 +130,10 @@ export async function searchKinds(db: Database, now: Date): Promise<SearchKind[]
       ),
     },
     { name: 'status', queries: each((i) => ({ status: statuses[i % 3] })) },
-    { name: 'gateway', queries: each((i) => ({ gateway: gateways[i % 3] })) },
+    {
+      name: 'gateway',
+      queries: each((i) => ({ gateway: GATEWAY_KINDS[i % GATEWAY_KINDS.length] })),
+    },
     {
       name: 'date range (a week)',
       queries: each((i) => ({ from: day(10 + i * 3 + 6), to: day(10 + i * 3) })),
@@ -146,7 +149,7 @@ export async function searchKinds(db: Database, now: Date): Promise<SearchKind[]
       name: 'combined: status, gateway, 30 days, RM 100-500',
       queries: each((i) => ({
         status: 'completed',
-        gateway: gateways[i % 3],
+        gateway: GATEWAY_KINDS[i % GATEWAY_KINDS.length],
         from: day(30 + i * 3),
         to: day(1 + i * 3),
         min_amount: '100.00',

@@ -1,24 +1,16 @@
 import { isIP } from 'node:net';
+import { gatewayRecord, readGatewayKeys } from '../adapters/gateways/gateway-records';
 import { type EnvReader } from './env-reader';
 import {
+  type BillplzConfig,
   GATEWAY_KINDS,
+  type GatewayEnvironment,
   type GatewayKind,
   type GatewaysConfig,
-  loadGatewaysConfig,
+  loadEnabledGateways,
 } from './gateways';
 
-export type { GatewayKind } from './gateways';
-export type GatewayEnvironment = 'staging' | 'production';
-
-export interface BillplzConfig {
-  apiKey: string;
-  collectionId: string;
-  xSignatureKey: string;
-  /** The host picked for PUBLIC_URL by the host rule, from the two below. */
-  baseUrl: string;
-  stagingUrl: string;
-  productionUrl: string;
-}
+export type { BillplzConfig, GatewayEnvironment, GatewayKind } from './gateways';
 
 /** payments: which gateway, where it is, who we are to it, and how lost callbacks are chased. */
 export interface GatewaySettings {
@@ -55,7 +47,7 @@ export interface ApiAddress {
 export function loadGateway(read: EnvReader, api: ApiAddress): GatewaySettings {
   const gateway = read.oneOf<GatewayKind>('GATEWAY', 'sandbox', GATEWAY_KINDS);
   const environment = gatewayEnvironmentFor(api.publicUrl);
-  const gateways = loadGatewaysConfig(read, gateway, environment);
+  const enabled = loadEnabledGateways(read, gateway);
   // PORT=0 (any free port) has no "next" port: the sandbox takes any free port too.
   const nextPort = api.port === 0 ? 0 : api.port + 1;
   const sandboxGatewayPort = read.integer(
@@ -91,76 +83,20 @@ export function loadGateway(read: EnvReader, api: ApiAddress): GatewaySettings {
     }
   }
 
+  // Each gateway's own keys, read by its record and checked when it is configured.
+  const keys = readGatewayKeys(read, environment, enabled);
   return {
     gateway,
     sandboxGatewayPort,
     gatewayUrl,
-    billplz: loadBillplz(read, environment, gateways.enabled.includes('billplz')),
-    gateways,
+    billplz: keys.billplz,
+    gateways: { enabled, toyyibpay: keys.toyyibpay },
     reconcileAfterS: read.integer('RECONCILE_AFTER_S', 600, 1, 86400),
     gatewayClientId: read.text('GATEWAY_CLIENT_ID', 'member-portal'),
     merchantName: read.text('MERCHANT_NAME', 'Member Payment Portal'),
     gatewayStatusUrl,
     reconcileIntervalS: read.integer('RECONCILE_INTERVAL_S', 60, 0, 86400),
   };
-}
-
-/** What each Billplz key looks like in Billplz's account settings, for the start-up check. */
-const BILLPLZ_KEY_SHAPES = {
-  BILLPLZ_API_KEY: {
-    pattern: /^[A-Za-z0-9_-]{1,128}$/,
-    says: "Billplz's API secret key, letters, digits, - and _ without spaces or quotes (like 73eb57f0-7d4e-42b9-a544-aeac6e4b0f81)",
-    secret: true,
-  },
-  BILLPLZ_COLLECTION_ID: {
-    pattern: /^[A-Za-z0-9_-]{1,64}$/,
-    says: 'the id of a Billplz collection, letters, digits, - and _ (like inbmmepb)',
-    secret: false,
-  },
-  BILLPLZ_X_SIGNATURE_KEY: {
-    pattern: /^[A-Za-z0-9_+/=-]{1,256}$/,
-    says: "Billplz's X Signature key, letters, digits and - _ + / = without spaces or quotes (like S-s7b4yt9dMzHtpWvl-nqWFg)",
-    secret: true,
-  },
-} as const;
-
-/** Billplz's keys (required when GATEWAYS names it) and its host for this environment. */
-function loadBillplz(
-  read: EnvReader,
-  environment: GatewayEnvironment,
-  required: boolean,
-): BillplzConfig {
-  const stagingUrl = read.text('BILLPLZ_STAGING_URL', 'https://www.billplz-sandbox.com');
-  const productionUrl = read.text('BILLPLZ_PRODUCTION_URL', 'https://www.billplz.com');
-  const billplz: BillplzConfig = {
-    apiKey: read.text('BILLPLZ_API_KEY', ''),
-    collectionId: read.text('BILLPLZ_COLLECTION_ID', ''),
-    xSignatureKey: read.text('BILLPLZ_X_SIGNATURE_KEY', ''),
-    baseUrl: (environment === 'staging' ? stagingUrl : productionUrl).replace(/\/+$/, ''),
-    stagingUrl,
-    productionUrl,
-  };
-  if (required) {
-    for (const [name, value] of [
-      ['BILLPLZ_API_KEY', billplz.apiKey],
-      ['BILLPLZ_COLLECTION_ID', billplz.collectionId],
-      ['BILLPLZ_X_SIGNATURE_KEY', billplz.xSignatureKey],
-    ] as const) {
-      const shape = BILLPLZ_KEY_SHAPES[name];
-      if (value === '') {
-        read.problems.push(
-          `${name}: is required when GATEWAY or GATEWAYS names billplz: ${shape.says}`,
-        );
-      } else if (!shape.pattern.test(value)) {
-        // The keys are secrets: a wrong one is described, never shown.
-        const got = shape.secret ? 'the value given is not shown' : `got "${value}"`;
-        read.problems.push(`${name}: must be ${shape.says} (${got})`);
-      }
-    }
-    read.checkUrl('BILLPLZ_STAGING_URL', stagingUrl);
-    read.checkUrl('BILLPLZ_PRODUCTION_URL', productionUrl);
-  }
-  return billplz;
 }
 
 /**
@@ -186,7 +122,7 @@ export function gatewayEnvironmentFor(publicUrl: string): GatewayEnvironment {
   return isStagingHost(hostname) ? 'staging' : 'production';
 }
 
-/** The address the payment hand-off goes to: the gateway's page, or Billplz's host. */
+/** The address the payment hand-off goes to: GATEWAY's page or host (its record's). */
 export function gatewayAddress(
   config: Pick<GatewaySettings, 'gateway' | 'billplz' | 'gatewayUrl' | 'gateways'>,
 ): string {
@@ -200,13 +136,12 @@ export function gatewayOrigin(
   return new URL(gatewayAddress(config)).origin;
 }
 
-/** The address each configured gateway (GATEWAYS) hands the payer's browser to. */
+/** The address each configured gateway (GATEWAYS) hands the payer's browser to: its record's. */
 function handOffAddress(
   config: Pick<GatewaySettings, 'billplz' | 'gatewayUrl' | 'gateways'>,
   gateway: GatewayKind,
 ): string {
-  if (gateway === 'toyyibpay') return config.gateways.toyyibpay.baseUrl;
-  return gateway === 'billplz' ? config.billplz.baseUrl : config.gatewayUrl;
+  return gatewayRecord(gateway).handOffAddress(config);
 }
 
 /**

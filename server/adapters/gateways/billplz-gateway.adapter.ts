@@ -39,7 +39,9 @@ const MAX_NAME = 255;
  */
 export class BillplzGatewayAdapter extends BillGateway<BillplzSettings> {
   readonly name = 'billplz';
-  readonly capabilities = billCapabilities('signature');
+  /** What it offers, read before any is built too (its record in gateway-records.ts). */
+  static readonly capabilities = billCapabilities('signature');
+  readonly capabilities = BillplzGatewayAdapter.capabilities;
 
   private authorization(): string {
     return `Basic ${Buffer.from(`${this.settings.apiKey}:`, 'utf8').toString('base64')}`;

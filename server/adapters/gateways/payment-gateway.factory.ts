@@ -1,12 +1,10 @@
 import { type Config } from '../../config';
-import { type GatewayKind } from '../../settings/gateways';
+import { type GatewayKind } from '../../../src/contract/gateways';
 import { type Clock } from '../../ports/clock.port';
 import { type GatewayStatusClient } from '../../ports/gateway-status-client.port';
 import { type PaymentGateway } from '../../ports/payment-gateway.port';
 import { type PaymentSigner } from '../../ports/payment-signer.port';
-import { BillplzGatewayAdapter } from './billplz-gateway.adapter';
-import { SandboxGatewayAdapter } from './sandbox-gateway.adapter';
-import { ToyyibPayGatewayAdapter } from './toyyibpay-gateway.adapter';
+import { gatewayRecord } from './gateway-records';
 
 /**
  * The gateway adapter GATEWAY names, chosen at start-up: changing gateways is a setting and a
@@ -25,14 +23,10 @@ type GatewayWiring = [
   fetchFn?: typeof fetch,
 ];
 
-/** The adapter of one configured gateway (GATEWAY or any of GATEWAYS). */
+/** The adapter of one configured gateway (GATEWAY or any of GATEWAYS), built by its record. */
 export function paymentGatewayNamed(
   kind: GatewayKind,
   ...[config, signer, clock, statusClient, fetchFn = fetch]: GatewayWiring
 ): PaymentGateway {
-  if (kind === 'billplz') return new BillplzGatewayAdapter(config.billplz, fetchFn);
-  if (kind === 'toyyibpay') return new ToyyibPayGatewayAdapter(config.gateways.toyyibpay, fetchFn);
-  // Read per use: tests learn the sandbox's address (and our own) only once it listens.
-  const settings = () => ({ payUrl: config.gatewayUrl, clientId: config.gatewayClientId });
-  return new SandboxGatewayAdapter(settings, signer, clock, statusClient, fetchFn);
+  return gatewayRecord(kind).adapter(config, { signer, clock, statusClient, fetchFn });
 }

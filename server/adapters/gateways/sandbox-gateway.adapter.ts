@@ -49,7 +49,9 @@ const MESSAGE_FIELDS = ['transactionId', 'status', 'amount', 'timestamp', 'signa
  */
 export class SandboxGatewayAdapter implements PaymentGateway {
   readonly name = 'sandbox';
-  readonly capabilities = signedFormCapabilities(true, 'api');
+  /** What it offers, read before any is built too (its record in gateway-records.ts). */
+  static readonly capabilities = signedFormCapabilities(true, 'api');
+  readonly capabilities = SandboxGatewayAdapter.capabilities;
 
   constructor(
     /** Read per use: in tests the sandbox's address is only known once it listens. */

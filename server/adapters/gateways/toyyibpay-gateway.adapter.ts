@@ -40,7 +40,9 @@ const PAID = '1';
  */
 export class ToyyibPayGatewayAdapter extends BillGateway<ToyyibPaySettings> {
   readonly name = 'toyyibpay';
-  readonly capabilities = billCapabilities('status_query');
+  /** What it offers, read before any is built too (its record in gateway-records.ts). */
+  static readonly capabilities = billCapabilities('status_query');
+  readonly capabilities = ToyyibPayGatewayAdapter.capabilities;
 
   protected async createBill(request: PaymentStartRequest): Promise<BillStart> {
     const form = new URLSearchParams({

@@ -37,9 +37,6 @@ export const EMPTY_PAYMENT_FILTERS: PaymentFilterValues = {
   max_amount: '',
 };
 
-/** The gateways the portal speaks to, for the search's gateway choice. */
-export const GATEWAYS = ['sandbox', 'billplz', 'toyyibpay'] as const;
-
 export type PaymentFilterErrors = Partial<Record<PaymentFilterField, string>>;
 
 /** What is wrong with the filters before any call: amounts, dates, and ranges the wrong way round. */

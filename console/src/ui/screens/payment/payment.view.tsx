@@ -6,7 +6,7 @@ import { useViewModel } from '../../../../../src/ui-kit/di';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { formatTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
-import { MemberLink, PaymentStatusText } from '../payments/payment-search.view';
+import { GatewayName, MemberLink, PaymentStatusText } from '../payments/payment-search.view';
 import { PaymentTimeline } from './payment-timeline';
 import { RefundDialog } from './refund-dialog';
 import { RefundList } from './refund-list';
@@ -31,7 +31,9 @@ const PaymentFacts = observer(function PaymentFacts({ vm }: { vm: PaymentViewMod
           <PaymentStatusText payment={payment} />
         </dd>
         <dt>{t('payment.gatewayLabel')}</dt>
-        <dd>{t(`payment.gateway.${payment.gateway}`, { defaultValue: payment.gateway })}</dd>
+        <dd>
+          <GatewayName gateway={payment.gateway} />
+        </dd>
         <dt>{t('payment.gatewayRef')}</dt>
         <dd data-field="gateway-ref">{vm.gatewayReference}</dd>
         <dt>{t('payment.receipt')}</dt>

@@ -4,7 +4,8 @@ import { PAYMENT_STATUSES } from '../../../../../src/contract/payment';
 import { FieldFrame } from '../../../../../src/ui-kit/field-frame';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
-import { GATEWAYS, type PaymentFilterField } from '../../../domain/use-cases/payments.use-case';
+import { GATEWAY_KINDS, gatewayLabelKey } from '../../../../../src/contract/gateways';
+import { type PaymentFilterField } from '../../../domain/use-cases/payments.use-case';
 import { SearchForm } from '../../shared/search-list';
 import type { PaymentSearchViewModel } from './payment-search.view-model';
 
@@ -79,7 +80,7 @@ export const PaymentFilters = observer(function PaymentFilters({
       <Choice
         vm={vm}
         field="gateway"
-        options={GATEWAYS.map((g) => ({ value: g, label: t(`payment.gateway.${g}`) }))}
+        options={GATEWAY_KINDS.map((g) => ({ value: g, label: t(gatewayLabelKey(g)) }))}
       />
       {text('from', { type: 'date' })}
       {text('to', { type: 'date' })}

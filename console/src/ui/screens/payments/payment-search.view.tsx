@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { gatewayLabelKey, isGatewayKind } from '../../../../../src/contract/gateways';
 import type { PaymentSummaryDto } from '../../../../../src/contract/ops-payments-api';
 import { useViewModel } from '../../../../../src/ui-kit/di';
 import { formatTime, formatRinggit } from '../../shared/format';
@@ -17,6 +18,12 @@ export function MemberLink({ member }: { member: PaymentSummaryDto['member'] }) 
       {member.name} ({member.phone_no})
     </Link>
   );
+}
+
+/** A payment's gateway by its console label (the contract's kinds); an unknown name as it is. */
+export function GatewayName({ gateway }: { gateway: string }) {
+  const { t } = useTranslation();
+  return <>{isGatewayKind(gateway) ? t(gatewayLabelKey(gateway)) : gateway}</>;
 }
 
 /** A payment's status, with what was refunded beside it. */
@@ -73,7 +80,9 @@ const ResultsTable = observer(function ResultsTable({
               <td>
                 <PaymentStatusText payment={payment} />
               </td>
-              <td>{t(`payment.gateway.${payment.gateway}`, { defaultValue: payment.gateway })}</td>
+              <td>
+                <GatewayName gateway={payment.gateway} />
+              </td>
               <td>{formatTime(payment.created_at, i18n.language)}</td>
             </tr>
           ))}
