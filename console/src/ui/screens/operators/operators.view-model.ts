@@ -8,9 +8,11 @@ import type {
   UnconfirmedOperatorDto,
 } from '../../../../../src/contract/ops-api';
 import type { OpsRole } from '../../../../../src/contract/ops-roles';
+import { checkForm } from '../../../../../src/contract/form-check';
 import { ok } from '../../../../../src/contract/result';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
-import { emailError, nameError, reasonError } from '../../../domain/rules';
+import { NewOperatorValues } from '../../../domain/forms';
+import { reasonError } from '../../../domain/rules';
 import type {
   OperatorChange,
   OperatorsUseCase,
@@ -103,11 +105,7 @@ export class OperatorsViewModel {
 
   async create(): Promise<void> {
     if (this.busy) return;
-    const errors: Partial<Record<'name' | 'email', string>> = {};
-    const name = nameError(this.name);
-    const email = emailError(this.email);
-    if (name) errors.name = name;
-    if (email) errors.email = email;
+    const { errors } = checkForm(NewOperatorValues, { name: this.name, email: this.email });
     this.createErrors = errors;
     this.createFailure = null;
     if (Object.keys(errors).length > 0) return;

@@ -2,7 +2,7 @@ import type { RefundAction, RefundDto } from '../../../../../src/contract/ops-pa
 import { checkForm } from '../../../../../src/contract/form-check';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import type { OpsFailure, OpsResult } from '../../../domain/ports/ops-http.port';
-import { RefundReasonValues, TransferValues } from '../../../domain/refund-forms';
+import { RefundReasonValues, TransferValues } from '../../../domain/forms';
 import type { RefundsUseCase } from '../../../domain/use-cases/refunds.use-case';
 import { failureText } from '../../shared/failure-text';
 import type { StepUpViewModel } from '../../shared/step-up.view-model';

@@ -1,7 +1,7 @@
 import { checkForm } from '../../../../../src/contract/form-check';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import type { OpsFailure } from '../../../domain/ports/ops-http.port';
-import { RefundRequestValues } from '../../../domain/refund-forms';
+import { RefundRequestValues } from '../../../domain/forms';
 import { reasonError } from '../../../domain/rules';
 import type { RefundsUseCase } from '../../../domain/use-cases/refunds.use-case';
 import { failureText } from '../../shared/failure-text';

@@ -1,5 +1,9 @@
 import { checkForm } from '../../src/contract/form-check';
-import { RefundRequestValues, TransferValues } from '../../console/src/domain/refund-forms';
+import {
+  NewOperatorValues,
+  RefundRequestValues,
+  TransferValues,
+} from '../../console/src/domain/forms';
 
 describe("the console's refund forms through checkForm", () => {
   it('turns the typed values into the form class before checking them', () => {
@@ -42,5 +46,21 @@ describe("the console's refund forms through checkForm", () => {
       reference: 'errors.referenceLength',
       transfer_date: 'errors.dateFormat',
     });
+  });
+});
+
+describe("the console's new-operator form through checkForm", () => {
+  it.each([
+    [{ name: 'Siti', email: 'siti@example.my' }, {}],
+    [
+      { name: ' ', email: '' },
+      { name: 'errors.nameRequired', email: 'errors.emailRequired' },
+    ],
+    [
+      { name: 'x'.repeat(101), email: 'siti@' },
+      { name: 'errors.nameLength', email: 'errors.emailFormat' },
+    ],
+  ])('%p answers %p', (typed, expected) => {
+    expect(checkForm(NewOperatorValues, typed).errors).toEqual(expected);
   });
 });

@@ -1,8 +1,11 @@
 import { ValidateBy } from 'class-validator';
 import { refundAmountError, transferDateError, transferReferenceError } from './payment-rules';
-import { reasonError, type RuleKey } from './rules';
+import { emailError, nameError, reasonError, type RuleKey } from './rules';
 
 /**
+ * The console's form classes: what checkForm (src/contract/form-check.ts) turns typed values into
+ * before class-validator checks them.
+ *
  * A field checked by one of the console's rule functions: the message is the i18n key it answers,
  * so a form class and the rule beside it can never disagree. `form` is the whole instance, for a
  * rule that reads another field (what may still be refunded, today's date).
@@ -47,4 +50,13 @@ export class TransferValues {
 
   /** Today in Malaysia, YYYY-MM-DD. */
   today = '';
+}
+
+/** A new operator: a name and an e-mail address (the role is chosen from a list). */
+export class NewOperatorValues {
+  @Rule(nameError)
+  name = '';
+
+  @Rule(emailError)
+  email = '';
 }
