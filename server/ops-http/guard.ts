@@ -1,3 +1,4 @@
+import { OPS_REASON_MAX_LENGTH, OPS_REASON_MIN_LENGTH } from '../../src/contract/ops-rules';
 import fastifyCookie from '@fastify/cookie';
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../src/contract/ops-api';
@@ -81,8 +82,12 @@ export function allowed(
   return [guard(container, permission), budget];
 }
 
-/** A reason field's schema: 3 to 500 characters. */
-export const REASON_SCHEMA = { type: 'string', minLength: 3, maxLength: 500 } as const;
+/** A reason field's schema: 3 to 500 characters (the contract's ops rules). */
+export const REASON_SCHEMA = {
+  type: 'string',
+  minLength: OPS_REASON_MIN_LENGTH,
+  maxLength: OPS_REASON_MAX_LENGTH,
+} as const;
 
 export const ID_PARAMS = {
   type: 'object',

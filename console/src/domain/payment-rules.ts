@@ -1,9 +1,10 @@
 import { decimalToSen, type Sen } from '../../../src/contract/money';
+import { TRANSFER_REFERENCE_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { isDay } from './malaysia-day';
 import type { RuleKey } from './rules';
 
 /** How long a bank transfer's reference may be. */
-export const REFERENCE_MAX = 100;
+export const REFERENCE_MAX = TRANSFER_REFERENCE_MAX_LENGTH;
 
 /** Ringgit as typed ("12", "12.5", "12.50", "RM 12.50"), in sen; null when it is not an amount. */
 export function ringgitToSen(text: string): Sen | null {

@@ -2,11 +2,19 @@
  * The console's form rules, each answering null or the i18n key of what is wrong. The server
  * checks the same limits and names the field when one fails.
  */
-export const REASON_MIN = 3;
-export const REASON_MAX = 500;
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
+import {
+  OPERATOR_NAME_MAX_LENGTH,
+  OPERATOR_PASSWORD_MAX_LENGTH,
+  OPERATOR_PASSWORD_MIN_LENGTH,
+  OPS_REASON_MAX_LENGTH,
+  OPS_REASON_MIN_LENGTH,
+} from '../../../src/contract/ops-rules';
+
+export const REASON_MIN = OPS_REASON_MIN_LENGTH;
+export const REASON_MAX = OPS_REASON_MAX_LENGTH;
+export const PASSWORD_MIN = OPERATOR_PASSWORD_MIN_LENGTH;
+export const PASSWORD_MAX = OPERATOR_PASSWORD_MAX_LENGTH;
+export const NAME_MAX = OPERATOR_NAME_MAX_LENGTH;
 
 export type RuleKey = string | null;
 

@@ -1,3 +1,4 @@
+import { OPERATOR_PASSWORD_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance } from 'fastify';
 import {
   type EnrolmentFinishRequest,
@@ -24,6 +25,7 @@ const body = (properties: Record<string, object>) => ({
   properties,
 });
 const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
+const PASSWORD = { type: 'string', maxLength: OPERATOR_PASSWORD_MAX_LENGTH };
 const CODE = { type: 'string', pattern: '^[0-9]{6}$' };
 
 /** An opened enrolment link as the console reads it (or the refusal, thrown). */
@@ -68,7 +70,7 @@ export function opsAuthRoutes(
     {
       ...strict,
       schema: {
-        body: body({ token: TOKEN, password: { type: 'string', maxLength: 128 }, totp_code: CODE }),
+        body: body({ token: TOKEN, password: PASSWORD, totp_code: CODE }),
       },
     },
     async (request) => {
@@ -85,7 +87,7 @@ export function opsAuthRoutes(
       schema: {
         body: body({
           email: { type: 'string', minLength: 3, maxLength: 254 },
-          password: { type: 'string', maxLength: 128 },
+          password: PASSWORD,
           totp_code: CODE,
         }),
       },

@@ -1,3 +1,4 @@
+import { OPERATOR_NAME_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance } from 'fastify';
 import {
   type ChangeRoleRequest,
@@ -58,7 +59,7 @@ export function opsOperatorRoutes(app: FastifyInstance, container: ServerContain
       preHandler: admin(20),
       schema: {
         body: objectOf({
-          name: { type: 'string', minLength: 1, maxLength: 100 },
+          name: { type: 'string', minLength: 1, maxLength: OPERATOR_NAME_MAX_LENGTH },
           email: { type: 'string', minLength: 3, maxLength: 254 },
           role: ROLE,
         }),

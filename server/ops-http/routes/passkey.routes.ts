@@ -1,3 +1,4 @@
+import { OPERATOR_PASSWORD_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance } from 'fastify';
 import {
   type EnrolmentFinishPasskeyRequest,
@@ -24,7 +25,7 @@ const body = (properties: Record<string, object>) => ({
 });
 const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
 const EMAIL = { type: 'string', minLength: 3, maxLength: 254 };
-const PASSWORD = { type: 'string', maxLength: 128 };
+const PASSWORD = { type: 'string', maxLength: OPERATOR_PASSWORD_MAX_LENGTH };
 
 /** An operator's passkey as their second factor: at enrolment, and at every sign-in after it. */
 export function opsPasskeyRoutes(

@@ -1,3 +1,4 @@
+import { TRANSFER_REFERENCE_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   OpsPaymentPaths,
@@ -107,7 +108,7 @@ export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer
       schema: {
         params: ID_PARAMS,
         body: body({
-          reference: { type: 'string', minLength: 1, maxLength: 100 },
+          reference: { type: 'string', minLength: 1, maxLength: TRANSFER_REFERENCE_MAX_LENGTH },
           transfer_date: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
         }),
       },

@@ -1,3 +1,4 @@
+import { OPS_REASON_MAX_LENGTH, OPS_REASON_MIN_LENGTH } from '../../../src/contract/ops-rules';
 import { type OpsRole } from '../../../src/contract/ops-roles';
 import { type AuditChanges, type AuditEntryInput } from '../../domain/ops/audit-chain';
 
@@ -40,5 +41,7 @@ export function entryOf(
 export function reasonOf(text: unknown): string | null {
   if (typeof text !== 'string') return null;
   const reason = text.trim();
-  return reason.length >= 3 && reason.length <= 500 ? reason : null;
+  return reason.length >= OPS_REASON_MIN_LENGTH && reason.length <= OPS_REASON_MAX_LENGTH
+    ? reason
+    : null;
 }

@@ -1,3 +1,4 @@
+import { OPERATOR_NAME_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type OpsRole } from '../../../src/contract/ops-roles';
 import { isPlausibleEmail, normaliseEmail, type Operator } from '../../domain/ops/operator';
 import { type Clock } from '../../ports/clock.port';
@@ -68,7 +69,7 @@ export class ManageOperatorsUseCase {
   ): Promise<Result<EnrolmentLink, UseCaseError>> {
     const name = input.name.trim();
     const email = normaliseEmail(input.email);
-    if (name.length < 1 || name.length > 100) {
+    if (name.length < 1 || name.length > OPERATOR_NAME_MAX_LENGTH) {
       return failWith('VALIDATION_FAILED', { field: 'name', reason: 'operator-name-length' });
     }
     if (!isPlausibleEmail(email)) {

@@ -1,3 +1,7 @@
+import {
+  OPERATOR_PASSWORD_MAX_LENGTH,
+  OPERATOR_PASSWORD_MIN_LENGTH,
+} from '../../../src/contract/ops-rules';
 import { type OpsRole } from '../../../src/contract/ops-roles';
 import {
   isOperatorSessionLive,
@@ -31,7 +35,8 @@ import { hashToken } from './manage-operators.use-case';
 
 /** An operator's password: 12 to 128 characters (longer than members': a back office). */
 export const isOperatorPassword = (password: string): boolean =>
-  password.length >= 12 && password.length <= 128;
+  password.length >= OPERATOR_PASSWORD_MIN_LENGTH &&
+  password.length <= OPERATOR_PASSWORD_MAX_LENGTH;
 
 /** A signed-in operator and their live session. */
 export interface OperatorSignedIn {

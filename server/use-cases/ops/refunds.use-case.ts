@@ -1,3 +1,4 @@
+import { TRANSFER_REFERENCE_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import {
   isSecondPerson,
   parseRefundAmount,
@@ -122,7 +123,7 @@ export class RefundsUseCase {
     const refusal = stepUpRefusal(by, now);
     if (refusal) return refusal;
     const reference = transfer.reference.trim();
-    if (reference.length === 0 || reference.length > 100) {
+    if (reference.length === 0 || reference.length > TRANSFER_REFERENCE_MAX_LENGTH) {
       return invalidField('reference', 'transfer-reference-length');
     }
     const day = transfer.transferDate;
