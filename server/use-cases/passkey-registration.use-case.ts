@@ -2,7 +2,7 @@ import {
   type RegistrationResponseJSON,
   type VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import { webauthn } from './webauthn';
+import { PASSKEY_ALGORITHMS, webauthn } from './webauthn';
 import {
   type PasskeyOptionsResponse,
   type PasskeyRegistrationCredential,
@@ -55,6 +55,7 @@ export class PasskeyRegistrationUseCase {
       userDisplayName: member.name,
       userID: new TextEncoder().encode(member.id),
       attestationType: 'none',
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       timeout: CHALLENGE_TTL_MS,
@@ -95,6 +96,7 @@ export class PasskeyRegistrationUseCase {
         expectedOrigin: origin,
         expectedRPID: rpId,
         requireUserVerification: true,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       });
     } catch (error) {
       this.log(`passkey registration refused: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 import { type RegistrationResponseJSON } from '@simplewebauthn/server';
-import { webauthn } from '../webauthn';
+import { PASSKEY_ALGORITHMS, webauthn } from '../webauthn';
 import {
   type PasskeyAuthenticationCredential,
   type PasskeyOptionsResponse,
@@ -63,6 +63,7 @@ export class OperatorPasskeysUseCase {
       userDisplayName: operator.name,
       userID: new TextEncoder().encode(operator.id),
       attestationType: 'none',
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
       timeout: CHALLENGE_TTL_MS,
     });
@@ -226,6 +227,7 @@ export class OperatorPasskeysUseCase {
         expectedOrigin: origin,
         expectedRPID: rpId,
         requireUserVerification: true,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
       });
       if (!verification.verified) return null;
       const { credential: made } = verification.registrationInfo;

@@ -69,6 +69,19 @@ describe('console passkeys (app.inject)', () => {
     expect(session.json().data.operator.email).toBe(email);
   });
 
+  it('offers EdDSA, ES256 and RS256 only at enrolment, whatever the runtime adds', async () => {
+    const created = await h.server.container.manageOperators.create(CLI, {
+      name: 'Algorithm Ops',
+      email: 'pk-algorithms@ops.test',
+      role: 'support',
+    });
+    if (!created.ok) throw new Error('create');
+    const options = await post(h, OpsPaths.enrolmentPasskeyOptions, { token: created.value.token });
+    const params = (options.json().data as { options: { pubKeyCredParams: { alg: number }[] } })
+      .options.pubKeyCredParams;
+    expect(params.map((param) => param.alg)).toEqual([-8, -7, -257]);
+  });
+
   it('asks the password first, and takes each challenge once, from its own operator only', async () => {
     const one = await enrolWithPasskey('pk-two@ops.test');
     const other = await enrolWithPasskey('pk-three@ops.test');
