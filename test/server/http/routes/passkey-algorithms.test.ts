@@ -20,9 +20,8 @@ describe('passkey registration options (app.inject)', () => {
       );
       expect(answer.status).toBe(200);
       const { options } = answer.body.data as PasskeyOptionsResponse;
-      expect(options.pubKeyCredParams.map((param: { alg: number }) => param.alg)).toEqual([
-        -8, -7, -257,
-      ]);
+      const params = (options as { pubKeyCredParams: { alg: number }[] }).pubKeyCredParams;
+      expect(params.map((param) => param.alg)).toEqual([-8, -7, -257]);
     } finally {
       await t.close();
     }
