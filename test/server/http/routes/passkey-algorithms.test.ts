@@ -20,7 +20,7 @@ describe('passkey registration options (app.inject)', () => {
       );
       expect(answer.status).toBe(200);
       const { options } = answer.body.data as PasskeyOptionsResponse;
-      const params = (options as { pubKeyCredParams: { alg: number }[] }).pubKeyCredParams;
+      const params = options.pubKeyCredParams as { alg: number }[];
       expect(params.map((param) => param.alg)).toEqual([-8, -7, -257]);
     } finally {
       await t.close();
