@@ -1,4 +1,5 @@
 import { HISTORY_CURSOR_MAX_LENGTH } from '../../src/contract/payment-history';
+import { isInstantInRange } from './instant-range';
 import { isTransactionId } from './transaction';
 
 /** Where a page of history ends: the next page starts strictly after this payment. */
@@ -18,13 +19,6 @@ export function encodeHistoryCursor(position: HistoryPosition): string {
   return Buffer.from(json, 'utf8').toString('base64url');
 }
 
-/**
- * The latest creation time a cursor may name: the last millisecond of year 9999. A later date has
- * no four-digit year, so its ISO text (`+010000-…`) is not a timestamp every database reads the
- * same way (PGlite refuses it, PostgreSQL takes it); no payment is created that late anyway.
- */
-export const LATEST_CURSOR_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
 /** The position in a cursor; null for anything this server did not make. */
 export function decodeHistoryCursor(cursor: string): HistoryPosition | null {
   if (cursor.length > HISTORY_CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
@@ -37,7 +31,7 @@ export function decodeHistoryCursor(cursor: string): HistoryPosition | null {
   if (!Array.isArray(value) || value.length !== 2) return null;
   const [ms, transactionId] = value as unknown[];
   if (typeof ms !== 'number' || !Number.isSafeInteger(ms)) return null;
-  if (ms < 0 || ms > LATEST_CURSOR_TIME_MS) return null;
-  if (!isTransactionId(transactionId)) return null;
-  return { createdAt: new Date(ms), transactionId };
+  const createdAt = new Date(ms);
+  if (!isInstantInRange(createdAt) || !isTransactionId(transactionId)) return null;
+  return { createdAt, transactionId };
 }

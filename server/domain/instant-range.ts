@@ -1,8 +1,9 @@
 /**
  * The instants a request may name (a filter's date, a cursor's position): from 1970 to the end
  * of 9999. JavaScript reads years such as -200000 or +275000, and a database column holds
- * neither (PostgreSQL's timestamps end in 294276, PGlite's sooner), so a date outside this range
- * is refused as the caller's mistake before any query, never answered 500 by the driver.
+ * neither (PostgreSQL's timestamps end in 294276, PGlite's sooner), and a year past 9999 has no
+ * four-digit ISO text (`+010000-…`, which PGlite refuses and PostgreSQL takes), so a date outside
+ * this range is refused as the caller's mistake before any query, never answered 500 by the driver.
  */
 const EARLIEST_MS = Date.UTC(1970, 0, 1);
 const LATEST_MS = Date.UTC(10000, 0, 1);
