@@ -75,6 +75,12 @@ describe('the console: role x route', () => {
       allowed: ['admin'],
     },
     {
+      name: 'operator sign-in lock',
+      call: (who) =>
+        post(h, `${OpsPaths.operators}/${otherOperator}/clear-sign-in-lock`, reason, who),
+      allowed: ['admin'],
+    },
+    {
       name: 'operator approvals',
       call: (who) => get(h, OpsPaths.operatorApprovals, who),
       allowed: ['admin'],
