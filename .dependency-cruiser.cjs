@@ -158,6 +158,37 @@ module.exports = {
       },
     },
     {
+      name: 'console-screen-imports-no-other-screen',
+      comment:
+        'As in the member app: a console screen uses only its own folder; what two screens share lives in console/src/ui/shared or src/ui-kit.',
+      severity: 'error',
+      from: { path: '^console/src/ui/screens/([^/]+)/' },
+      to: { path: '^console/src/ui/screens/', pathNot: '^console/src/ui/screens/$1/' },
+    },
+    {
+      name: 'console-shared-not-shell',
+      comment:
+        "The console's shared pieces are used by its shell and its screens, so they import neither.",
+      severity: 'error',
+      from: { path: '^console/src/ui/shared/' },
+      to: { path: ['^console/src/ui/shell/', '^console/src/ui/screens/'] },
+    },
+    {
+      name: 'console-screens-not-shell',
+      comment: "The console's shell binds and routes the screens; a screen never reaches back into it.",
+      severity: 'error',
+      from: { path: '^console/src/ui/screens/' },
+      to: { path: '^console/src/ui/shell/' },
+    },
+    {
+      name: 'console-ui-not-adapters',
+      comment:
+        "Only the console's composition root (its shell) picks adapters; screens and shared pieces reach them through ports.",
+      severity: 'error',
+      from: { path: '^console/src/ui/(screens|shared)/' },
+      to: { path: '^console/src/adapters/' },
+    },
+    {
       name: 'console-adapters-not-ui',
       severity: 'error',
       from: { path: '^console/src/adapters/' },

@@ -9,7 +9,7 @@ import { PasswordField } from '../../../../../src/ui-kit/password-field';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/rules';
-import { ConsoleSettings } from '../../shell/console-frame';
+import { ConsoleSettings } from '../../shared/console-settings';
 import { PageHeading } from '../../shared/page-heading';
 import { EnrolmentViewModel, type SecondFactor } from './enrolment.view-model';
 

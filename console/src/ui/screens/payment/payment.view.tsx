@@ -6,7 +6,7 @@ import { useViewModel } from '../../../../../src/ui-kit/di';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { formatTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
-import { GatewayName, MemberLink, PaymentStatusText } from '../payments/payment-search.view';
+import { GatewayName, MemberLink, PaymentStatusText } from '../../shared/payment-labels';
 import { PaymentTimeline } from './payment-timeline';
 import { RefundDialog } from './refund-dialog';
 import { RefundList } from './refund-list';

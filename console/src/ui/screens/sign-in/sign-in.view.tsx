@@ -5,7 +5,7 @@ import { useService, useViewModel } from '../../../../../src/ui-kit/di';
 import { PasswordField } from '../../../../../src/ui-kit/password-field';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
-import { ConsoleSettings } from '../../shell/console-frame';
+import { ConsoleSettings } from '../../shared/console-settings';
 import { PageHeading } from '../../shared/page-heading';
 import { ConsoleSessionViewModel } from '../../shared/session.view-model';
 import { SignInViewModel } from './sign-in.view-model';
