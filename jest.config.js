@@ -79,6 +79,8 @@ module.exports = {
         '<rootDir>/test/adapters/**/*.test.ts',
         '<rootDir>/test/locales/**/*.test.ts',
         '<rootDir>/test/console/**/*.test.ts',
+        // The compose stack's files, read and validated without Docker (test:deploy runs Docker).
+        '<rootDir>/test/deploy/compose*.test.ts',
       ],
       setupFiles: ['reflect-metadata'],
     },
