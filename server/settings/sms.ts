@@ -1,3 +1,10 @@
+import {
+  DEFAULT_SMS_BRAND,
+  SMS_BRAND_MAX_LENGTH,
+  SMS_BRAND_PATTERN,
+  SMS_WEBOTP_DOMAIN_MAX_LENGTH,
+  SMS_WEBOTP_DOMAIN_PATTERN,
+} from '../domain/sms-texts';
 import { type EnvReader } from './env-reader';
 
 export type SmsProvider = 'console' | 'twilio';
@@ -15,6 +22,10 @@ export interface TwilioConfig {
 /** Who sends the SMS codes, and the limits on codes and on sending them. */
 export interface SmsSettings {
   smsProvider: SmsProvider;
+  /** Who the texts say sent them (SMS_BRAND): carriers require the brand in the text. */
+  smsBrand: string;
+  /** The WebOTP line's host name (SMS_WEBOTP_DOMAIN); undefined: no such line. */
+  smsWebOtpDomain?: string;
   twilio: TwilioConfig;
   otpTtlS: number;
   otpMaxAttempts: number;
@@ -23,9 +34,29 @@ export interface SmsSettings {
   smsPerAddressPerHour: number;
 }
 
-/** SMS_PROVIDER (console or twilio, whose three TWILIO_* settings are then required). */
-export function loadSms(read: EnvReader): SmsSettings {
+/**
+ * SMS_PROVIDER (console or twilio, whose three TWILIO_* settings are then required), and what the
+ * texts carry: SMS_BRAND, required in production when a real provider sends (the carriers
+ * refuse a text without it), and SMS_WEBOTP_DOMAIN.
+ */
+export function loadSms(read: EnvReader, production: boolean): SmsSettings {
   const smsProvider = read.oneOf<SmsProvider>('SMS_PROVIDER', 'console', SMS_PROVIDERS);
+  const smsBrand = read.text('SMS_BRAND', DEFAULT_SMS_BRAND);
+  if (production && smsProvider !== 'console' && !read.isSet('SMS_BRAND')) {
+    read.problems.push(
+      'SMS_BRAND: production needs the brand Malaysian carriers require in every SMS (e.g. "ACME Club")',
+    );
+  } else if (smsBrand.length > SMS_BRAND_MAX_LENGTH || !SMS_BRAND_PATTERN.test(smsBrand)) {
+    read.problems.push(
+      `SMS_BRAND: must be at most ${SMS_BRAND_MAX_LENGTH} letters, digits, spaces, &, ' or - (got "${smsBrand}")`,
+    );
+  }
+  const webOtpDomain = read.text('SMS_WEBOTP_DOMAIN', '');
+  if (webOtpDomain !== '' && !SMS_WEBOTP_DOMAIN_PATTERN.test(webOtpDomain)) {
+    read.problems.push(
+      `SMS_WEBOTP_DOMAIN: must be a lower-case host name of at most ${SMS_WEBOTP_DOMAIN_MAX_LENGTH} characters, without scheme or path (got "${webOtpDomain}")`,
+    );
+  }
   const twilio: TwilioConfig = {
     accountSid: read.text('TWILIO_ACCOUNT_SID', ''),
     authToken: read.text('TWILIO_AUTH_TOKEN', ''),
@@ -44,6 +75,8 @@ export function loadSms(read: EnvReader): SmsSettings {
   }
   return {
     smsProvider,
+    smsBrand,
+    smsWebOtpDomain: webOtpDomain === '' ? undefined : webOtpDomain,
     twilio,
     otpTtlS: read.integer('OTP_TTL_S', 300, 30, 3600),
     otpMaxAttempts: read.integer('OTP_MAX_ATTEMPTS', 5, 1, 20),

@@ -1,5 +1,7 @@
+import { FALLBACK_LANGUAGE, type Language } from '../../src/contract/languages';
 import { type SmsPurpose } from '../../src/contract/rules';
 import { carriedAttempts, hashSmsCode, SMS_WINDOW_MS } from '../domain/sms-code-policy';
+import { DEFAULT_SMS_BRAND, smsText } from '../domain/sms-texts';
 import { type Clock } from '../ports/clock.port';
 import { type Random } from '../ports/random.port';
 import { type SmsSender } from '../ports/sms-sender.port';
@@ -11,6 +13,8 @@ export interface SendSmsCodeInput {
   phoneNo: string;
   purpose: SmsPurpose;
   clientAddress: string;
+  /** The language of the page that asked (the request says it); English when not given. */
+  language?: Language;
 }
 
 export interface SmsCodePolicy {
@@ -19,6 +23,10 @@ export interface SmsCodePolicy {
   perPhonePerHour: number;
   perAddressPerHour: number;
   pepper: string;
+  /** Who the text says sent it (SMS_BRAND); DEFAULT_SMS_BRAND when not given. */
+  brand?: string;
+  /** Adds the WebOTP line for this host (SMS_WEBOTP_DOMAIN). */
+  webOtpDomain?: string;
 }
 
 /**
@@ -98,7 +106,14 @@ export class SendSmsCodeUseCase {
           phoneNo: input.phoneNo,
           purpose: input.purpose,
           code: outcome.value,
-          body: smsBody(outcome.value, input.purpose, this.policy.ttlS),
+          body: smsText({
+            brand: this.policy.brand ?? DEFAULT_SMS_BRAND,
+            language: input.language ?? FALLBACK_LANGUAGE,
+            purpose: input.purpose,
+            code: outcome.value,
+            ttlS: this.policy.ttlS,
+            webOtpDomain: this.policy.webOtpDomain,
+          }).body,
         });
       } catch {
         return failWith('SMS_SEND_FAILED');
@@ -106,9 +121,4 @@ export class SendSmsCodeUseCase {
     }
     return ok({ expiresIn: this.policy.ttlS });
   }
-}
-
-function smsBody(code: string, purpose: SmsPurpose, ttlS: number): string {
-  const action = purpose === 'registration' ? 'registration' : 'password reset';
-  return `Your member portal ${action} code is ${code}. It expires in ${Math.round(ttlS / 60)} minutes. Never share it.`;
 }

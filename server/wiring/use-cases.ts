@@ -98,6 +98,8 @@ export function wireUseCases(
       perPhonePerHour: config.smsPerPhonePerHour,
       perAddressPerHour: config.smsPerAddressPerHour,
       pepper: config.smsCodePepper,
+      brand: config.smsBrand,
+      webOtpDomain: config.smsWebOtpDomain,
     }),
     checkMemberExists: new CheckMemberExistsUseCase(members),
     registerMember: new RegisterMemberUseCase(

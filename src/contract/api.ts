@@ -1,5 +1,6 @@
 import type { ErrorCode } from './errors';
 import type { GatewayHandOff, PaymentStatus } from './payment';
+import type { Language } from './languages';
 import type {
   PaymentHistoryQuery,
   PaymentHistoryResponse,
@@ -100,6 +101,8 @@ export interface LoginResponse extends SessionUserDto {
 export interface SendSmsCodeRequest {
   phone_no: string;
   purpose: SmsPurpose;
+  /** The language the asking page shows: the SMS is written in it (English when absent). */
+  language?: Language;
 }
 
 export interface SendSmsCodeResponse {

@@ -79,7 +79,11 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
       {
         summary: 'Send a code by SMS, for sign-up or a password reset',
         tags: TAGS,
-        body: objectBody({ phone_no: field.phone, purpose: field.purpose }),
+        // language is optional: a client that does not say gets the English text.
+        body: objectBody(
+          { phone_no: field.phone, purpose: field.purpose, language: field.language },
+          ['phone_no', 'purpose'],
+        ),
         data: smsCodeAnswer,
       },
       async (request) => {
@@ -88,6 +92,7 @@ export function authRoutes(container: ServerContainer): FastifyPluginAsync {
             phoneNo: normalisePhone(request.body.phone_no),
             purpose: request.body.purpose,
             clientAddress: request.ip,
+            language: request.body.language,
           }),
         );
         return success('OTP sent', { expires_in: value.expiresIn });

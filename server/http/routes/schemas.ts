@@ -9,6 +9,7 @@ import {
   PHONE_PATTERN,
   SMS_PURPOSES,
 } from '../../../src/contract/rules';
+import { LANGUAGES } from '../../../src/contract/languages';
 
 /** JSON-schema fragments built from the shared field rules, so SPA and server agree. */
 export const field = {
@@ -25,6 +26,8 @@ export const field = {
   nationality: { type: 'string', enum: [...NATIONALITIES] },
   code: { type: 'string', pattern: CODE_PATTERN.source },
   purpose: { type: 'string', enum: [...SMS_PURPOSES] },
+  /** A language the portal speaks, as the SPA names it ('zn' for Chinese). */
+  language: { type: 'string', enum: [...LANGUAGES] },
 } as const;
 
 /** An object body that refuses unknown fields. */

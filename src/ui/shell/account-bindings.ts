@@ -17,6 +17,7 @@ import {
   SEND_SMS_CODE_USE_CASE,
   SMS_CODE_LIFECYCLE_USE_CASE,
 } from '../shared/tokens';
+import { i18next } from './i18n';
 import { bindUseCases, type UseCaseBinding } from './use-case-bindings';
 
 /** The view-models of sign-up and the password reset (account-screens.tsx). */
@@ -25,7 +26,11 @@ export const ACCOUNT_VIEW_MODELS: Newable<object>[] = [SignUpViewModel, ForgotPa
 /** Their use cases: the phone check, the SMS code, registering and the password reset. */
 const ACCOUNT_USE_CASES: UseCaseBinding[] = [
   [CHECK_PHONE_USE_CASE, (d) => new CheckPhoneUseCase(d.http)],
-  [SEND_SMS_CODE_USE_CASE, (d) => new SendSmsCodeUseCase(d.http)],
+  // The SMS is written in the language the page shows as the code is sent.
+  [
+    SEND_SMS_CODE_USE_CASE,
+    (d) => new SendSmsCodeUseCase(d.http, () => i18next.resolvedLanguage ?? i18next.language),
+  ],
   [REGISTER_USE_CASE, (d) => new RegisterUseCase(d.http)],
   [RESET_PASSWORD_USE_CASE, (d) => new ResetPasswordUseCase(d.http)],
   [
