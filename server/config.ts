@@ -49,6 +49,11 @@ export interface Config
   maxConnectionsPerAddress: number;
   /** How long SIGTERM waits for in-flight requests before cutting them (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /**
+   * How long SIGTERM keeps the listeners accepting, readiness answering 503, before the drain
+   * closes them (SHUTDOWN_DELAY_MS): the time a load balancer needs to see the instance go.
+   */
+  shutdownDelayMs: number;
   /** The Prometheus listener (METRICS_PORT, METRICS_HOST); port undefined = no metrics listener. */
   metrics: { port?: number; host: string };
 }
@@ -100,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv,
     publicUrl,
     ...loadStorage(read),
-    ...loadSms(read, production),
+    ...loadSms(read),
     ...loadSecrets(read, production),
     ...loadGateway(read, { production, host, port, publicUrl }),
     ...loadJobs(read),
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connections: loadConnectionLimits(read),
     maxConnectionsPerAddress: read.integer('MAX_CONNECTIONS_PER_ADDRESS', 100, 0, 100_000),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 0, 0, 600_000),
     metrics: {
       // Off unless set: the metrics get a listener of their own, never the public one.
       port: read.isSet('METRICS_PORT') ? read.integer('METRICS_PORT', 0, 0, 65535) : undefined,

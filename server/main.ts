@@ -1,10 +1,11 @@
 import { type FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { createContainer, type ServerContainer } from './container';
 import { warnAboutStrandedPayments } from './wiring/gateways';
 import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
 import { buildOpsApp } from './ops-http/app';
+import { readinessOf } from './http/routes/health-state';
 import { dataDirPath } from './adapters/postgres/pglite-lock';
 import { type LocalChannel, openLocalChannel } from './ops-cli/local-channel';
 
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
 
   const sideApps = [metricsApp, opsApp].filter((one) => one !== undefined);
   const channel = await localChannelFor(container, config.databaseUrl, config.dataDir, app);
-  const shutdown = gracefulShutdown(app, sideApps, container, config.shutdownGraceMs, channel);
+  const shutdown = gracefulShutdown(app, sideApps, container, config, channel);
   stopOnSignals(shutdown);
 
   await app.listen({ host: config.host, port: config.port });
@@ -154,7 +155,7 @@ function gracefulShutdown(
   app: FastifyInstance,
   sideApps: readonly FastifyInstance[],
   container: ServerContainer,
-  graceMs: number,
+  { shutdownGraceMs: graceMs, shutdownDelayMs: delayMs }: Config,
   channel: LocalChannel | undefined,
 ): (reason: string) => void {
   let closing = false;
@@ -169,6 +170,12 @@ function gracefulShutdown(
   });
 
   const drain = async (): Promise<void> => {
+    // Readiness answers 503 while the listeners still accept: a load balancer polling it stops
+    // sending here before connections are refused (SHUTDOWN_DELAY_MS, 0 by default).
+    if (delayMs > 0) {
+      app.log.info(`shutdown: ready answers 503, closing the listeners in ${delayMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     // No new job run starts; the one in progress finishes beside the requests, within the grace.
     const jobsStopped = container.scheduler.stop();
     const grace = setTimeout(() => {
@@ -193,12 +200,16 @@ function gracefulShutdown(
       return;
     }
     closing = true;
+    readinessOf(container).drain();
     app.log.info(`${reason} received: closing`);
     // Should the database never answer its close, the process still ends.
-    setTimeout(() => {
-      app.log.error('shutdown: the database did not close in time');
-      process.exit(1);
-    }, graceMs + CLOSE_DATABASE_MS).unref();
+    setTimeout(
+      () => {
+        app.log.error('shutdown: the database did not close in time');
+        process.exit(1);
+      },
+      delayMs + graceMs + CLOSE_DATABASE_MS,
+    ).unref();
     drain().then(
       () => process.exit(cut ? 1 : 0),
       (error: unknown) => {
