@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv,
     publicUrl,
     ...loadStorage(read),
-    ...loadSms(read),
+    ...loadSms(read, production),
     ...loadSecrets(read, production),
     ...loadGateway(read, { production, host, port, publicUrl }),
     ...loadJobs(read),
