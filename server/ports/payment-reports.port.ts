@@ -50,4 +50,11 @@ export interface PaymentReports {
    * the database cursor is closed and its connection released before `return()` settles.
    */
   exportRows(filter: PaymentFilter, batchSize: number): AsyncGenerator<PaymentExportRow[]>;
+  /**
+   * The same rows as `exportRows`, in its order, already written as the export's CSV records
+   * (payment-export-csv.ts's format, header aside) by the database itself, read as they are
+   * taken; stopping early ends the database's work before `return()` settles. Null where the
+   * database cannot write CSV (PGlite, the in-memory tables): the caller formats `exportRows`.
+   */
+  exportCsv(filter: PaymentFilter): AsyncGenerator<Uint8Array> | null;
 }

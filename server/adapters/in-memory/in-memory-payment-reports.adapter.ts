@@ -52,6 +52,11 @@ export class InMemoryPaymentReports implements PaymentReports {
     }
   }
 
+  /** The caller formats `exportRows` instead. */
+  exportCsv(): null {
+    return null;
+  }
+
   private matches(row: Readonly<TransactionRow>, filter: PaymentFilter): boolean {
     const { ref, member } = filter;
     if (ref !== undefined && ![row.transactionId, row.receiptNumber, row.gatewayRef].includes(ref))

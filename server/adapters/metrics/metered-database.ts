@@ -10,6 +10,8 @@ export class MeteredDatabase implements Database {
   readonly kind: Database['kind'];
   readonly listen?: Database['listen'];
   readonly poolStats?: Database['poolStats'];
+  /** Not metered: a COPY runs outside the pool, on its own connection. */
+  readonly copyCsvOut?: Database['copyCsvOut'];
 
   constructor(
     private readonly inner: Database,
@@ -21,6 +23,7 @@ export class MeteredDatabase implements Database {
     this.kind = inner.kind;
     if (inner.listen) this.listen = inner.listen.bind(inner);
     if (inner.poolStats) this.poolStats = inner.poolStats.bind(inner);
+    if (inner.copyCsvOut) this.copyCsvOut = inner.copyCsvOut.bind(inner);
   }
 
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]> {

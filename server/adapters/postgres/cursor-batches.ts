@@ -1,4 +1,4 @@
-import { type Database } from './database';
+import { type Database } from './database-port';
 
 /** How long the export's transaction may wait, between two batches, for a slow client to read. */
 const IDLE_BETWEEN_BATCHES = '60s';

@@ -16,6 +16,11 @@ export interface Database {
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: its data directory as a tarball, an image another PGlite can start from. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: the CSV that `COPY (query) TO STDOUT` writes, read as it is taken, on a
+   * connection outside the pool (copy-out.ts); `$n` in `query` are `params`.
+   */
+  copyCsvOut?(query: string, params: unknown[]): AsyncGenerator<Buffer>;
   /** PostgreSQL only: the pool's connections now (read by the metrics on each scrape). */
   poolStats?(): PoolStats;
 }

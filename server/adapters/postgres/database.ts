@@ -1,4 +1,5 @@
-import { Pool, type PoolClient } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
+import { type CopyOutConnection, copyCsvOut } from './copy-out';
 import {
   DatabaseContentionError,
   isConnectionFailure,
@@ -78,7 +79,20 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return new PgPoolDatabase(pool);
+    return new PgPoolDatabase(pool, {
+      open: () => {
+        const client = new Client({
+          connectionString: opts.databaseUrl,
+          connectionTimeoutMillis: opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+          keepAlive: true,
+        });
+        client.on('error', reportLost);
+        return client;
+      },
+      cancel: async (pid) => {
+        await pool.query('SELECT pg_cancel_backend($1)', [pid]);
+      },
+    });
   }
   return openPglite(opts);
 }
@@ -118,8 +132,15 @@ abstract class PgStatements {
 }
 
 class PgPoolDatabase extends PgStatements implements Database {
-  constructor(private readonly pool: Pool) {
+  constructor(
+    private readonly pool: Pool,
+    private readonly copyConnection: CopyOutConnection,
+  ) {
     super(pool);
+  }
+
+  copyCsvOut(query: string, params: unknown[]): AsyncGenerator<Buffer> {
+    return copyCsvOut(this.copyConnection, query, params);
   }
 
   /**

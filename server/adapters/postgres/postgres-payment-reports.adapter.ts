@@ -43,6 +43,33 @@ const EXPORT_COLUMNS = `t.id, t.receipt_number, t.gateway, t.gateway_ref, t.memb
   coalesce((SELECT sum(r.amount_sen) FROM refunds r
              WHERE r.transaction_id = t.id AND r.status = 'refunded'), 0) AS refunded_sen`;
 
+/**
+ * A text cell as payment-export-csv.ts writes it: one starting with what a spreadsheet would run
+ * as a formula gets a leading ', and an empty one is NULL, which COPY writes unquoted.
+ */
+const cellSql = (value: string) => {
+  const column = `${value}::text`;
+  return `CASE WHEN ${column} = '' THEN NULL
+        WHEN left(${column}, 1) IN ('-', '=', '+', '@', E'\\t', E'\\r', '－', '＝', '＋', '＠')
+        THEN '''' || ${column} ELSE ${column} END`;
+};
+
+/** Whole sen as ringgit with two decimals (formatSen). */
+const ringgitSql = (sen: string) =>
+  `((${sen}) / 100)::text || '.' || lpad(((${sen}) % 100)::text, 2, '0')`;
+
+/** A Malaysia wall-clock time, `2026-03-01 23:59:07`, to the second. */
+const malaysiaTimeSql = (column: string) =>
+  `to_char((${column} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** PAYMENT_EXPORT_COLUMNS, in order, as the export's CSV cells. */
+const CSV_COLUMNS = `${cellSql('t.receipt_number')}, ${cellSql('t.id')}, ${cellSql('t.gateway')},
+  ${cellSql('t.gateway_ref')}, ${cellSql('t.member_id')}, ${ringgitSql('t.amount_sen')},
+  ${ringgitSql(`coalesce((SELECT sum(r.amount_sen) FROM refunds r
+                           WHERE r.transaction_id = t.id AND r.status = 'refunded'), 0)`)},
+  ${cellSql('t.status')}, ${malaysiaTimeSql('t.created_at')},
+  CASE WHEN t.status = 'completed' THEN ${malaysiaTimeSql('t.finalised_at')} END`;
+
 const toExportRow = (row: ExportRow): PaymentExportRow => ({
   transactionId: row.id,
   receiptNumber: row.receipt_number,
@@ -101,6 +128,16 @@ export class PostgresPaymentReports implements PaymentReports {
       return mapBatches(cursorBatches<ExportRow>(this.db, sql, where.params, batchSize));
     }
     return this.keysetBatches(filter, batchSize);
+  }
+
+  exportCsv(filter: PaymentFilter): AsyncGenerator<Uint8Array> | null {
+    if (this.db.copyCsvOut === undefined) return null;
+    const where = paymentFilterSql(filter, 1);
+    return this.db.copyCsvOut(
+      `SELECT ${CSV_COLUMNS} FROM transactions t
+        WHERE ${where.sql} ORDER BY t.created_at DESC, t.id DESC`,
+      where.params,
+    );
   }
 
   private async *keysetBatches(

@@ -1,10 +1,7 @@
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import { type FastifyInstance } from 'fastify';
 import {
   OpsPaymentPaths,
-  PAYMENT_EXPORT_COLUMNS,
   type PaymentSearchQuery,
   type ReportSummaryQuery,
 } from '../../../src/contract/ops-payments-api';
@@ -13,7 +10,7 @@ import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
 import { DAY_SCHEMA, PAYMENT_SEARCH_QUERY } from './payments.routes';
-import { exportRecords, summaryResponse } from './report-wire';
+import { summaryResponse } from './report-wire';
 
 /**
  * The reports (`reports.read`: finance and admin): the summary of a range of Malaysia days, and
@@ -49,20 +46,10 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
       config: { writes: true },
     },
     async (request, reply) => {
-      const { filename, rows } = valueOrThrow(reports.exportCsv(actorOf(request), request.query));
-      // UTF-8 with a byte-order mark (Excel), a header row, and a cell starting with = + - @ tab
-      // or carriage return prefixed with ' so a spreadsheet never runs it as a formula.
-      const csv = stringify({
-        bom: true,
-        header: true,
-        columns: [...PAYMENT_EXPORT_COLUMNS],
-        escape_formulas: true,
-      });
-      // A cut connection destroys `csv`; the pipeline then ends the records (their generator's
-      // return, and so the rows'), which closes the database cursor and writes the audit entry.
-      pipeline(Readable.from(exportRecords(rows)), csv).catch((error: unknown) => {
-        if (!reply.raw.destroyed) request.log.error({ err: error }, 'payments export failed');
-      });
+      const { filename, body } = valueOrThrow(reports.exportCsv(actorOf(request), request.query));
+      // A cut connection destroys the stream, which ends the body's generator: the database's
+      // read stops and the export is audited with the records sent.
+      const csv = Readable.from(body, { objectMode: false });
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${filename}"`)

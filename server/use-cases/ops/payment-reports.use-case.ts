@@ -7,7 +7,6 @@ import { malaysiaDay, malaysiaDayStart, parsePaymentFilter } from '../../domain/
 import { type Clock } from '../../ports/clock.port';
 import {
   type Figures,
-  type PaymentExportRow,
   type PaymentReports,
   type ReportDay,
 } from '../../ports/payment-reports.port';
@@ -20,6 +19,7 @@ import {
   type UseCaseError,
 } from '../result';
 import { type Actor, entryOf } from './actor';
+import { CsvRecordCounter, csvOfRows, EXPORT_CSV_HEAD } from './payment-export-csv';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The longest summary: a year, leap day included. */
@@ -50,11 +50,11 @@ export interface PaymentExport {
   /** `payments-<Malaysia day>.csv`. */
   filename: string;
   /**
-   * The rows, newest first, read from the database as they are taken. When the reading ends (all
-   * taken, or stopped early by `return()`, as a cut connection does) the export is audited with
-   * its filters and the number of rows taken, and only then does the generator finish.
+   * The CSV (payment-export-csv.ts), read from the database as it is taken. When the reading ends
+   * (all taken, or stopped early by `return()`, as a cut connection does) the export is audited
+   * with its filters and the number of records taken, and only then does the generator finish.
    */
-  rows: AsyncGenerator<PaymentExportRow>;
+  body: AsyncGenerator<string | Uint8Array>;
 }
 
 const sum = (days: ReportDay[], kind: Exclude<keyof ReportDay, 'day'>): Figures =>
@@ -125,31 +125,32 @@ export class PaymentReportsUseCase {
       return invalidField(field, EXPORT_FIELD_REASONS[field]);
     }
     const today = malaysiaDay(new Date(this.clock.now()));
-    return ok({
-      filename: `payments-${today}.csv`,
-      rows: this.rows(actor, query, this.reports.exportRows(parsed.value, EXPORT_BATCH)),
-    });
+    // PostgreSQL writes the CSV itself (COPY), so no row becomes a JavaScript object on the way.
+    const records =
+      this.reports.exportCsv(parsed.value) ??
+      csvOfRows(this.reports.exportRows(parsed.value, EXPORT_BATCH));
+    return ok({ filename: `payments-${today}.csv`, body: this.body(actor, query, records) });
   }
 
-  private async *rows(
+  private async *body(
     actor: Actor,
     query: PaymentSearchQuery,
-    batches: AsyncGenerator<PaymentExportRow[]>,
-  ): AsyncGenerator<PaymentExportRow> {
+    records: AsyncGenerator<string | Uint8Array>,
+  ): AsyncGenerator<string | Uint8Array> {
+    const counter = new CsvRecordCounter();
     let rows = 0;
     let complete = false;
     try {
-      for await (const batch of batches) {
-        for (const row of batch) {
-          // Counted as handed out: a row taken just before the reader stopped counts as sent.
-          rows += 1;
-          yield row;
-        }
+      yield EXPORT_CSV_HEAD;
+      for await (const chunk of records) {
+        // Counted as handed out: records taken just before the reader stopped count as sent.
+        rows += counter.count(chunk);
+        yield chunk;
       }
       complete = true;
     } finally {
-      // The cursor is closed (for await's return) before the entry is written.
-      await batches.return(undefined);
+      // The database's read is ended (for await's return) before the entry is written.
+      await records.return(undefined);
       await this.audit(actor, query, rows, complete);
     }
   }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type PaymentFilter } from '../../../server/domain/ops/payment-filter';
 import { generateTransactionId } from '../../../server/domain/transaction';
 import { type PaymentExportRow } from '../../../server/ports/payment-reports.port';
+import { csvOfRows } from '../../../server/use-cases/ops/payment-export-csv';
 import { type NewTransaction } from '../../../server/ports/transaction-store.port';
 import { aMemberRow } from '../support/in-memory-stores';
 import { anOperator } from './ops-stores.contract';
@@ -194,6 +195,44 @@ export function paymentReportsContract(stores: () => StoreSet): void {
     expect(await only({ minSen: 15_001 })).toEqual([c]);
     expect(await only({ gateway: 'billplz', status: 'pending', maxSen: 30_000 })).toEqual([c]);
     expect(await only({ gateway: 'billplz', member: ['900101015001'] })).toEqual([b]);
+  });
+
+  it('writes the CSV itself, where it can, byte for byte as the rows are written', async () => {
+    const set = await seeded();
+    const { pay, refund, badrul, transactions, paymentReports } = set;
+    // Every cell a spreadsheet would run as a formula, and every one CSV must quote.
+    const refs = ['=1+2', '-5', '+x', '@SUM(A1)', '\tx', '\rx', 'a,b', 'say "hi"', 'two\nlines'];
+    refs.push('＝x', '－1', "it's", 'Ωmega', 'plain');
+    for (const [i, ref] of refs.entries()) {
+      const outcome = [{ status: 'completed' as const, at: myt(2026, 3, 2, 9, i, 7) }, {}][i % 2];
+      const owner = i % 3 === 0 ? { memberId: badrul.id, gateway: 'billplz' } : {};
+      const id = await pay(5_000 + 100 * i + 1, myt(2026, 3, 1, 9, i, 59), outcome, owner);
+      await transactions.attachGatewayRef(id, ref);
+      if (i === 2) await refund(id, 50, myt(2026, 3, 3, 10));
+    }
+    await pay(123_456_78, myt(2026, 3, 1, 23, 59, 59), { status: 'failed' });
+    const text = async (chunks: AsyncGenerator<string | Uint8Array>) => {
+      let all = '';
+      for await (const chunk of chunks) all += Buffer.from(chunk).toString('utf8');
+      return all;
+    };
+    const filters: PaymentFilter[] = [
+      {},
+      { member: ['60123456702', 'nobody'] },
+      { status: 'completed', gateway: 'billplz' },
+      { minSen: 5_201, maxSen: 5_901 },
+      { from: myt(2026, 3, 1, 9, 3), until: myt(2026, 3, 1, 9, 9) },
+      { ref: 'say "hi"' },
+      { ref: "it's" },
+    ];
+    for (const filter of filters) {
+      const written = paymentReports.exportCsv(filter);
+      if (written === null) return;
+      const expected = await text(csvOfRows(paymentReports.exportRows(filter, 3)));
+      expect(await text(written)).toBe(expected);
+      if (filter.ref === undefined) continue;
+      expect(expected.split('\n')).toHaveLength(2);
+    }
   });
 
   it('stops reading when the consumer stops, and the stores go on answering', async () => {
