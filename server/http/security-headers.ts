@@ -88,12 +88,13 @@ export function apiSecurityHeaders(config: Config): Record<string, string> {
  * apiSecurityHeaders on every /api answer (errors and 404s included). Helmet itself would rebuild
  * the same headers, its CSP included, on every request; they depend only on the configuration, so
  * they are built once, and again only if a gateway's address changes (tests learn their port
- * after building).
+ * after building). A listener with pages of its own (the console's) gives their headers instead.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   isApiPath: (url: string) => boolean,
+  pageHeaders?: Record<string, string>,
 ): void {
   const apiHeaders = apiSecurityHeaders(config);
   let address = '';
@@ -101,6 +102,10 @@ export function registerSecurityHeaders(
   app.addHook('onRequest', (request, reply, done) => {
     if (isApiPath(request.url)) {
       reply.headers(apiHeaders);
+      return done();
+    }
+    if (pageHeaders !== undefined) {
+      reply.headers(pageHeaders);
       return done();
     }
     // Read on every page request, so only the addresses (no URL parsing): the origins and
