@@ -123,7 +123,7 @@ describe('the console: screens that agree', () => {
       }),
     );
     const vm = container.get(AuditViewModel);
-    await vm.search();
+    await vm.load();
     expect(vm.items.map((item) => vm.targetOf(item))).toEqual([
       { typeKey: 'audit.targetType.member', type: 'member', name: 'S*** A****', id: 'm-1' },
       { typeKey: 'audit.targetType.payment', type: 'payment', name: null, id: 'TXN1' },

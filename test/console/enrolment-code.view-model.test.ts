@@ -24,7 +24,7 @@ async function started() {
   setup.container.get(ConsoleSessionViewModel).start();
   await flushPromises();
   const vm = setup.container.get(EnrolmentViewModel);
-  await vm.start(`#token=${TOKEN}`);
+  await vm.load(`#token=${TOKEN}`);
   vm.setPassword(PASSWORD);
   vm.setConfirmation(PASSWORD);
   return { ...setup, vm };
@@ -35,7 +35,7 @@ describe('enrolment with an authenticator app: the code', () => {
     const { http, vm } = await started();
     http.on('enrolmentFinish', opsFailure('VALIDATION_FAILED', { field: 'totp_code' }));
     vm.setCode('123456');
-    await vm.finish();
+    await vm.submit();
     expect([vm.phase, vm.errors, vm.failure, vm.code, vm.busy]).toEqual([
       'ready',
       { totp_code: 'errors.codeNotAccepted' },
@@ -49,7 +49,7 @@ describe('enrolment with an authenticator app: the code', () => {
     const { clock, http, vm, container } = await started();
     http.on('enrolmentFinish', answer(null));
     vm.setCode('246810');
-    await vm.finish();
+    await vm.submit();
     expect(vm.phase).toBe('done');
 
     const signIn = container.get(SignInViewModel);

@@ -21,7 +21,7 @@ async function started() {
     }),
   );
   const vm = setup.container.get(EnrolmentViewModel);
-  await vm.start(`#token=${TOKEN}`);
+  await vm.load(`#token=${TOKEN}`);
   return { ...setup, vm };
 }
 
@@ -42,12 +42,12 @@ describe('EnrolmentViewModel with a passkey', () => {
     vm.setMethod('passkey');
     vm.setPassword(PASSWORD);
     vm.setConfirmation('something else entirely');
-    await vm.finish();
+    await vm.submit();
     expect(vm.errors).toEqual({ confirmation: 'errors.passwordMismatch' });
     expect(http.callsTo('enrolmentPasskeyOptions')).toHaveLength(0);
 
     vm.setConfirmation(PASSWORD);
-    await vm.finish();
+    await vm.submit();
     expect(vm.errors).toEqual({});
     expect(http.callsTo('enrolmentPasskeyOptions')[0].request).toEqual({ token: TOKEN });
     expect(passkeys.created).toEqual([OPTIONS]);
@@ -67,7 +67,7 @@ describe('EnrolmentViewModel with a passkey', () => {
     vm.setMethod('passkey');
     vm.setPassword(PASSWORD);
     vm.setConfirmation(PASSWORD);
-    await vm.finish();
+    await vm.submit();
     expect([vm.phase, vm.failure, vm.busy]).toEqual(['ready', 'errors.passkeyCancelled', false]);
     expect(http.callsTo('enrolmentFinishPasskey')).toHaveLength(0);
   });
@@ -78,7 +78,7 @@ describe('EnrolmentViewModel with a passkey', () => {
     vm.setMethod('passkey');
     vm.setPassword(PASSWORD);
     vm.setConfirmation(PASSWORD);
-    await vm.finish();
+    await vm.submit();
     expect(vm.failure).toBe('errors.enrolmentInvalid');
     expect(passkeys.created).toHaveLength(0);
   });
@@ -90,7 +90,7 @@ describe('EnrolmentViewModel with a passkey', () => {
     vm.setMethod('passkey');
     vm.setPassword(PASSWORD);
     vm.setConfirmation(PASSWORD);
-    await vm.finish();
+    await vm.submit();
     expect([vm.phase, vm.failure]).toEqual(['ready', 'errors.passkeyRejected']);
   });
 
@@ -101,10 +101,10 @@ describe('EnrolmentViewModel with a passkey', () => {
     vm.setMethod('totp');
     vm.setPassword(PASSWORD);
     vm.setConfirmation(PASSWORD);
-    await vm.finish();
+    await vm.submit();
     expect(vm.errors).toEqual({ totp_code: 'errors.codeRequired' });
     vm.setCode('123456');
-    await vm.finish();
+    await vm.submit();
     expect(http.callsTo('enrolmentFinish')[0].request).toEqual({
       token: TOKEN,
       password: PASSWORD,
@@ -119,7 +119,7 @@ describe('EnrolmentViewModel with a passkey', () => {
     vm.setPassword('111111111111');
     vm.setConfirmation('111111111111');
     vm.setCode('123456');
-    await vm.finish();
+    await vm.submit();
     expect([vm.phase, vm.failure]).toEqual(['ready', 'errors.passwordWeak']);
   });
 });

@@ -135,7 +135,7 @@ describe('MemberSearchViewModel', () => {
     http.once('searchMembers', answer({ items: [member('c')], next_cursor: null }));
     const vm = container.get(MemberSearchViewModel);
     vm.setQuery(' Siti ');
-    await vm.search();
+    await vm.load();
     expect(vm.items.map((m) => m.id)).toEqual(['a', 'b']);
     await vm.loadMore();
     expect(http.callsTo('searchMembers').map((c) => c.request)).toEqual([
@@ -150,7 +150,7 @@ describe('MemberSearchViewModel', () => {
   it('asks for a query before searching', async () => {
     const { http, container } = await signedInAs('viewer');
     const vm = container.get(MemberSearchViewModel);
-    await vm.search();
+    await vm.load();
     expect(vm.queryError).toBe('members.queryRequired');
     expect(http.callsTo('searchMembers')).toHaveLength(0);
   });
@@ -161,10 +161,10 @@ describe('MemberSearchViewModel', () => {
     http.once('searchMembers', opsFailure('OPS_NAME_SEARCH_LIMIT', { retryAfterSeconds: 600 }));
     const vm = container.get(MemberSearchViewModel);
     vm.setQuery('Si');
-    await vm.search();
+    await vm.load();
     expect([vm.queryError, vm.results.failure]).toEqual(['members.nameTooShort', null]);
     vm.setQuery('Siti');
-    await vm.search();
+    await vm.load();
     expect([vm.queryError, vm.results.failure]).toEqual([null, 'members.nameSearchLimit']);
   });
 });

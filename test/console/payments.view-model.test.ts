@@ -19,7 +19,7 @@ describe('PaymentSearchViewModel', () => {
     vm.setFilter('to', '2026-01-31');
     vm.setFilter('min_amount', '50');
     vm.setFilter('max_amount', 'RM 1,000.5');
-    await vm.search();
+    await vm.load();
     expect(http.callsTo('searchPayments')[0].request).toEqual({
       ref: 'RCP-1',
       member: '+60123455678',
@@ -42,7 +42,7 @@ describe('PaymentSearchViewModel', () => {
     http.once('searchPayments', answer({ items: [aPayment('c')], next_cursor: null }));
     const vm = container.get(PaymentSearchViewModel);
     vm.setFilter('status', 'failed');
-    await vm.search();
+    await vm.load();
     vm.setFilter('status', 'pending');
     await vm.loadMore();
     expect(http.callsTo('searchPayments').map((c) => c.request)).toEqual([
@@ -62,7 +62,7 @@ describe('PaymentSearchViewModel', () => {
     const { http, container } = await signedInAs('viewer');
     const vm = container.get(PaymentSearchViewModel);
     vm.setFilter(field, value);
-    await vm.search();
+    await vm.load();
     expect(vm.errors[field]).toBe(key);
     expect(vm.firstError).toBe(field);
     expect(http.callsTo('searchPayments')).toHaveLength(0);
@@ -75,7 +75,7 @@ describe('PaymentSearchViewModel', () => {
     vm.setFilter('to', '2026-01-01');
     vm.setFilter('min_amount', '100');
     vm.setFilter('max_amount', '99.99');
-    await vm.search();
+    await vm.load();
     expect(vm.errors).toEqual({ to: 'errors.rangeReversed', max_amount: 'errors.rangeReversed' });
     expect(http.calls.filter((c) => c.endpoint === 'searchPayments')).toHaveLength(0);
   });
@@ -84,7 +84,7 @@ describe('PaymentSearchViewModel', () => {
     const { http, container } = await signedInAs('viewer');
     http.on('searchPayments', opsFailure('VALIDATION_FAILED', { field: 'gateway' }));
     const vm = container.get(PaymentSearchViewModel);
-    await vm.search();
+    await vm.load();
     expect(vm.errors).toEqual({ gateway: 'errors.filterInvalid' });
     expect(vm.failure).toBeNull();
   });
@@ -101,7 +101,7 @@ describe('PaymentSearchViewModel', () => {
     expect(vm.exportHref).toBeNull();
     vm.setFilter('status', 'completed');
     vm.setFilter('min_amount', '5');
-    await vm.search();
+    await vm.load();
     vm.setFilter('gateway', 'billplz');
     expect(vm.exportHref).toBe(
       offered ? '/api/payments/export.csv?status=completed&min_amount=5.00' : null,
@@ -115,7 +115,7 @@ describe('the exports, fetched with the CSRF header', () => {
     http.on('searchPayments', answer({ items: [], next_cursor: null }));
     const vm = container.get(PaymentSearchViewModel);
     vm.setFilter('status', 'completed');
-    await vm.search();
+    await vm.load();
     await vm.download();
     expect(http.downloads).toEqual([
       {

@@ -1,3 +1,4 @@
+import { runInAction } from 'mobx';
 import { observeExcept } from '../../../../src/ui-kit/observe-except';
 import type { OpsFailure, OpsResult } from '../../domain/ports/ops-http.port';
 import { failureText } from './failure-text';
@@ -17,7 +18,7 @@ export class PagedList<Q, T> {
   nextCursor: string | null = null;
   /** The query the shown rows answer (null before the first answer). */
   shown: Q | null = null;
-  loading = false;
+  status: 'idle' | 'loading' | 'loadingMore' = 'idle';
   failure: string | null = null;
   /** How many rows there were before the last "Load more" (the view focuses the first new one). */
   firstNew: number | null = null;
@@ -26,29 +27,37 @@ export class PagedList<Q, T> {
     observeExcept(this, ['read']);
   }
 
+  get loading(): boolean {
+    return this.status !== 'idle';
+  }
+
   /**
    * The first page for the query, in place of the rows shown. A refusal is shown as its text,
    * unless `claim` takes it (a form that marks the field at fault answers true).
    */
   async load(query: Q, claim?: (failure: OpsFailure) => boolean): Promise<void> {
     if (this.loading) return;
-    this.begin();
+    this.begin('loading');
     const answer = await this.read(query);
-    if (answer.ok) this.show(query, answer.value, false);
-    else this.fail(claim?.(answer.error) ? null : failureText(answer.error));
+    runInAction(() => {
+      if (answer.ok) this.show(query, answer.value, false);
+      else this.fail(claim?.(answer.error) ? null : failureText(answer.error));
+    });
   }
 
   async loadMore(): Promise<void> {
     const shown = this.shown;
     if (this.loading || this.nextCursor === null || shown === null) return;
-    this.begin();
+    this.begin('loadingMore');
     const answer = await this.read(shown, this.nextCursor);
-    if (answer.ok) this.show(shown, answer.value, true);
-    else this.fail(failureText(answer.error));
+    runInAction(() => {
+      if (answer.ok) this.show(shown, answer.value, true);
+      else this.fail(failureText(answer.error));
+    });
   }
 
-  private begin(): void {
-    this.loading = true;
+  private begin(status: 'loading' | 'loadingMore'): void {
+    this.status = status;
     this.failure = null;
   }
 
@@ -57,11 +66,11 @@ export class PagedList<Q, T> {
     this.items = append ? [...this.items, ...page.items] : page.items;
     this.nextCursor = page.next_cursor;
     this.shown = query;
-    this.loading = false;
+    this.status = 'idle';
   }
 
   private fail(failure: string | null): void {
-    this.loading = false;
+    this.status = 'idle';
     this.failure = failure;
   }
 }

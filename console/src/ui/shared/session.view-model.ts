@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import type { Permission } from '../../../../src/contract/ops-roles';
 import { observeExcept } from '../../../../src/ui-kit/observe-except';
 import { pagesFor, roleCan, type ConsolePage } from '../../domain/menu';
@@ -14,7 +15,8 @@ import { SESSION_KEEPER } from './tokens';
 @injectable()
 export class ConsoleSessionViewModel {
   state: SessionState = { kind: 'checking' };
-  staying = false;
+  /** Idle, or "Stay signed in" being asked of the API. */
+  status: 'idle' | 'staying' = 'idle';
   stayFailure: string | null = null;
   private unsubscribe: Cancel | null = null;
 
@@ -25,9 +27,13 @@ export class ConsoleSessionViewModel {
   /** Follows the keeper and reads the cookie's session; safe to call again. */
   start(): void {
     if (this.unsubscribe !== null) return;
-    this.unsubscribe = this.keeper.subscribe((state) => this.update(state));
+    this.unsubscribe = this.keeper.subscribe((state) => runInAction(() => (this.state = state)));
     this.state = this.keeper.current;
     if (this.state.kind === 'checking') void this.keeper.restore();
+  }
+
+  get staying(): boolean {
+    return this.status === 'staying';
   }
 
   get signedIn(): boolean {
@@ -61,10 +67,13 @@ export class ConsoleSessionViewModel {
   }
 
   async stay(): Promise<void> {
-    this.staying = true;
+    this.status = 'staying';
     this.stayFailure = null;
     const answer = await this.keeper.stay();
-    this.setStayed(answer.ok ? null : failureText(answer.error));
+    runInAction(() => {
+      this.status = 'idle';
+      this.stayFailure = answer.ok ? null : failureText(answer.error);
+    });
   }
 
   signOut(): Promise<void> {
@@ -74,14 +83,5 @@ export class ConsoleSessionViewModel {
   dispose(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
-  }
-
-  private setStayed(failure: string | null): void {
-    this.staying = false;
-    this.stayFailure = failure;
-  }
-
-  private update(state: SessionState): void {
-    this.state = state;
   }
 }

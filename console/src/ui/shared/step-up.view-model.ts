@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import { observeExcept } from '../../../../src/ui-kit/observe-except';
 import type { OpsResult } from '../../domain/ports/ops-http.port';
 import { totpCodeError } from '../../domain/rules';
@@ -21,11 +22,16 @@ export class StepUpViewModel {
   code = '';
   codeError: string | null = null;
   failure: string | null = null;
-  busy = false;
+  /** Idle, or the second factor being checked. */
+  status: 'idle' | 'submitting' = 'idle';
   private settle: ((given: boolean) => void) | null = null;
 
   constructor(@inject(STEP_UP) private readonly stepUp: StepUpUseCase) {
     observeExcept(this, ['stepUp', 'settle']);
+  }
+
+  get busy(): boolean {
+    return this.status !== 'idle';
   }
 
   get passkeyAvailable(): boolean {
@@ -59,16 +65,18 @@ export class StepUpViewModel {
       this.codeError = totpCodeError(this.code);
       if (this.codeError) return;
     }
-    this.busy = true;
+    this.status = 'submitting';
     this.failure = null;
     const answer =
       this.mode === 'code'
         ? await this.stepUp.withCode(this.code)
         : await this.stepUp.withPasskey();
-    if (answer.ok) this.finish(true);
-    else if (answer.error.code !== 'PASSKEY_CEREMONY' && answer.error.field === 'totp_code')
-      this.refused(null, 'errors.codeWrong');
-    else this.refused(failureText(answer.error), null);
+    runInAction(() => {
+      if (answer.ok) this.finish(true);
+      else if (answer.error.code !== 'PASSKEY_CEREMONY' && answer.error.field === 'totp_code')
+        this.refused(null, 'errors.codeWrong');
+      else this.refused(failureText(answer.error), null);
+    });
   }
 
   cancel(): void {
@@ -87,14 +95,14 @@ export class StepUpViewModel {
   }
 
   private refused(failure: string | null, codeError: string | null): void {
-    this.busy = false;
+    this.status = 'idle';
     this.failure = failure;
     this.codeError = codeError;
     this.code = '';
   }
 
   private finish(given: boolean): void {
-    this.busy = false;
+    this.status = 'idle';
     this.open = false;
     this.code = '';
     const settle = this.settle;

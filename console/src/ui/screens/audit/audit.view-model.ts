@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import type {
   AuditChainStatus,
   AuditEntryDto,
@@ -6,11 +7,14 @@ import type {
   AuditQuery,
 } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import type { OpsResult } from '../../../domain/ports/ops-http.port';
 import { auditExportHref, type AuditUseCase } from '../../../domain/use-cases/audit.use-case';
 import { failureText } from '../../shared/failure-text';
 import { API_BASE, AUDIT } from '../../shared/tokens';
 
 export type AuditFilter = 'operator' | 'action' | 'target' | 'from' | 'to';
+/** Idle, reading entries (the first page or the next), or writing a checkpoint. */
+export type AuditStatus = 'idle' | 'loading' | 'checkpointing';
 
 /** An entry's target as the page shows it: a name where there is one, the id beside it. */
 export interface AuditTarget {
@@ -35,7 +39,7 @@ export class AuditViewModel {
   private labels: Record<string, string> = {};
   chain: AuditChainStatus | null = null;
   nextCursor: string | null = null;
-  loading = false;
+  status: AuditStatus = 'idle';
   failure: string | null = null;
   checkpointDone = false;
   /** Why the last export did not download, as an i18n key; null when it did. */
@@ -48,6 +52,10 @@ export class AuditViewModel {
     @inject(API_BASE) private readonly apiBase: string,
   ) {
     observeExcept(this, ['audit', 'apiBase', 'shown']);
+  }
+
+  get loading(): boolean {
+    return this.status !== 'idle';
   }
 
   setFilter(filter: AuditFilter, value: string): void {
@@ -71,16 +79,16 @@ export class AuditViewModel {
   /** The export, fetched with the CSRF header (a plain link cannot send it) and saved. */
   async download(): Promise<void> {
     const answer = await this.audit.download(this.exportHref);
-    this.exportFailure = answer.ok ? null : failureText(answer.error);
+    runInAction(() => (this.exportFailure = answer.ok ? null : failureText(answer.error)));
   }
 
-  async search(): Promise<void> {
+  /** The first page of the entries the filters find, in place of those shown. */
+  async load(): Promise<void> {
     if (this.loading) return;
     this.shown = this.query();
-    this.begin();
+    this.begin('loading');
     const answer = await this.audit.list(this.shown);
-    if (answer.ok) this.show(answer.value, false);
-    else this.fail(failureText(answer.error));
+    runInAction(() => this.settle(answer, false));
   }
 
   /** What the entry was done to, by name where the API gave one; null for no target. */
@@ -93,45 +101,40 @@ export class AuditViewModel {
 
   async loadMore(): Promise<void> {
     if (this.loading || this.nextCursor === null) return;
-    this.begin();
+    this.begin('loading');
     const answer = await this.audit.list({ ...this.shown, cursor: this.nextCursor });
-    if (answer.ok) this.show(answer.value, true);
-    else this.fail(failureText(answer.error));
+    runInAction(() => this.settle(answer, true));
   }
 
   async checkpoint(): Promise<void> {
     if (this.loading) return;
-    this.begin();
+    this.begin('checkpointing');
     this.checkpointDone = false;
     const answer = await this.audit.checkpoint();
-    if (!answer.ok) {
-      this.fail(failureText(answer.error));
-      return;
-    }
-    this.markCheckpoint();
-    await this.search();
+    runInAction(() => {
+      this.status = 'idle';
+      if (answer.ok) this.checkpointDone = true;
+      else this.failure = failureText(answer.error);
+    });
+    if (answer.ok) await this.load();
   }
 
-  private begin(): void {
-    this.loading = true;
+  private begin(status: Exclude<AuditStatus, 'idle'>): void {
+    this.status = status;
     this.failure = null;
   }
 
-  private markCheckpoint(): void {
-    this.loading = false;
-    this.checkpointDone = true;
-  }
-
-  private show(page: AuditListResponse, append: boolean): void {
+  /** A page read: its entries shown (appended for "Load more"), or why it could not be read. */
+  private settle(answer: OpsResult<AuditListResponse>, append: boolean): void {
+    this.status = 'idle';
+    if (!answer.ok) {
+      this.failure = failureText(answer.error);
+      return;
+    }
+    const page = answer.value;
     this.items = append ? [...this.items, ...page.items] : page.items;
     this.labels = append ? { ...this.labels, ...page.target_labels } : page.target_labels;
     this.nextCursor = page.next_cursor;
     this.chain = page.chain;
-    this.loading = false;
-  }
-
-  private fail(failure: string): void {
-    this.loading = false;
-    this.failure = failure;
   }
 }

@@ -60,7 +60,7 @@ export const AuditView = observer(function AuditView() {
   const { t, i18n } = useTranslation();
   const vm = useViewModel(AuditViewModel);
   useEffect(() => {
-    void vm.search();
+    void vm.load();
   }, [vm]);
   const chain = vm.chain;
 
@@ -73,7 +73,7 @@ export const AuditView = observer(function AuditView() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void vm.search();
+          void vm.load();
         }}
       >
         {TEXT_FILTERS.map((filter) => (

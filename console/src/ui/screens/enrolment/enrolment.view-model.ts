@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import type { EnrolmentStartResponse } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { newPasswordError, totpCodeError } from '../../../domain/rules';
@@ -10,6 +11,8 @@ import { failureText } from '../../shared/failure-text';
 import { ENROLMENT } from '../../shared/tokens';
 
 type Field = 'password' | 'confirmation' | 'totp_code';
+/** Where the enrolment is: reading the link, refused, the form (being sent), or finished. */
+export type EnrolmentStatus = 'loading' | 'invalid' | 'ready' | 'submitting' | 'done';
 /** The second factor: an authenticator app's codes, or a passkey created in this browser. */
 export type SecondFactor = 'totp' | 'passkey';
 
@@ -21,7 +24,7 @@ export type SecondFactor = 'totp' | 'passkey';
  */
 @injectable()
 export class EnrolmentViewModel {
-  phase: 'loading' | 'invalid' | 'ready' | 'done' = 'loading';
+  status: EnrolmentStatus = 'loading';
   details: EnrolmentStartResponse | null = null;
   password = '';
   confirmation = '';
@@ -29,21 +32,34 @@ export class EnrolmentViewModel {
   method: SecondFactor = 'totp';
   errors: Partial<Record<Field, string>> = {};
   failure: string | null = null;
-  busy = false;
   private token: string | null = null;
 
   constructor(@inject(ENROLMENT) private readonly enrolment: EnrolmentUseCase) {
     observeExcept(this, ['enrolment', 'token']);
   }
 
-  async start(hash: string): Promise<void> {
+  /** The page as the view shows it: the form stays while it is being sent. */
+  get phase(): Exclude<EnrolmentStatus, 'submitting'> {
+    return this.status === 'submitting' ? 'ready' : this.status;
+  }
+
+  get busy(): boolean {
+    return this.status === 'submitting';
+  }
+
+  /** Reads the link's token from the URL's fragment and what the API says of it. */
+  async load(hash: string): Promise<void> {
     this.token = enrolmentTokenOf(hash);
     if (this.token === null) {
-      this.phase = 'invalid';
+      this.status = 'invalid';
       return;
     }
     const answer = await this.enrolment.start(this.token);
-    this.started(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error));
+    runInAction(() => {
+      this.details = answer.ok ? answer.value : null;
+      this.failure = answer.ok ? null : failureText(answer.error);
+      this.status = answer.ok ? 'ready' : 'invalid';
+    });
   }
 
   setPassword(value: string): void {
@@ -68,8 +84,8 @@ export class EnrolmentViewModel {
     this.failure = null;
   }
 
-  async finish(): Promise<void> {
-    if (this.busy || this.token === null) return;
+  async submit(): Promise<void> {
+    if (this.status !== 'ready' || this.token === null) return;
     const errors: Partial<Record<Field, string>> = {};
     const password = newPasswordError(this.password, this.confirmation);
     if (password === 'errors.passwordMismatch') errors.confirmation = password;
@@ -79,35 +95,25 @@ export class EnrolmentViewModel {
     this.errors = errors;
     this.failure = null;
     if (Object.keys(errors).length > 0) return;
-    this.busy = true;
+    this.status = 'submitting';
     const answer =
       this.method === 'passkey'
         ? await this.enrolment.finishWithPasskey(this.token, this.password, this.confirmation)
         : await this.enrolment.finish(this.token, this.password, this.confirmation, this.code);
-    if (!answer.ok && 'field' in answer.error && answer.error.field === 'totp_code') {
-      // The app's first code refused: said on the code field, not as a form-wide failure.
-      this.busy = false;
+    runInAction(() => {
       this.code = '';
-      this.errors = { totp_code: 'errors.codeNotAccepted' };
-      return;
-    }
-    this.finished(answer.ok ? null : failureText(answer.error));
-  }
-
-  private started(details: EnrolmentStartResponse | null, failure: string | null): void {
-    this.details = details;
-    this.failure = failure;
-    this.phase = details === null ? 'invalid' : 'ready';
-  }
-
-  private finished(failure: string | null): void {
-    this.busy = false;
-    this.failure = failure;
-    this.code = '';
-    if (failure === null) {
-      this.phase = 'done';
-      this.password = '';
-      this.confirmation = '';
-    }
+      if (!answer.ok && 'field' in answer.error && answer.error.field === 'totp_code') {
+        // The app's first code refused: said on the code field, not as a form-wide failure.
+        this.status = 'ready';
+        this.errors = { totp_code: 'errors.codeNotAccepted' };
+        return;
+      }
+      this.failure = answer.ok ? null : failureText(answer.error);
+      this.status = answer.ok ? 'done' : 'ready';
+      if (answer.ok) {
+        this.password = '';
+        this.confirmation = '';
+      }
+    });
   }
 }

@@ -82,7 +82,7 @@ export const EnrolmentView = observer(function EnrolmentView() {
   const { t } = useTranslation();
   const vm = useViewModel(EnrolmentViewModel);
   useEffect(() => {
-    void vm.start(window.location.hash);
+    void vm.load(window.location.hash);
   }, [vm]);
   const details = vm.details;
   const totp = vm.method === 'totp';
@@ -117,7 +117,7 @@ export const EnrolmentView = observer(function EnrolmentView() {
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                void vm.finish();
+                void vm.submit();
               }}
             >
               <TextField

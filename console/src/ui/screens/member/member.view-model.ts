@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import type { MemberDetailResponse, RevealResponse } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { reasonError } from '../../../domain/rules';
@@ -38,7 +39,8 @@ export class MemberViewModel {
   reason = '';
   reasonError: string | null = null;
   actionFailure: string | null = null;
-  busy = false;
+  /** Idle, or the open action's dialog being sent. */
+  status: 'idle' | 'acting' = 'idle';
   /**
    * Where the view moves focus next: after a reveal, to the revealed data (its section's
    * heading), since the button that opened the dialog is gone; null once done.
@@ -54,10 +56,16 @@ export class MemberViewModel {
     observeExcept(this, ['members', 'session']);
   }
 
+  get busy(): boolean {
+    return this.status !== 'idle';
+  }
+
   async load(id: string): Promise<void> {
     this.id = id;
     const answer = await this.members.detail(id);
-    this.loaded(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error));
+    runInAction(() =>
+      this.loaded(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error)),
+    );
   }
 
   /**
@@ -108,17 +116,17 @@ export class MemberViewModel {
     if (action === null || this.id === null || this.busy) return;
     this.reasonError = reasonError(this.reason);
     if (this.reasonError) return;
-    this.busy = true;
+    this.status = 'acting';
     this.actionFailure = null;
     const answer = await this.members.act(this.id, action, this.reason);
     if (!answer.ok) {
-      this.failed(
-        answer.error.field === 'reason' ? 'errors.reasonLength' : null,
-        failureText(answer.error),
+      const { error } = answer;
+      runInAction(() =>
+        this.failed(error.field === 'reason' ? 'errors.reasonLength' : null, failureText(error)),
       );
       return;
     }
-    this.succeeded(answer.value);
+    runInAction(() => this.succeeded(answer.value));
     if (answer.value.action !== 'reveal') await this.reload();
   }
 
@@ -130,7 +138,7 @@ export class MemberViewModel {
   private async reload(): Promise<void> {
     if (this.id === null) return;
     const answer = await this.members.detail(this.id);
-    if (answer.ok) this.loaded(answer.value, null);
+    if (answer.ok) runInAction(() => this.loaded(answer.value, null));
   }
 
   private loaded(detail: MemberDetailResponse | null, failure: string | null): void {
@@ -139,13 +147,13 @@ export class MemberViewModel {
   }
 
   private failed(reasonKey: string | null, failure: string): void {
-    this.busy = false;
+    this.status = 'idle';
     if (reasonKey) this.reasonError = reasonKey;
     else this.actionFailure = failure;
   }
 
   private succeeded(outcome: SupportOutcome): void {
-    this.busy = false;
+    this.status = 'idle';
     this.pending = null;
     if (outcome.action === 'reveal') {
       this.revealed = outcome.revealed;

@@ -36,11 +36,17 @@ export class MemberSearchViewModel {
     return this.results.firstNew;
   }
 
+  /** What the list is doing, as `results` has it. */
+  get status(): PagedList<string, MemberSummaryDto>['status'] {
+    return this.results.status;
+  }
+
   setQuery(value: string): void {
     this.query = value;
   }
 
-  async search(): Promise<void> {
+  /** The first page of the members the query finds (a query is required). */
+  async load(): Promise<void> {
     if (this.results.loading) return;
     const q = this.query.trim();
     this.queryError = q === '' ? 'members.queryRequired' : null;

@@ -17,7 +17,7 @@ export const MemberSearchView = observer(function MemberSearchView() {
   return (
     <>
       <PageHeading times>{t('members.title')}</PageHeading>
-      <SearchForm role="search" onSearch={vm.search}>
+      <SearchForm role="search" onSearch={vm.load}>
         <TextField
           name="q"
           type="search"

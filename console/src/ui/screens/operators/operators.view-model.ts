@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import type {
   EnrolmentLinkResponse,
   OperatorApprovalsResponse,
@@ -57,7 +58,8 @@ export class OperatorsViewModel {
   reason = '';
   reasonError: string | null = null;
   taskFailure: string | null = null;
-  busy = false;
+  /** Idle, or the new operator's form or a task's dialog being sent. */
+  status: 'idle' | 'creating' | 'acting' = 'idle';
 
   constructor(
     @inject(OPERATORS) private readonly operators: OperatorsUseCase,
@@ -66,15 +68,21 @@ export class OperatorsViewModel {
     observeExcept(this, ['operators', 'session']);
   }
 
+  get busy(): boolean {
+    return this.status !== 'idle';
+  }
+
   async load(): Promise<void> {
     const [answer, approvals] = await Promise.all([
       this.operators.list(),
       this.operators.approvals(),
     ]);
-    this.loaded(
-      answer.ok ? answer.value.items : null,
-      answer.ok ? null : failureText(answer.error),
-      approvals.ok ? approvals.value : null,
+    runInAction(() =>
+      this.loaded(
+        answer.ok ? answer.value.items : null,
+        answer.ok ? null : failureText(answer.error),
+        approvals.ok ? approvals.value : null,
+      ),
     );
   }
 
@@ -103,22 +111,26 @@ export class OperatorsViewModel {
     this.role = value;
   }
 
-  async create(): Promise<void> {
+  /** The new operator's form: the operator is made and their enrolment link shown once. */
+  async submit(): Promise<void> {
     if (this.busy) return;
     const { errors } = checkForm(NewOperatorValues, { name: this.name, email: this.email });
     this.createErrors = errors;
     this.createFailure = null;
     if (Object.keys(errors).length > 0) return;
-    this.busy = true;
+    this.status = 'creating';
     const answer = await this.operators.create({
       name: this.name,
       email: this.email,
       role: this.role,
     });
     if (answer.ok) {
-      this.created({ ...answer.value, for: this.name.trim() });
+      runInAction(() => this.created({ ...answer.value, for: this.name.trim() }));
       await this.load();
-    } else this.createRefused(failureText(answer.error));
+    } else {
+      const { error } = answer;
+      runInAction(() => this.createRefused(failureText(error)));
+    }
   }
 
   open(task: OperatorTask): void {
@@ -142,14 +154,15 @@ export class OperatorsViewModel {
     if (task === null || this.busy) return;
     this.reasonError = reasonError(this.reason);
     if (this.reasonError) return;
-    this.busy = true;
+    this.status = 'acting';
     const answer = await this.run(task);
     if (!answer.ok) {
-      this.taskRefused(failureText(answer.error));
+      const { error } = answer;
+      runInAction(() => this.taskRefused(failureText(error)));
       return;
     }
     const { link, pending } = answer.value;
-    this.taskDone(link ? { ...link, for: task.operator.name } : null, pending);
+    runInAction(() => this.taskDone(link ? { ...link, for: task.operator.name } : null, pending));
     await this.load();
   }
 
@@ -190,7 +203,7 @@ export class OperatorsViewModel {
   }
 
   private created(link: EnrolmentLinkResponse & { for: string }): void {
-    this.busy = false;
+    this.status = 'idle';
     this.link = link;
     this.name = '';
     this.email = '';
@@ -198,17 +211,17 @@ export class OperatorsViewModel {
   }
 
   private createRefused(failure: string): void {
-    this.busy = false;
+    this.status = 'idle';
     this.createFailure = failure;
   }
 
   private taskRefused(failure: string): void {
-    this.busy = false;
+    this.status = 'idle';
     this.taskFailure = failure;
   }
 
   private taskDone(link: (EnrolmentLinkResponse & { for: string }) | null, pending: boolean): void {
-    this.busy = false;
+    this.status = 'idle';
     this.task = null;
     this.awaitsSecondAdmin = pending;
     if (link !== null) this.link = link;

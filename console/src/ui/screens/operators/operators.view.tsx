@@ -38,7 +38,7 @@ export const OperatorsView = observer(function OperatorsView() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void vm.create();
+            void vm.submit();
           }}
         >
           <TextField

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import { decimalToSen } from '../../../../../src/contract/money';
 import { gatewayReferenceOf } from '../../../../../src/contract/payment';
 import type {
@@ -28,7 +29,8 @@ export class PaymentViewModel {
   id: string | null = null;
   detail: PaymentDetailResponse | null = null;
   loadFailure: string | null = null;
-  requerying = false;
+  /** Idle, or the gateway being asked ("Ask the gateway now"). */
+  status: 'idle' | 'requerying' = 'idle';
   requeryFailure: string | null = null;
   /** The last action's outcome, as an i18n key and its values, for the status line. */
   done: { key: string; values: Record<string, string> } | null = null;
@@ -52,10 +54,16 @@ export class PaymentViewModel {
     observeExcept(this, ['payments', 'session', 'request', 'decision']);
   }
 
+  get requerying(): boolean {
+    return this.status === 'requerying';
+  }
+
   async load(id: string): Promise<void> {
     this.id = id;
     const answer = await this.payments.detail(id);
-    this.loaded(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error));
+    runInAction(() =>
+      this.loaded(answer.ok ? answer.value : null, answer.ok ? null : failureText(answer.error)),
+    );
   }
 
   /** The reference the gateway knows the payment by, as its receipt prints it. */
@@ -95,12 +103,12 @@ export class PaymentViewModel {
     if (id === null || this.requerying) return;
     this.startRequery();
     const answer = await this.payments.requery(id);
-    if (!answer.ok) {
-      this.requeryDone(null, failureText(answer.error));
-      return;
-    }
-    this.requeryDone(answer.value, null);
-    await this.reload();
+    runInAction(() =>
+      answer.ok
+        ? this.requeryDone(answer.value, null)
+        : this.requeryDone(null, failureText(answer.error)),
+    );
+    if (answer.ok) await this.reload();
   }
 
   private async afterRefund(step: RefundStep | 'requested'): Promise<void> {
@@ -111,17 +119,17 @@ export class PaymentViewModel {
   private async reload(): Promise<void> {
     if (this.id === null) return;
     const answer = await this.payments.detail(this.id);
-    if (answer.ok) this.loaded(answer.value, null);
+    if (answer.ok) runInAction(() => this.loaded(answer.value, null));
   }
 
   private startRequery(): void {
-    this.requerying = true;
+    this.status = 'requerying';
     this.requeryFailure = null;
     this.done = null;
   }
 
   private requeryDone(outcome: RequeryResponse | null, failure: string | null): void {
-    this.requerying = false;
+    this.status = 'idle';
     this.requeryFailure = failure;
     if (outcome) {
       this.done = {

@@ -1,4 +1,5 @@
 import type { RefundAction, RefundDto } from '../../../../../src/contract/ops-payments-api';
+import { runInAction } from 'mobx';
 import { checkForm } from '../../../../../src/contract/form-check';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import type { OpsFailure, OpsResult } from '../../../domain/ports/ops-http.port';
@@ -24,7 +25,8 @@ export class RefundDecisionForm {
   transferDate = '';
   errors: Partial<Record<Field, string>> = {};
   failure: string | null = null;
-  busy = false;
+  /** Idle, or the step being sent. */
+  status: 'idle' | 'submitting' = 'idle';
 
   constructor(
     private readonly refunds: RefundsUseCase,
@@ -33,6 +35,10 @@ export class RefundDecisionForm {
     private readonly done: (step: RefundStep) => Promise<void>,
   ) {
     observeExcept(this, ['refunds', 'stepUp', 'today', 'done']);
+  }
+
+  get busy(): boolean {
+    return this.status !== 'idle';
   }
 
   open(refund: RefundDto, step: RefundStep): void {
@@ -86,18 +92,19 @@ export class RefundDecisionForm {
     this.errors = this.check(step);
     this.failure = null;
     if (Object.values(this.errors).some(Boolean)) return;
-    this.busy = true;
+    this.status = 'submitting';
     const answer = await this.stepUp.guard(() => this.send(refund.id, step));
     if (!answer.ok) {
-      this.refused(answer.error);
+      const { error } = answer;
+      runInAction(() => this.refused(error));
       return;
     }
-    this.finished();
+    runInAction(() => this.finished());
     await this.done(step);
   }
 
   private refused(failure: OpsFailure): void {
-    this.busy = false;
+    this.status = 'idle';
     const field = (['reason', 'reference', 'transfer_date'] as const).find(
       (f) => f === failure.field,
     );
@@ -107,7 +114,7 @@ export class RefundDecisionForm {
   }
 
   private finished(): void {
-    this.busy = false;
+    this.status = 'idle';
     this.step = null;
   }
 }

@@ -1,4 +1,5 @@
 import { checkForm } from '../../../../../src/contract/form-check';
+import { runInAction } from 'mobx';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import type { OpsFailure } from '../../../domain/ports/ops-http.port';
 import { RefundRequestValues } from '../../../domain/forms';
@@ -23,7 +24,8 @@ export class RefundRequestForm {
   reason = '';
   errors: Partial<Record<Field, string>> = {};
   failure: string | null = null;
-  busy = false;
+  /** Idle, or the request being sent. */
+  status: 'idle' | 'submitting' = 'idle';
 
   constructor(
     private readonly refunds: RefundsUseCase,
@@ -31,6 +33,10 @@ export class RefundRequestForm {
     private readonly done: () => Promise<void>,
   ) {
     observeExcept(this, ['refunds', 'stepUp', 'done']);
+  }
+
+  get busy(): boolean {
+    return this.status !== 'idle';
   }
 
   setAmount(value: string): void {
@@ -58,20 +64,21 @@ export class RefundRequestForm {
     this.errors = { ...(amount ? { amount } : {}), ...(reason ? { reason } : {}) };
     this.failure = null;
     if (amount || reason) return;
-    this.busy = true;
+    this.status = 'submitting';
     const answer = await this.stepUp.guard(() =>
       this.refunds.request(paymentId, this.amount, this.reason, refundable),
     );
     if (!answer.ok) {
-      this.refused(answer.error);
+      const { error } = answer;
+      runInAction(() => this.refused(error));
       return;
     }
-    this.sent();
+    runInAction(() => this.sent());
     await this.done();
   }
 
   private refused(failure: OpsFailure): void {
-    this.busy = false;
+    this.status = 'idle';
     const field = failure.field === 'amount' || failure.field === 'reason' ? failure.field : null;
     const text = field ? FIELD_TEXTS[failure.code]?.[field] : undefined;
     if (field && text) this.errors = { [field]: text };
@@ -79,7 +86,7 @@ export class RefundRequestForm {
   }
 
   private sent(): void {
-    this.busy = false;
+    this.status = 'idle';
     this.amount = '';
     this.reason = '';
     this.errors = {};

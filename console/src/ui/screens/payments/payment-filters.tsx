@@ -68,7 +68,7 @@ export const PaymentFilters = observer(function PaymentFilters({
       className="console-form console-form-row"
       role="search"
       label={t('payments.filters')}
-      onSearch={vm.search}
+      onSearch={vm.load}
     >
       {text('ref', { hint: t('payments.refHint') })}
       {text('member', { hint: t('payments.memberHint') })}

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import type { PaymentSummaryDto } from '../../../../../src/contract/ops-payments-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import type { OpsFailure } from '../../../domain/ports/ops-http.port';
@@ -53,6 +54,11 @@ export class PaymentSearchViewModel {
     return this.results.firstNew;
   }
 
+  /** What the list is doing, as `results` has it. */
+  get status(): PagedList<PaymentFilterValues, PaymentSummaryDto>['status'] {
+    return this.results.status;
+  }
+
   get failure(): string | null {
     return this.results.failure;
   }
@@ -79,7 +85,7 @@ export class PaymentSearchViewModel {
     const href = this.exportHref;
     if (href === null) return;
     const answer = await this.payments.download(href);
-    this.exportFailure = answer.ok ? null : failureText(answer.error);
+    runInAction(() => (this.exportFailure = answer.ok ? null : failureText(answer.error)));
   }
 
   clear(): void {
@@ -87,7 +93,8 @@ export class PaymentSearchViewModel {
     this.errors = {};
   }
 
-  async search(): Promise<void> {
+  /** The first page of the payments the filters find, once the filters are valid. */
+  async load(): Promise<void> {
     if (this.results.loading) return;
     this.errors = paymentFilterErrors(this.filters);
     if (this.firstError !== null) return;

@@ -65,7 +65,7 @@ export const PaymentSearchView = observer(function PaymentSearchView() {
   const vm = useViewModel(PaymentSearchViewModel);
   const firstError = vm.firstError;
   useEffect(() => {
-    void vm.search();
+    void vm.load();
   }, [vm]);
   // A refused search puts the focus on the first field at fault.
   useEffect(() => {

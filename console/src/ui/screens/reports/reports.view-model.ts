@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import type { ReportSummaryResponse } from '../../../../../src/contract/ops-payments-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { CLOCK_PORT, type Clock } from '../../../domain/ports/clock.port';
@@ -22,7 +23,7 @@ export class ReportsViewModel {
   range: ReportRange;
   errors: Partial<Record<keyof ReportRange, string | null>> = {};
   summary: ReportSummaryResponse | null = null;
-  loading = false;
+  status: 'idle' | 'loading' = 'idle';
   failure: string | null = null;
 
   constructor(
@@ -31,6 +32,10 @@ export class ReportsViewModel {
   ) {
     this.range = defaultReportRange(clock.now());
     observeExcept(this, ['reports']);
+  }
+
+  get loading(): boolean {
+    return this.status !== 'idle';
   }
 
   setRange(field: keyof ReportRange, value: string): void {
@@ -51,16 +56,13 @@ export class ReportsViewModel {
     if (this.loading) return;
     this.errors = reportRangeErrors(this.range);
     if (this.firstError !== null) return;
-    this.loading = true;
+    this.status = 'loading';
     this.failure = null;
     const answer = await this.reports.summary(this.range);
-    if (answer.ok) this.show(answer.value, null);
-    else this.show(null, failureText(answer.error));
-  }
-
-  private show(summary: ReportSummaryResponse | null, failure: string | null): void {
-    this.loading = false;
-    this.summary = summary;
-    this.failure = failure;
+    runInAction(() => {
+      this.status = 'idle';
+      this.summary = answer.ok ? answer.value : null;
+      this.failure = answer.ok ? null : failureText(answer.error);
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { runInAction } from 'mobx';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
 import { emailError, passwordError, totpCodeError } from '../../../domain/rules';
 import type { EnrolmentUseCase } from '../../../domain/use-cases/enrolment.use-case';
@@ -23,7 +24,7 @@ export class SignInViewModel {
   mode: SignInMode = 'code';
   errors: Partial<Record<Field, string>> = {};
   failure: string | null = null;
-  busy = false;
+  status: 'idle' | 'submitting' = 'idle';
 
   constructor(
     @inject(SESSION_KEEPER) private readonly keeper: SessionKeeper,
@@ -42,6 +43,10 @@ export class SignInViewModel {
   setCode(value: string): void {
     // Digits only: an authenticator app shows "123 456".
     this.code = value.replace(/\D/g, '').slice(0, 6);
+  }
+
+  get busy(): boolean {
+    return this.status !== 'idle';
   }
 
   /** Whether a passkey is offered: a browser with WebAuthn, on a page opened at a name. */
@@ -78,7 +83,7 @@ export class SignInViewModel {
     if (code) errors.totp_code = code;
     this.errors = errors;
     if (Object.keys(errors).length > 0) return false;
-    this.busy = true;
+    this.status = 'submitting';
     const answer =
       this.mode === 'passkey'
         ? await this.passkeys.signIn(this.email.trim(), this.password)
@@ -87,15 +92,13 @@ export class SignInViewModel {
             password: this.password,
             totp_code: this.code,
           });
-    this.done(answer.ok ? null : failureText(answer.error));
+    runInAction(() => {
+      this.status = 'idle';
+      this.failure = answer.ok ? null : failureText(answer.error);
+      // Neither the password nor a used code stays in the form.
+      this.password = '';
+      this.code = '';
+    });
     return answer.ok;
-  }
-
-  private done(failure: string | null): void {
-    this.busy = false;
-    this.failure = failure;
-    // Neither the password nor a used code stays in the form.
-    this.password = '';
-    this.code = '';
   }
 }
