@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../../../../server/adapters/postgres/database';
-import { migrate } from '../../../../server/adapters/postgres/migrate';
+import {
+  MIGRATION_LOCK_KEY,
+  MigrationError,
+  migrate,
+} from '../../../../server/adapters/postgres/migrate';
 import { openEmptyPglite } from '../../../../scripts/support/database-images';
 import {
   createScratchDatabase,
@@ -11,6 +15,27 @@ import {
 } from '../../../../scripts/support/databases';
 
 jest.setTimeout(60_000);
+
+/** Three files, the second failing on its third line: what a broken release would bring. */
+async function brokenMigrations(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+  await writeFile(path.join(dir, '001_ok.sql'), 'CREATE TABLE a (id int);\n');
+  await writeFile(
+    path.join(dir, '002_broken.sql'),
+    '-- a comment\nCREATE TABLE c (id int);\nSELECT * FROM no_such_table;\n',
+  );
+  await writeFile(path.join(dir, '003_after.sql'), 'CREATE TABLE d (id int);\n');
+  return dir;
+}
+
+const tablesNamed = async (db: Database, names: string[]): Promise<string[]> =>
+  (
+    await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_name = ANY($1) ORDER BY table_name`,
+      [names],
+    )
+  ).map((row) => row.table_name);
 
 describe.each(eachDatabase())('migrations on %s', (database) => {
   let scratch: ScratchDatabase | undefined;
@@ -71,6 +96,22 @@ describe.each(eachDatabase())('migrations on %s', (database) => {
     }
   });
 
+  it('says which file failed, why and at which line, and tries none after it', async () => {
+    const dir = await brokenMigrations();
+    try {
+      const failure = await migrate(db, dir).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(MigrationError);
+      expect(failure).toMatchObject({ migration: '002_broken.sql' });
+      expect((failure as Error).message).toBe(
+        'migration 002_broken.sql failed and was rolled back: relation "no_such_table" does not' +
+          ' exist (SQLSTATE 42P01) at line 3',
+      );
+      expect(await tablesNamed(db, ['a', 'c', 'd'])).toEqual(['a']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   if (database === 'postgres') {
     it('lets two processes start at once without applying a file twice', async () => {
       const other = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
@@ -84,6 +125,54 @@ describe.each(eachDatabase())('migrations on %s', (database) => {
         expect(recorded.length).toBeGreaterThan(0);
       } finally {
         await other.close();
+      }
+    });
+
+    it('fails every process starting together on the failing file, none applying it', async () => {
+      const dir = await brokenMigrations();
+      const other = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+      try {
+        const outcomes = await Promise.allSettled([migrate(db, dir), migrate(other, dir)]);
+        for (const outcome of outcomes) {
+          expect(outcome.status).toBe('rejected');
+          expect((outcome as PromiseRejectedResult).reason).toMatchObject({
+            migration: '002_broken.sql',
+          });
+        }
+        const recorded = await db.query<{ name: string }>('SELECT name FROM schema_migrations');
+        expect(recorded.map((r) => r.name)).toEqual(['001_ok.sql']);
+        expect(await tablesNamed(db, ['a', 'c', 'd'])).toEqual(['a']);
+      } finally {
+        await other.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("waits for another process's file longer than its statement timeout", async () => {
+      // The other process holds the lock as while it applies a long file.
+      const holder = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+      const impatient = await openDatabase({
+        databaseUrl: scratch?.url,
+        dataDir: 'memory://',
+        statementTimeoutMs: 300,
+      });
+      try {
+        let locked!: () => void;
+        const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+        const holding = holder.transaction(async (tx) => {
+          await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+          locked();
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+        });
+        await lockHeld;
+        const started = Date.now();
+        const applied = await migrate(impatient);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+        expect(applied[0]).toBe('001_members_sessions_sms.sql');
+        await holding;
+      } finally {
+        await impatient.close();
+        await holder.close();
       }
     });
   }
