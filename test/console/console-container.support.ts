@@ -24,7 +24,7 @@ export function consoleContainer() {
       get: (key) => saved.get(key) ?? null,
       set: (key, value) => saved.set(key, value),
     },
-    themeRoot: () => undefined,
+    themeRoot: { apply: () => undefined },
   });
   return { clock, http, passkeys, container };
 }

@@ -2,7 +2,7 @@ import { expectFreshPerGet, fakeEdges } from '../builders/container-edges';
 import { answer, FakeHttp } from '../fakes/fake-http';
 import { profileData } from '../builders/profile-data';
 import { createAppContainer } from './app-container.support';
-import { ThemeViewModel } from '../../src/ui/shared/theme.view-model';
+import { ThemeViewModel } from '../../src/ui-kit/theme.view-model';
 import { GET_PROFILE_USE_CASE, UPDATE_PROFILE_USE_CASE } from '../../src/ui/shared/tokens';
 import { GetProfileUseCase } from '../../src/domain/use-cases/get-profile.use-case';
 import { UpdateProfileUseCase } from '../../src/domain/use-cases/update-profile.use-case';

@@ -1,9 +1,5 @@
 import { StorageKeys } from '../../src/domain/ports/storage.port';
-import {
-  ThemeViewModel,
-  type ThemeMode,
-  type ThemeRoot,
-} from '../../src/ui/shared/theme.view-model';
+import { ThemeViewModel, type ThemeMode, type ThemeRoot } from '../../src/ui-kit/theme.view-model';
 import { InMemoryStorage } from '../fakes/in-memory-storage';
 
 /** Records what would be written to <html data-theme>. */

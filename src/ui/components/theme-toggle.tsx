@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useService } from '../../ui-kit/di';
-import { ThemeViewModel } from '../shared/theme.view-model';
+import { ThemeViewModel } from '../../ui-kit/theme.view-model';
 import '../../ui-kit/theme.css';
 
 /**

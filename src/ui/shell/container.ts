@@ -23,7 +23,12 @@ import { WatchSessionUseCase } from '../../domain/use-cases/watch-session.use-ca
 import { QueryCache } from '../../domain/query-cache';
 import { CLIPBOARD, type Clipboard } from '../screens/payment-status/clipboard';
 import { LoginViewModel } from '../screens/login/login.view-model';
-import { THEME_ROOT, ThemeViewModel, documentThemeRoot } from '../shared/theme.view-model';
+import {
+  THEME_ROOT,
+  THEME_STORE,
+  ThemeViewModel,
+  documentThemeRoot,
+} from '../../ui-kit/theme.view-model';
 import { readConfig, type AppConfig } from '../shared/config';
 import { i18next } from './i18n';
 import { NAVIGATION, type Navigation } from '../shared/navigation';
@@ -138,6 +143,8 @@ export function createContainer(overrides: ContainerOverrides = {}): Container {
   // View-models
   container.bind(SessionViewModel).toSelf().inSingletonScope();
   container.bind(Screen).toSelf().inSingletonScope();
+  // The theme is kept in the member's storage, as their other preferences are.
+  container.bind(THEME_STORE).toService(STORAGE_PORT);
   container.bind(ThemeViewModel).toSelf().inSingletonScope();
   for (const viewModel of SCREEN_VIEW_MODELS) container.bind(viewModel).toSelf();
 

@@ -14,7 +14,7 @@ import { RouterNavigator } from './router-navigator';
 import { AppRoutes, type ScreenBundles } from './routes';
 import { screensLoader } from './lazy-screens';
 import { SessionViewModel } from '../shared/session.view-model';
-import { ThemeViewModel } from '../shared/theme.view-model';
+import { ThemeViewModel } from '../../ui-kit/theme.view-model';
 import { Spinner } from '../components/spinner';
 import { LazyToasts } from '../components/lazy-toasts';
 import { subscribeToastsWanted, toastsWanted } from '../shared/toasts-wanted';

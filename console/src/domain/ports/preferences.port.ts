@@ -6,7 +6,7 @@ export interface PreferencesPort {
 
 export const PREFERENCES_PORT = Symbol.for('ConsolePreferences');
 
+/** The key of each preference the console keeps itself (the theme is the UI kit's, THEME_KEY). */
 export const PreferenceKeys = {
-  theme: 'console.theme',
   language: 'console.language',
 } as const;

@@ -2,12 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, languageOfTag } from '../../../../src/contract/languages';
 import { useService } from '../../../../src/ui-kit/di';
-import { ConsoleThemeViewModel } from './theme.view-model';
+import { ThemeViewModel } from '../../../../src/ui-kit/theme.view-model';
 
 /** The language select and the theme switch, on every console page (sign-in included). */
 export const ConsoleSettings = observer(function ConsoleSettings() {
   const { t, i18n } = useTranslation();
-  const theme = useService(ConsoleThemeViewModel);
+  const theme = useService(ThemeViewModel);
   return (
     <div className="console-settings">
       <label className="console-language">

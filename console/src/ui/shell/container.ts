@@ -31,11 +31,12 @@ import { SignInViewModel } from '../screens/sign-in/sign-in.view-model';
 import { ConsoleSessionViewModel } from '../shared/session.view-model';
 import { StepUpViewModel } from '../shared/step-up.view-model';
 import {
-  ConsoleThemeViewModel,
   THEME_ROOT,
+  THEME_STORE,
+  ThemeViewModel,
   documentThemeRoot,
   type ThemeRoot,
-} from '../shared/theme.view-model';
+} from '../../../../src/ui-kit/theme.view-model';
 import {
   API_BASE,
   AUDIT,
@@ -93,6 +94,8 @@ export function createConsoleContainer(overrides: ConsoleOverrides = {}): Contai
   container
     .bind(PREFERENCES_PORT)
     .toConstantValue(overrides.preferences ?? new LocalPreferencesAdapter());
+  // The UI kit's theme, kept among the console's preferences.
+  container.bind(THEME_STORE).toService(PREFERENCES_PORT);
   container.bind(THEME_ROOT).toConstantValue(overrides.themeRoot ?? documentThemeRoot);
   container.bind(SESSION_KEEPER).toConstantValue(keeper);
   container.bind(ENROLMENT).toConstantValue(new EnrolmentUseCase(http, passkeys, clock));
@@ -107,7 +110,7 @@ export function createConsoleContainer(overrides: ConsoleOverrides = {}): Contai
   container.bind(CLOCK_PORT).toConstantValue(clock);
 
   container.bind(ConsoleSessionViewModel).toSelf().inSingletonScope();
-  container.bind(ConsoleThemeViewModel).toSelf().inSingletonScope();
+  container.bind(ThemeViewModel).toSelf().inSingletonScope();
   container.bind(StepUpViewModel).toSelf().inSingletonScope();
   for (const viewModel of CONSOLE_VIEW_MODELS) container.bind(viewModel).toSelf();
   return container;

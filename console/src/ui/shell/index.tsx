@@ -8,7 +8,7 @@ import zn from '../../../../locales/zn/console.json';
 import { DiProvider } from '../../../../src/ui-kit/di';
 import { PREFERENCES_PORT, type PreferencesPort } from '../../domain/ports/preferences.port';
 import { ConsoleSessionViewModel } from '../shared/session.view-model';
-import { ConsoleThemeViewModel } from '../shared/theme.view-model';
+import { ThemeViewModel } from '../../../../src/ui-kit/theme.view-model';
 import { createConsoleContainer } from './container';
 import { initConsoleI18n } from './i18n';
 import { ConsoleRoutes } from './routes';
@@ -16,7 +16,7 @@ import '../styles/console.css';
 
 const container = createConsoleContainer();
 void initConsoleI18n({ en, fr, zn, ms }, container.get<PreferencesPort>(PREFERENCES_PORT));
-container.get(ConsoleThemeViewModel).start();
+container.get(ThemeViewModel).start();
 container.get(ConsoleSessionViewModel).start();
 
 const root = document.getElementById('root');

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useService } from '../../../../../src/ui-kit/di';
 import { REPORT_SERIES, type ReportSeries } from '../../../domain/use-cases/reports.use-case';
-import { ConsoleThemeViewModel } from '../../shared/theme.view-model';
+import { ThemeViewModel } from '../../../../../src/ui-kit/theme.view-model';
 
 /** Each series' colour (readable on both themes) and dash. */
 const LOOK: Record<(typeof REPORT_SERIES)[number], { stroke: string; dash: number[] }> = {
@@ -21,7 +21,7 @@ const HEIGHT = 280;
  */
 export const ReportsChart = observer(function ReportsChart({ series }: { series: ReportSeries }) {
   const { t } = useTranslation();
-  const theme = useService(ConsoleThemeViewModel);
+  const theme = useService(ThemeViewModel);
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const mode = theme.mode;
