@@ -70,6 +70,7 @@ export interface Service {
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
   network_mode?: string;
   read_only?: boolean;
+  stop_grace_period?: string;
   user?: string;
 }
 

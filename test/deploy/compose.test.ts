@@ -149,6 +149,21 @@ describe('deploy/compose.yaml', () => {
     }
   });
 
+  it('lets an instance leave Caddy before it refuses, and drain before Docker kills it', () => {
+    const { services } = readCompose(env);
+    const caddyfile = readFileSync(path.join(DEPLOY_DIR, 'Caddyfile'), 'utf8');
+    const checkEveryMs = 1000 * Number(/health_interval (\d+)s/.exec(caddyfile)?.[1]);
+    for (const name of PORTALS) {
+      const environment = services[name]?.environment ?? {};
+      const delayMs = Number(environment.SHUTDOWN_DELAY_MS);
+      expect(delayMs).toBeGreaterThan(checkEveryMs);
+      const drainMs = delayMs + Number(environment.SHUTDOWN_GRACE_MS);
+      const killAfterMs =
+        1000 * Number(/^(\d+)s$/.exec(services[name]?.stop_grace_period ?? '')?.[1]);
+      expect(killAfterMs).toBeGreaterThan(drainMs);
+    }
+  });
+
   it('keeps its data in named volumes', () => {
     const { services, volumes } = readCompose(env);
     const mounts = Object.values(services).flatMap((service) => service.volumes ?? []);
