@@ -52,8 +52,9 @@ const config: KnipConfig = {
     // A second API instance for the tests of two instances.
     'test/server/support/second-instance.ts': ['exports'],
   },
-  // Poppler's tools, which the receipt tests run when the machine has them.
-  ignoreBinaries: ['pdftoppm', 'pdftotext', 'pdffonts'],
+  // Poppler's tools, which the receipt tests run when the machine has them; Debian's
+  // docker-compose and Caddy, which the deploy tests run.
+  ignoreBinaries: ['pdftoppm', 'pdftotext', 'pdffonts', 'docker-compose', 'caddy'],
 };
 
 export default config;
