@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyRateLimit, {
   type FastifyRateLimitOptions,
   type FastifyRateLimitStore,
@@ -76,9 +77,19 @@ if ttl < 0 then
 end
 return {current, ttl}`;
 
+const COUNT_SCRIPT_SHA = createHash('sha1').update(COUNT_SCRIPT).digest('hex');
+
+/**
+ * Counted by COUNT_SCRIPT in Redis under `namespace`: by its digest (EVALSHA), and sent whole
+ * only when the server does not hold it yet (after a restart or SCRIPT FLUSH).
+ */
 function redisCount(redis: Redis, namespace: string): Count {
   return async (key, windowMs) => {
-    const answer = (await redis.eval(COUNT_SCRIPT, 1, namespace + key, windowMs)) as number[];
+    const args = [1, namespace + key, windowMs] as const;
+    const answer = (await redis.evalsha(COUNT_SCRIPT_SHA, ...args).catch((error: unknown) => {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(COUNT_SCRIPT, ...args);
+    })) as number[];
     return { current: Number(answer[0]), ttl: Number(answer[1]) };
   };
 }
