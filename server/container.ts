@@ -23,7 +23,7 @@ import {
 import { migrate } from './adapters/postgres/migrate';
 import { postgresStoresOver } from './adapters/postgres/postgres-stores';
 import { ConsoleSmsSender, EmptySmsOutbox } from './adapters/sms/console-sms-sender.adapter';
-import { TwilioSmsSender } from './adapters/sms/twilio-sms-sender.adapter';
+import { realSmsSender } from './adapters/sms/real-sms-sender';
 import { SystemClock } from '../src/contract/clock';
 import { type Scheduler } from './ports/scheduler.port';
 import { inMemoryJobs, pgBossJobs } from './wiring/scheduled-jobs';
@@ -72,7 +72,7 @@ export async function createContainer(
   const smsLog = config.logLevel === 'silent' ? () => undefined : undefined;
   const consoleSender =
     config.smsProvider === 'console' ? new ConsoleSmsSender(clock, smsLog) : undefined;
-  const smsSender = overrides.smsSender ?? consoleSender ?? new TwilioSmsSender(config.twilio);
+  const smsSender = overrides.smsSender ?? consoleSender ?? realSmsSender(config);
   const smsOutbox = overrides.smsOutbox ?? consoleSender ?? new EmptySmsOutbox();
 
   // payments: URLs are read per use (config.publicUrl may be set after listen, as in tests).

@@ -5,11 +5,19 @@ export interface SmsMessage {
   purpose: SmsPurpose;
   code: string;
   body: string;
+  /** Our id for the message, unique per code: a provider that takes a reference gets it. */
+  id?: string;
+}
+
+/** What a provider told of a message it accepted. */
+export interface SmsSent {
+  /** The provider's own id, which its delivery reports name. */
+  providerMessageId?: string;
 }
 
 export interface SmsSender {
   /** Rejects when the provider did not accept the message. */
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage): Promise<SmsSent | void>;
 }
 
 export interface OutboxEntry {

@@ -6,10 +6,11 @@ import {
   SMS_WEBOTP_DOMAIN_PATTERN,
 } from '../domain/sms-texts';
 import { type EnvReader } from './env-reader';
+import { loadSmsHttp, type SmsHttpConfig } from './sms-http';
 
-export type SmsProvider = 'console' | 'twilio';
+export type SmsProvider = 'console' | 'twilio' | 'http';
 
-const SMS_PROVIDERS: readonly SmsProvider[] = ['console', 'twilio'];
+const SMS_PROVIDERS: readonly SmsProvider[] = ['console', 'twilio', 'http'];
 
 export interface TwilioConfig {
   accountSid: string;
@@ -27,6 +28,8 @@ export interface SmsSettings {
   /** The WebOTP line's host name (SMS_WEBOTP_DOMAIN); undefined: no such line. */
   smsWebOtpDomain?: string;
   twilio: TwilioConfig;
+  /** The HTTP provider's description (SMS_HTTP_*), present exactly when SMS_PROVIDER is http. */
+  smsHttp?: SmsHttpConfig;
   otpTtlS: number;
   otpMaxAttempts: number;
   smsResendCooldownS: number;
@@ -35,9 +38,10 @@ export interface SmsSettings {
 }
 
 /**
- * SMS_PROVIDER (console or twilio, whose three TWILIO_* settings are then required), and what the
- * texts carry: SMS_BRAND, required in production when a real provider sends (the carriers
- * refuse a text without it), and SMS_WEBOTP_DOMAIN.
+ * SMS_PROVIDER (console; twilio, whose three TWILIO_* settings are then required; or http,
+ * described by the SMS_HTTP_* settings), and what the texts carry: SMS_BRAND, required in
+ * production when a real provider sends (the carriers refuse a text without it), and
+ * SMS_WEBOTP_DOMAIN.
  */
 export function loadSms(read: EnvReader, production: boolean): SmsSettings {
   const smsProvider = read.oneOf<SmsProvider>('SMS_PROVIDER', 'console', SMS_PROVIDERS);
@@ -78,6 +82,7 @@ export function loadSms(read: EnvReader, production: boolean): SmsSettings {
     smsBrand,
     smsWebOtpDomain: webOtpDomain === '' ? undefined : webOtpDomain,
     twilio,
+    smsHttp: loadSmsHttp(read, smsProvider === 'http'),
     otpTtlS: read.integer('OTP_TTL_S', 300, 30, 3600),
     otpMaxAttempts: read.integer('OTP_MAX_ATTEMPTS', 5, 1, 20),
     smsResendCooldownS: read.integer('SMS_RESEND_COOLDOWN_S', 60, 0, 3600),

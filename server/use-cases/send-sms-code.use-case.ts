@@ -83,8 +83,9 @@ export class SendSmsCodeUseCase {
       });
       const code = this.random.smsCode();
       const previous = await smsCodes.latest(input.phoneNo, input.purpose, true);
+      const codeId = this.random.uuid();
       await smsCodes.insert({
-        id: this.random.uuid(),
+        id: codeId,
         phoneNo: input.phoneNo,
         purpose: input.purpose,
         codeHash: hashSmsCode(this.policy.pepper, input.phoneNo, input.purpose, code),
@@ -95,7 +96,7 @@ export class SendSmsCodeUseCase {
       });
       // An unknown phone gets a decoy code that is stored but never sent, so the reset step
       // answers it exactly like a known phone (wrong tries, dead, expired), not "no code".
-      return ok(input.purpose === 'password_reset' && member === null ? null : code);
+      return ok(input.purpose === 'password_reset' && member === null ? null : { code, codeId });
     });
     if (!outcome.ok) return outcome;
 
@@ -105,12 +106,14 @@ export class SendSmsCodeUseCase {
         await this.sender.send({
           phoneNo: input.phoneNo,
           purpose: input.purpose,
-          code: outcome.value,
+          code: outcome.value.code,
+          // The code's id is the message's: one code, one message, for the provider's reference.
+          id: outcome.value.codeId,
           body: smsText({
             brand: this.policy.brand ?? DEFAULT_SMS_BRAND,
             language: input.language ?? FALLBACK_LANGUAGE,
             purpose: input.purpose,
-            code: outcome.value,
+            code: outcome.value.code,
             ttlS: this.policy.ttlS,
             webOtpDomain: this.policy.webOtpDomain,
           }).body,

@@ -102,7 +102,7 @@ describe('server configuration', () => {
       'APP_ENV: must be one of development, test, production (got "staging")',
       'PORT: must be a whole number from 0 to 65535 (got "eighty")',
       'DATABASE_URL: must start with postgres:// or postgresql://',
-      'SMS_PROVIDER: must be one of console, twilio (got "carrier-pigeon")',
+      'SMS_PROVIDER: must be one of console, twilio, http (got "carrier-pigeon")',
       'OTP_MAX_ATTEMPTS: must be a whole number from 1 to 20 (got "0")',
     ]);
   });
