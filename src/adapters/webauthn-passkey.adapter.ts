@@ -4,6 +4,15 @@ import type {
   PasskeyRegistrationCredential,
 } from '../contract/passkeys';
 import { err, ok, type Result } from '../contract/result';
+import {
+  credentialJson,
+  credentialStatics,
+  isIpAddress,
+  jsonFormsOf,
+  passkeyPageAllowed,
+  refusalReason,
+  type JsonForms,
+} from '../ui-kit/passkey-ceremony';
 import type {
   PasskeyCeremonyFailure,
   PasskeyOptions,
@@ -14,31 +23,6 @@ type WebAuthnLibrary = typeof WebAuthnBrowser;
 
 /** The library, a bundle of its own: fetched only by a browser without WebAuthn's JSON forms. */
 const loadLibrary = (): Promise<WebAuthnLibrary> => import('@simplewebauthn/browser');
-
-/**
- * The statics of PublicKeyCredential this adapter reads, each possibly missing: an older
- * browser has WebAuthn without its JSON forms, or without autofill.
- */
-interface CredentialStatics {
-  isConditionalMediationAvailable?: () => Promise<boolean>;
-  parseCreationOptionsFromJSON?: (
-    options: PublicKeyCredentialCreationOptionsJSON,
-  ) => PublicKeyCredentialCreationOptions;
-  parseRequestOptionsFromJSON?: (
-    options: PublicKeyCredentialRequestOptionsJSON,
-  ) => PublicKeyCredentialRequestOptions;
-  prototype?: { toJSON?: unknown };
-}
-
-/** What the native ceremonies need; toJSON() is checked on the prototype. */
-type JsonForms = Required<
-  Pick<CredentialStatics, 'parseCreationOptionsFromJSON' | 'parseRequestOptionsFromJSON'>
->;
-
-/** A credential as the browser answers it; toJSON() gives the base64url form the API reads. */
-interface JsonCredential {
-  toJSON(): unknown;
-}
 
 /**
  * Passkeys through the browser's own WebAuthn JSON forms (parseCreationOptionsFromJSON,
@@ -58,23 +42,17 @@ export class WebAuthnPasskeyAdapter implements PasskeyPort {
   ) {}
 
   isSupported(): boolean {
-    return (
-      typeof this.statics() === 'function' &&
-      this.scope.isSecureContext !== false &&
-      !this.servedFromIpAddress()
-    );
+    return typeof credentialStatics(this.scope) === 'function' && passkeyPageAllowed(this.scope);
   }
 
   servedFromIpAddress(): boolean {
-    const host = this.scope.location?.hostname ?? '';
-    // An IPv4 address, or an IPv6 one (in brackets in a URL, bare in `hostname` on some browsers).
-    return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || host.startsWith('[');
+    return isIpAddress(this.scope.location?.hostname ?? '');
   }
 
   async supportsAutofill(): Promise<boolean> {
     if (!this.isSupported()) return false;
     try {
-      return (await this.statics()?.isConditionalMediationAvailable?.()) === true;
+      return (await credentialStatics(this.scope)?.isConditionalMediationAvailable?.()) === true;
     } catch {
       return false;
     }
@@ -141,29 +119,17 @@ export class WebAuthnPasskeyAdapter implements PasskeyPort {
     fallback: (library: WebAuthnLibrary) => Promise<unknown>,
   ): Promise<Result<T, PasskeyCeremonyFailure>> {
     try {
-      const forms = this.jsonForms();
-      const answer = forms ? jsonOf(await native(forms)) : await fallback(await this.load());
+      const forms = jsonFormsOf(this.scope);
+      const answer = forms
+        ? credentialJson(await native(forms))
+        : await fallback(await this.load());
       return ok(answer as T);
     } catch (error) {
-      return err(reasonOf(error));
+      return err(refusalReason(error));
     }
   }
 
-  private statics(): CredentialStatics | undefined {
-    return (this.scope as { PublicKeyCredential?: CredentialStatics }).PublicKeyCredential;
-  }
-
-  /** The browser's JSON forms, when it has all three (the options' parsers and toJSON()). */
-  private jsonForms(): JsonForms | null {
-    const statics = this.statics();
-    return statics?.parseCreationOptionsFromJSON &&
-      statics.parseRequestOptionsFromJSON &&
-      typeof statics.prototype?.toJSON === 'function'
-      ? (statics as JsonForms)
-      : null;
-  }
-
-  /** The library's checks before an autofill request, with its messages (see reasonOf). */
+  /** The library's checks before an autofill request, with its messages (see the kit's refusalReason). */
   private async checkAutofill(): Promise<void> {
     if (!(await this.supportsAutofill())) throw new Error('Browser does not support autofill');
     if (this.scope.document.querySelectorAll("input[autocomplete$='webauthn']").length === 0) {
@@ -185,25 +151,3 @@ export class WebAuthnPasskeyAdapter implements PasskeyPort {
 }
 
 const abortError = (message: string) => new DOMException(message, 'AbortError');
-
-/** The browser's answer in its JSON form; no credential at all is a failed ceremony. */
-function jsonOf(credential: Credential | null): unknown {
-  if (!credential) throw new Error('The ceremony was not completed');
-  return (credential as unknown as JsonCredential).toJSON();
-}
-
-/** The browser's refusal, as the member needs to hear it. */
-function reasonOf(error: unknown): PasskeyCeremonyFailure {
-  // Read as fields, not through instanceof Error: a DOMException may come from another realm.
-  const {
-    name = '',
-    code = '',
-    message = '',
-  } = (error as { name?: string; code?: string; message?: string } | null) ?? {};
-  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED')
-    return 'CANCELLED';
-  if (name === 'NotSupportedError' || /not support/i.test(message)) return 'NOT_SUPPORTED';
-  // The page's address cannot be the relying party: an IP address, or not the site's own name.
-  if (name === 'SecurityError') return 'ORIGIN_REFUSED';
-  return 'FAILED';
-}

@@ -1,15 +1,15 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalDialog } from '../../../../src/ui-kit/modal-dialog';
-import { SurfaceButton } from '../../../../src/ui-kit/surface-button';
 import { useService } from '../../../../src/ui-kit/di';
+import { SessionWarning } from '../../../../src/ui-kit/session-warning';
 import { formatTime } from '../shared/format';
 import { ConsoleSessionViewModel } from '../shared/session.view-model';
 
 /**
  * A minute before the session ends: "Stay signed in" (GET /auth/session moves the idle end on)
  * or "Sign out". At the 12-hour end nothing can keep the session, so the dialog only says so.
+ * Drawn by the UI kit's session warning.
  */
 export const ExpiryWarning = observer(function ExpiryWarning() {
   const { t, i18n } = useTranslation();
@@ -26,38 +26,20 @@ export const ExpiryWarning = observer(function ExpiryWarning() {
       : `${formatTime(new Date(endsAt).toISOString(), i18n.language)} ${t('time.abbreviation')}`;
   const close = () => (warning === 'idle' ? void session.stay() : setClosedFor(endsAt));
   return (
-    <ModalDialog
+    <SessionWarning
       open={open}
       title={t('expiry.title')}
+      text={warning === 'absolute' ? t('expiry.absolute', { at }) : t('expiry.idle', { at })}
+      failure={session.stayFailure && t(session.stayFailure)}
+      keep={
+        warning === 'idle'
+          ? { label: t('expiry.stay'), onClick: () => void session.stay(), busy: session.staying }
+          : { label: t('common.close'), onClick: close }
+      }
+      signOut={{ label: t('frame.signOut'), onClick: () => void session.signOut() }}
       onClose={close}
-      describedBy="expiry-text"
-      className="console-expiry"
-    >
-      <p id="expiry-text">
-        {warning === 'absolute' ? t('expiry.absolute', { at }) : t('expiry.idle', { at })}
-      </p>
-      {session.stayFailure && (
-        <p className="console-failure" role="alert">
-          {t(session.stayFailure)}
-        </p>
-      )}
-      {/* The first button has the focus when the dialog opens: keeping the session is Enter. */}
-      <div className="console-dialog-actions">
-        {warning === 'idle' ? (
-          <SurfaceButton
-            tone="primary"
-            disabled={session.staying}
-            onClick={() => void session.stay()}
-          >
-            {t('expiry.stay')}
-          </SurfaceButton>
-        ) : (
-          <SurfaceButton tone="primary" onClick={close}>
-            {t('common.close')}
-          </SurfaceButton>
-        )}
-        <SurfaceButton onClick={() => void session.signOut()}>{t('frame.signOut')}</SurfaceButton>
-      </div>
-    </ModalDialog>
+      actionsClassName="console-dialog-actions"
+      failureClassName="console-failure"
+    />
   );
 });
