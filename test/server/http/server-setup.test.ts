@@ -160,7 +160,11 @@ describe('the request budgets (shared-rate-limit.ts)', () => {
     const { url, prefix } = isolatedRedisUrl();
     const config = { ...inMemoryServer().config, redisUrl: url };
     const apps: FastifyInstance[] = [];
-    const admin = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    // Connected when this suite starts, not while the suites above keep the event loop busy.
+    let admin: Redis;
+    beforeAll(() => {
+      admin = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
+    });
     afterAll(async () => {
       for (const app of apps) await app.close();
       const keys = await admin.keys(`${prefix}*`);
