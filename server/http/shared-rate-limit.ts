@@ -39,25 +39,22 @@ interface Window {
 
 /**
  * The windows in memory, on the app's Clock (so that a test's FakeClock moves them), in one LRU
- * bounded by MAX_WINDOWS for every budget of the app.
+ * bounded by MAX_WINDOWS for every budget of the app. A window that has ended is replaced on its
+ * key's next call, or dropped as the least recent once the LRU is full.
  */
 function memoryCount(clock: Clock): Count {
+  // By size, each window counting one, so that the storage grows with the windows instead of
+  // being allocated whole at start (see GenerationCache).
   const windows = new LRUCache<string, Window>({
-    // By size, each window counting one, so that the storage grows with the windows instead of
-    // being allocated whole at start (see GenerationCache).
     maxSize: MAX_WINDOWS,
     sizeCalculation: () => 1,
-    ttl: 60_000,
-    // Every read asks the clock (no timer caching its time): a FakeClock's moves count at once.
-    ttlResolution: 0,
-    perf: { now: () => clock.now() },
   });
   return (key, windowMs) => {
     const now = clock.now();
     let window = windows.get(key);
     if (window === undefined || window.endsAt <= now) {
       window = { current: 0, endsAt: now + windowMs };
-      windows.set(key, window, { ttl: windowMs });
+      windows.set(key, window);
     }
     window.current += 1;
     return { current: window.current, ttl: window.endsAt - now };
