@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Database, isConnectionFailure } from './database';
+import { type Database } from './database';
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 /** Arbitrary constant key for the advisory lock: "member portal migrations". */
@@ -9,19 +9,19 @@ export const MIGRATION_LOCK_KEY = 7_311_642_001;
 const LOCK_RETRY_MS = 100;
 
 /**
- * A migration file that failed: it was rolled back as a whole (its transaction), so the schema
- * is the one before it, and the files after it were not tried. Says which file, and why, in one
- * line: the database's message, its SQLSTATE and the line of the file it points at.
+ * A migration file that failed: refused by the database, it was rolled back as a whole (its
+ * transaction), so the schema is the one before it, and the files after it were not tried. Says
+ * which file, and why, in one line: the database's message, its SQLSTATE and the line of the file
+ * it points at.
  */
 export class MigrationError extends Error {
   constructor(
     readonly migration: string,
     readonly reason: string,
+    rolledBack: boolean,
     cause: unknown,
   ) {
-    // A connection lost at its commit leaves unknown whether it was applied (the next start
-    // checks schema_migrations again): only a refusal by the database is surely rolled back.
-    const outcome = isConnectionFailure(cause) ? 'did not complete' : 'failed and was rolled back';
+    const outcome = rolledBack ? 'failed and was rolled back' : 'did not complete';
     super(`migration ${migration} ${outcome}: ${reason}`, { cause });
     this.name = 'MigrationError';
   }
@@ -60,7 +60,8 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
         return true;
       })
       .catch((error: unknown) => {
-        throw new MigrationError(name, reasonOf(error, sql), error);
+        const { reason, rolledBack } = failureOf(error, sql);
+        throw new MigrationError(name, reason, rolledBack, error);
       });
     if (didApply) applied.push(name);
   }
@@ -94,22 +95,27 @@ interface DriverError {
 }
 
 /**
- * The database's own words for a failure: the innermost error of the chain (a lost connection is
- * wrapped as "database unavailable", whose cause says what happened), with its SQLSTATE, detail,
- * hint and the line of the file its position points at.
+ * The database's own words for a failure: the innermost error of the chain (a lost connection or
+ * a timeout is wrapped as "database unavailable", whose cause says what happened), with its
+ * SQLSTATE, detail, hint and the line of the file its position points at. Rolled back when the
+ * server itself refused (a SQLSTATE other than a lost connection's): with the connection gone,
+ * whether its commit arrived is unknown until the next start reads schema_migrations again.
  */
-function reasonOf(error: unknown, sql: string): string {
+function failureOf(error: unknown, sql: string): { reason: string; rolledBack: boolean } {
   let inner: DriverError = typeof error === 'object' && error !== null ? error : {};
   while (typeof inner.cause === 'object' && inner.cause !== null) {
     inner = inner.cause as DriverError;
   }
+  const code = typeof inner.code === 'string' ? inner.code : undefined;
+  const sqlState = code !== undefined && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
   const parts = [typeof inner.message === 'string' ? inner.message : String(error)];
-  if (typeof inner.code === 'string') parts.push(`(SQLSTATE ${inner.code})`);
+  if (code !== undefined) parts.push(sqlState ? `(SQLSTATE ${sqlState})` : `(${code})`);
   const position = Number(inner.position);
   if (Number.isInteger(position) && position > 0) {
     parts.push(`at line ${sql.slice(0, position - 1).split('\n').length}`);
   }
   if (typeof inner.detail === 'string') parts.push(`- ${inner.detail}`);
   if (typeof inner.hint === 'string') parts.push(`- hint: ${inner.hint}`);
-  return parts.join(' ');
+  const rolledBack = sqlState !== undefined && !/^(08|57P)/.test(sqlState);
+  return { reason: parts.join(' '), rolledBack };
 }

@@ -148,6 +148,29 @@ describe.each(eachDatabase())('migrations on %s', (database) => {
       }
     });
 
+    it('names a file that outlasts the statement timeout, rolled back', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+      const impatient = await openDatabase({
+        databaseUrl: scratch?.url,
+        dataDir: 'memory://',
+        statementTimeoutMs: 300,
+      });
+      try {
+        await writeFile(
+          path.join(dir, '001_slow.sql'),
+          'CREATE TABLE a (id int);\nSELECT pg_sleep(1);\n',
+        );
+        await expect(migrate(impatient, dir)).rejects.toThrow(
+          'migration 001_slow.sql failed and was rolled back: canceling statement due to' +
+            ' statement timeout (SQLSTATE 57014)',
+        );
+        expect(await tablesNamed(db, ['a'])).toEqual([]);
+      } finally {
+        await impatient.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
     it("waits for another process's file longer than its statement timeout", async () => {
       // The other process holds the lock as while it applies a long file.
       const holder = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
@@ -176,4 +199,31 @@ describe.each(eachDatabase())('migrations on %s', (database) => {
       }
     });
   }
+});
+
+describe('a migration whose connection is lost', () => {
+  it('says it did not complete, as whether its commit arrived is unknown', async () => {
+    const dir = await brokenMigrations();
+    let transactions = 0;
+    const lost = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    // The schema_migrations table is made; the first file's transaction loses its connection.
+    const db: Database = {
+      kind: 'pglite',
+      query: async () => [],
+      exec: async () => undefined,
+      transaction: async (fn) => {
+        transactions += 1;
+        if (transactions > 1) throw lost;
+        return fn(db);
+      },
+      close: async () => undefined,
+    };
+    try {
+      await expect(migrate(db, dir)).rejects.toThrow(
+        'migration 001_ok.sql did not complete: read ECONNRESET (ECONNRESET)',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
