@@ -1,8 +1,5 @@
-import {
-  OpsPaths,
-  type AuditListResponse,
-  type AuditQuery,
-} from '../../../../src/contract/ops-api';
+import { OpsPaths, type AuditQuery } from '../../../../src/contract/ops-api';
+import { toAuditPage, type AuditPage } from '../model/audit';
 import type { OpsHttpPort, OpsResult } from '../ports/ops-http.port';
 
 /** The filters as sent: empty ones left out, dates as the server reads them. */
@@ -26,8 +23,9 @@ export function auditExportHref(apiBase: string, filters: AuditQuery): string {
 export class AuditUseCase {
   constructor(private readonly http: OpsHttpPort) {}
 
-  list(filters: AuditQuery): Promise<OpsResult<AuditListResponse>> {
-    return this.http.call('audit', auditQueryOf(filters));
+  async list(filters: AuditQuery): Promise<OpsResult<AuditPage>> {
+    const answer = await this.http.call('audit', auditQueryOf(filters));
+    return answer.ok ? { ok: true, value: toAuditPage(answer.value) } : answer;
   }
 
   checkpoint(): Promise<OpsResult<unknown>> {

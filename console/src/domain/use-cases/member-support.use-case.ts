@@ -1,10 +1,11 @@
-import type {
-  MemberDetailResponse,
-  MemberSearchResponse,
-  RevealResponse,
-  SignOutEverywhereResponse,
-} from '../../../../src/contract/ops-api';
+import type { RevealResponse, SignOutEverywhereResponse } from '../../../../src/contract/ops-api';
 import { err } from '../../../../src/contract/result';
+import {
+  toMemberDetail,
+  toMemberSummary,
+  type MemberDetail,
+  type MemberSummary,
+} from '../model/member';
 import type { OpsHttpPort, OpsResult } from '../ports/ops-http.port';
 import { reasonError } from '../rules';
 
@@ -31,15 +32,22 @@ export class MemberSupportUseCase {
   constructor(private readonly http: OpsHttpPort) {}
 
   /** A phone or IC/passport (exact) or a name prefix; `cursor` for the next page. */
-  search(q: string, cursor?: string): Promise<OpsResult<MemberSearchResponse>> {
-    return this.http.call('searchMembers', {
+  async search(
+    q: string,
+    cursor?: string,
+  ): Promise<OpsResult<{ items: MemberSummary[]; next_cursor: string | null }>> {
+    const answer = await this.http.call('searchMembers', {
       q: q.trim(),
       ...(cursor !== undefined ? { cursor } : {}),
     });
+    if (!answer.ok) return answer;
+    const { items, next_cursor } = answer.value;
+    return { ok: true, value: { items: items.map(toMemberSummary), next_cursor } };
   }
 
-  detail(id: string): Promise<OpsResult<MemberDetailResponse>> {
-    return this.http.call('member', undefined, { id });
+  async detail(id: string): Promise<OpsResult<MemberDetail>> {
+    const answer = await this.http.call('member', undefined, { id });
+    return answer.ok ? { ok: true, value: toMemberDetail(answer.value) } : answer;
   }
 
   async act(id: string, action: SupportAction, reason: string): Promise<OpsResult<SupportOutcome>> {

@@ -1,12 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
-import type {
-  AuditChainStatus,
-  AuditEntryDto,
-  AuditListResponse,
-  AuditQuery,
-} from '../../../../../src/contract/ops-api';
+import type { AuditQuery } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import type { AuditChain, AuditEntry, AuditPage } from '../../../domain/model/audit';
 import type { OpsResult } from '../../../domain/ports/ops-http.port';
 import { auditExportHref, type AuditUseCase } from '../../../domain/use-cases/audit.use-case';
 import { failureText } from '../../shared/failure-text';
@@ -34,10 +30,10 @@ export interface AuditTarget {
 @injectable()
 export class AuditViewModel {
   filters: Record<AuditFilter, string> = { operator: '', action: '', target: '', from: '', to: '' };
-  items: AuditEntryDto[] = [];
-  /** The shown entries' targets by name (the API's target_labels), kept over "Load more". */
+  items: AuditEntry[] = [];
+  /** The shown entries' targets by name (the page's targetLabels), kept over "Load more". */
   private labels: Record<string, string> = {};
-  chain: AuditChainStatus | null = null;
+  chain: AuditChain | null = null;
   nextCursor: string | null = null;
   status: AuditStatus = 'idle';
   failure: string | null = null;
@@ -92,11 +88,11 @@ export class AuditViewModel {
   }
 
   /** What the entry was done to, by name where the API gave one; null for no target. */
-  targetOf(entry: AuditEntryDto): AuditTarget | null {
-    if (entry.target_type === null) return null;
-    const type = entry.target_type;
-    const name = entry.target_id === null ? null : this.labels[`${type}:${entry.target_id}`];
-    return { typeKey: `audit.targetType.${type}`, type, name: name ?? null, id: entry.target_id };
+  targetOf(entry: AuditEntry): AuditTarget | null {
+    if (entry.targetType === null) return null;
+    const type = entry.targetType;
+    const name = entry.targetId === null ? null : this.labels[`${type}:${entry.targetId}`];
+    return { typeKey: `audit.targetType.${type}`, type, name: name ?? null, id: entry.targetId };
   }
 
   async loadMore(): Promise<void> {
@@ -125,7 +121,7 @@ export class AuditViewModel {
   }
 
   /** A page read: its entries shown (appended for "Load more"), or why it could not be read. */
-  private settle(answer: OpsResult<AuditListResponse>, append: boolean): void {
+  private settle(answer: OpsResult<AuditPage>, append: boolean): void {
     this.status = 'idle';
     if (!answer.ok) {
       this.failure = failureText(answer.error);
@@ -133,8 +129,8 @@ export class AuditViewModel {
     }
     const page = answer.value;
     this.items = append ? [...this.items, ...page.items] : page.items;
-    this.labels = append ? { ...this.labels, ...page.target_labels } : page.target_labels;
-    this.nextCursor = page.next_cursor;
+    this.labels = append ? { ...this.labels, ...page.targetLabels } : page.targetLabels;
+    this.nextCursor = page.nextCursor;
     this.chain = page.chain;
   }
 }

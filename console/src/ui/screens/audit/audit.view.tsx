@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntryDto } from '../../../../../src/contract/ops-api';
+import type { AuditEntry } from '../../../domain/model/audit';
 import { useViewModel } from '../../../../../src/ui-kit/di';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
@@ -19,7 +19,7 @@ const shownValue = (value: unknown): string =>
       : JSON.stringify(value);
 
 /** What an entry changed: each field, before and after (personal data comes masked). */
-function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
+function Changes({ changes }: { changes: AuditEntry['changes'] }) {
   const { t } = useTranslation();
   if (changes === null || Object.keys(changes).length === 0) return <>—</>;
   return (
@@ -38,7 +38,7 @@ function Changes({ changes }: { changes: AuditEntryDto['changes'] }) {
 }
 
 /** What an entry was done to: its name where there is one, the kind and id beside it. */
-function Target({ vm, entry }: { vm: AuditViewModel; entry: AuditEntryDto }) {
+function Target({ vm, entry }: { vm: AuditViewModel; entry: AuditEntry }) {
   const { t } = useTranslation();
   const target = vm.targetOf(entry);
   if (target === null) return <>—</>;
@@ -134,13 +134,13 @@ export const AuditView = observer(function AuditView() {
         >
           {chain.verified
             ? t('audit.verified', { count: chain.entries })
-            : chain.first_bad_seq === null
+            : chain.firstBadSeq === null
               ? t('audit.brokenCheckpoints')
-              : t('audit.broken', { seq: chain.first_bad_seq })}{' '}
-          {chain.last_checkpoint &&
+              : t('audit.broken', { seq: chain.firstBadSeq })}{' '}
+          {chain.lastCheckpoint &&
             t('audit.lastCheckpoint', {
-              at: formatTime(chain.last_checkpoint.signed_at, i18n.language),
-              count: chain.last_checkpoint.entries,
+              at: formatTime(chain.lastCheckpoint.signedAt, i18n.language),
+              count: chain.lastCheckpoint.entries,
             })}
         </p>
       )}
@@ -162,13 +162,13 @@ export const AuditView = observer(function AuditView() {
             {vm.items.map((entry) => (
               <tr
                 key={entry.seq}
-                className={chain?.first_bad_seq === entry.seq ? 'console-bad-row' : undefined}
+                className={chain?.firstBadSeq === entry.seq ? 'console-bad-row' : undefined}
               >
                 <td>{entry.seq}</td>
                 <td>{formatTime(entry.at, i18n.language)}</td>
                 <td>
-                  {entry.actor_name}
-                  {entry.actor_role && <span className="field-hint"> ({entry.actor_role})</span>}
+                  {entry.actorName}
+                  {entry.actorRole && <span className="field-hint"> ({entry.actorRole})</span>}
                 </td>
                 <td>
                   <code>{entry.action}</code>

@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
-import type { MemberDetailResponse, RevealResponse } from '../../../../../src/contract/ops-api';
+import type { RevealResponse } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import type { MemberDetail } from '../../../domain/model/member';
 import { reasonError } from '../../../domain/rules';
 import type {
   MemberSupportUseCase,
@@ -31,7 +32,7 @@ export interface MemberPaymentRow {
 @injectable()
 export class MemberViewModel {
   id: string | null = null;
-  detail: MemberDetailResponse | null = null;
+  detail: MemberDetail | null = null;
   loadFailure: string | null = null;
   revealed: RevealResponse | null = null;
   /** The action whose dialog is open. */
@@ -74,13 +75,24 @@ export class MemberViewModel {
    */
   get payments(): MemberPaymentRow[] {
     return (this.detail?.payments ?? []).map((payment) => ({
-      id: payment.payment_id,
-      name: payment.receipt_number ?? payment.payment_id,
+      id: payment.paymentId,
+      name: payment.receiptNumber ?? payment.paymentId,
       amount: payment.amount,
       statusKey: `payment.status.${payment.status}`,
       status: payment.status,
-      createdAt: payment.created_at,
+      createdAt: payment.createdAt,
     }));
+  }
+
+  /** Who the page names: the revealed data once revealed, else the masked member. */
+  get shown(): { name: string; phoneNo: string; icOrPassport: string } | null {
+    const revealed = this.revealed;
+    if (revealed === null) return this.detail?.member ?? null;
+    return {
+      name: revealed.name,
+      phoneNo: revealed.phone_no,
+      icOrPassport: revealed.ic_or_passport,
+    };
   }
 
   /** The actions the operator's role allows on this member, in the page's order. */
@@ -90,7 +102,7 @@ export class MemberViewModel {
     if (this.session.can('members.reveal') && this.revealed === null) actions.push('reveal');
     if (this.session.can('members.support')) {
       actions.push('sign-out-everywhere', 'clear-throttle');
-      actions.push(this.detail.member.sign_in_disabled ? 'enable-sign-in' : 'disable-sign-in');
+      actions.push(this.detail.member.signInDisabled ? 'enable-sign-in' : 'disable-sign-in');
     }
     return actions;
   }
@@ -141,7 +153,7 @@ export class MemberViewModel {
     if (answer.ok) runInAction(() => this.loaded(answer.value, null));
   }
 
-  private loaded(detail: MemberDetailResponse | null, failure: string | null): void {
+  private loaded(detail: MemberDetail | null, failure: string | null): void {
     this.detail = detail;
     this.loadFailure = failure;
   }

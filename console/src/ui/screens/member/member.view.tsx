@@ -41,9 +41,9 @@ export const MemberView = observer(function MemberView() {
       </>
     );
   }
-  if (!detail) return <p role="status">{t('common.loading')}</p>;
+  const shown = vm.shown;
+  if (!detail || !shown) return <p role="status">{t('common.loading')}</p>;
   const member = detail.member;
-  const shown = vm.revealed ?? member;
 
   return (
     <>
@@ -57,17 +57,15 @@ export const MemberView = observer(function MemberView() {
         </h2>
         <dl className="console-facts">
           <dt>{t('members.phone')}</dt>
-          <dd data-field="phone_no">{shown.phone_no}</dd>
+          <dd data-field="phone_no">{shown.phoneNo}</dd>
           <dt>{t('members.ic')}</dt>
-          <dd data-field="ic_or_passport">{shown.ic_or_passport}</dd>
+          <dd data-field="ic_or_passport">{shown.icOrPassport}</dd>
           <dt>{t('member.signIn')}</dt>
-          <dd>
-            {member.sign_in_disabled ? t('member.signInDisabled') : t('member.signInEnabled')}
-          </dd>
+          <dd>{member.signInDisabled ? t('member.signInDisabled') : t('member.signInEnabled')}</dd>
           <dt>{t('members.created')}</dt>
-          <dd>{time(member.created_at)}</dd>
+          <dd>{time(member.createdAt)}</dd>
           <dt>{t('member.lastSignIn')}</dt>
-          <dd>{time(detail.last_sign_in_at)}</dd>
+          <dd>{time(detail.lastSignInAt)}</dd>
           <dt>{t('member.throttle')}</dt>
           <dd>
             {detail.throttle.locked
@@ -96,8 +94,8 @@ export const MemberView = observer(function MemberView() {
             <li key={index}>
               {s.device ?? t('member.unknownDevice')} —{' '}
               {t('member.sessionTimes', {
-                started: time(s.started_at),
-                active: time(s.last_active_at),
+                started: time(s.startedAt),
+                active: time(s.lastActiveAt),
               })}
             </li>
           ))}
@@ -108,7 +106,7 @@ export const MemberView = observer(function MemberView() {
         <ul className="console-plain-list">
           {detail.passkeys.map((p, index) => (
             <li key={index}>
-              {p.name} — {time(p.created_at)}
+              {p.name} — {time(p.createdAt)}
             </li>
           ))}
         </ul>

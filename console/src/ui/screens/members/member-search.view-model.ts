@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { MemberSummaryDto } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import type { MemberSummary } from '../../../domain/model/member';
 import type { OpsFailure } from '../../../domain/ports/ops-http.port';
 import type { MemberSupportUseCase } from '../../../domain/use-cases/member-support.use-case';
 import { PagedList } from '../../shared/paged-list';
@@ -16,7 +16,7 @@ export class MemberSearchViewModel {
   query = '';
   queryError: string | null = null;
   /** The members the searched query found (`shown` is that query). */
-  readonly results: PagedList<string, MemberSummaryDto>;
+  readonly results: PagedList<string, MemberSummary>;
 
   constructor(@inject(MEMBER_SUPPORT) members: MemberSupportUseCase) {
     this.results = new PagedList((q, cursor) => members.search(q, cursor));
@@ -24,7 +24,7 @@ export class MemberSearchViewModel {
   }
 
   /** The rows so far, the next page's cursor and the first new row, as `results` has them. */
-  get items(): MemberSummaryDto[] {
+  get items(): MemberSummary[] {
     return this.results.items;
   }
 
@@ -37,7 +37,7 @@ export class MemberSearchViewModel {
   }
 
   /** What the list is doing, as `results` has it. */
-  get status(): PagedList<string, MemberSummaryDto>['status'] {
+  get status(): PagedList<string, MemberSummary>['status'] {
     return this.results.status;
   }
 

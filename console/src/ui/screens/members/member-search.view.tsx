@@ -39,12 +39,12 @@ export const MemberSearchView = observer(function MemberSearchView() {
                 <Link to={`/members/${encodeURIComponent(member.id)}`}>{member.name}</Link>
                 <dl className="console-facts">
                   <dt>{t('members.phone')}</dt>
-                  <dd>{member.phone_no}</dd>
+                  <dd>{member.phoneNo}</dd>
                   <dt>{t('members.ic')}</dt>
-                  <dd>{member.ic_or_passport}</dd>
+                  <dd>{member.icOrPassport}</dd>
                   <dt>{t('members.created')}</dt>
-                  <dd>{formatTime(member.created_at, i18n.language)}</dd>
-                  {member.sign_in_disabled && (
+                  <dd>{formatTime(member.createdAt, i18n.language)}</dd>
+                  {member.signInDisabled && (
                     <>
                       <dt>{t('member.status')}</dt>
                       <dd>{t('member.signInDisabled')}</dd>
