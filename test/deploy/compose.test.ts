@@ -213,6 +213,27 @@ describe('deploy/compose.yaml', () => {
     expect(caddyfile).toMatch(/tls \{\$CADDY_TLS\}/);
     expect(env.CADDY_TLS).toBe('internal');
   });
+
+  it("is the proxying the deploy test's Caddy runs, upstream addresses aside", () => {
+    const membersProxy = (file: string): string[] => {
+      const lines = readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+      const start = lines.findIndex((line) => line.startsWith('reverse_proxy '));
+      let depth = 0;
+      const block: string[] = [];
+      for (const line of lines.slice(start)) {
+        depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
+        block.push(line.startsWith('reverse_proxy ') ? 'reverse_proxy UPSTREAMS {' : line);
+        if (depth === 0) break;
+      }
+      return block;
+    };
+    const shipped = membersProxy(path.join(DEPLOY_DIR, 'Caddyfile'));
+    expect(shipped.length).toBeGreaterThan(5);
+    expect(membersProxy(path.join(DEPLOY_DIR, 'test', 'Caddyfile.stack'))).toEqual(shipped);
+  });
 });
 
 /** The tools the file is written for, when this machine has them. */
