@@ -1,0 +1,128 @@
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+
+/**
+ * The image tests' hands on Docker: commands, containers on the host's network (this machine
+ * allows no bridge addresses: loopback ports only), ports, secrets and probes.
+ */
+
+export interface Ran {
+  code: number;
+  output: string;
+  ms: number;
+}
+
+/** Runs `docker ...args`, resolving whatever the exit code (both streams as output). */
+export function dockerRun(args: readonly string[]): Promise<Ran> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    execFile('docker', args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+      resolve({ code, output: `${stdout}${stderr}`, ms: performance.now() - started });
+    });
+  });
+}
+
+/** Runs `docker ...args` and answers its output, failing with it when the command fails. */
+export async function docker(...args: string[]): Promise<string> {
+  const ran = await dockerRun(args);
+  if (ran.code !== 0) throw new Error(`docker ${args.join(' ')}: ${ran.output}`);
+  return ran.output.trim();
+}
+
+/** True when a Docker daemon answers; with CI set, false is a failure, never a skip. */
+export async function dockerAnswers(): Promise<boolean> {
+  const ran = await dockerRun(['info', '--format', '{{.ServerVersion}}']);
+  if (ran.code === 0) return true;
+  if (process.env.CI) throw new Error(`Docker cannot run here, and CI is set: ${ran.output}`);
+  console.warn('No Docker daemon answers: the image tests are skipped (CI would fail).');
+  return false;
+}
+
+/** The image under test: PORTAL_IMAGE, which `npm run test:deploy` builds and sets. */
+export function imageUnderTest(): string {
+  const image = process.env.PORTAL_IMAGE;
+  if (image === undefined || image === '') {
+    throw new Error('PORTAL_IMAGE unset: run the image tests through `npm run test:deploy`');
+  }
+  return image;
+}
+
+/** A loopback port free now (the kernel's pick). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * What production requires to start, fresh secrets each time, on loopback ports: the gateway's
+ * addresses point at a closed port, so the doctor's status query fails fast rather than waits.
+ */
+export function productionEnv(port: number, opsPort: number): Record<string, string> {
+  const { privateKey } = generateKeyPairSync('ed25519');
+  return {
+    PORT: String(port),
+    OPS_PORT: String(opsPort),
+    PUBLIC_URL: 'https://localhost',
+    OPS_PUBLIC_URL: 'https://localhost',
+    GATEWAY_SECRET: randomBytes(32).toString('hex'),
+    SMS_CODE_PEPPER: randomBytes(32).toString('hex'),
+    AUDIT_SIGNING_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+    GATEWAY_URL: 'https://localhost:9/pay',
+    GATEWAY_STATUS_URL: 'https://localhost:9/status',
+    SMS_BRAND: 'Koperasi Test',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+export const envArgs = (env: Record<string, string>): string[] =>
+  Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
+
+/**
+ * `docker run` arguments for a container on the host's network with a read-only root and no
+ * tmpfs at all: the image must need no writable path but its data volume.
+ */
+export function runArgs(
+  name: string,
+  env: Record<string, string>,
+  extra: readonly string[] = [],
+): string[] {
+  return ['--name', name, '--network', 'host', '--read-only', ...extra, ...envArgs(env)];
+}
+
+/** The status `url` answers now (0 when nothing answers: refused, reset, timed out). */
+export function statusOf(url: string): Promise<number> {
+  return fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    (answer) => answer.status,
+    () => 0,
+  );
+}
+
+/** Polls `url` every 50 ms until it answers 200; the ms it took, or a failure after `limitMs`. */
+export async function msUntil200(url: string, limitMs: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const status = await statusOf(url);
+    if (status === 200) return performance.now() - started;
+    if (performance.now() - started > limitMs) {
+      throw new Error(`${url} not 200 within ${limitMs} ms (last answer ${status})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Removes containers, running or not, ignoring those already gone. */
+export async function removeContainers(names: readonly string[]): Promise<void> {
+  for (const name of names) await dockerRun(['rm', '--force', '--volumes', name]);
+}
