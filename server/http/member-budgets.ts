@@ -54,7 +54,8 @@ const NO_RATE_HEADERS = {
 
 /**
  * A member route's `config.rateLimit` for @fastify/rate-limit: `perMinute` calls a minute, keyed
- * by session or member. The plugin counts on arrival (its onRequest hook), in the store that
+ * by session or member (after the route, which shared-rate-limit.ts puts in front of every route
+ * budget's key). The plugin counts on arrival (its onRequest hook), in the store that
  * shared-rate-limit.ts gives it (Redis with REDIS_URL), and a spent budget answers the app's
  * 429 RATE_LIMITED with Retry-After. These routes leave the per-address budget out.
  */
