@@ -6,6 +6,7 @@ import { buildApp } from './http/app';
 import { buildMetricsApp } from './http/metrics';
 import { buildOpsApp } from './ops-http/app';
 import { readinessOf } from './http/routes/health-state';
+import { startRefusals } from './preflight/preflight';
 import { dataDirPath } from './adapters/postgres/pglite-lock';
 import { type LocalChannel, openLocalChannel } from './ops-cli/local-channel';
 
@@ -21,17 +22,7 @@ const LOCK_WAIT_MS = 30_000;
  * requests finish within SHUTDOWN_GRACE_MS, closes the database and exits 0.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      // eslint-disable-next-line no-console -- a configuration error stops start-up before any logger exists
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = await startingConfig();
 
   // PGlite in a directory: held by this process alone (a short wait if an ops command has it).
   const container = await createContainer(config, {}, { lockWaitMs: LOCK_WAIT_MS, onLockWait });
@@ -93,6 +84,31 @@ async function main(): Promise<void> {
       `Operator console on http://${config.ops.host}:${opsPort} (open ${config.ops.publicUrl})`,
     );
   }
+}
+
+/**
+ * The settings, or the process ends saying why: a setting that does not read, or in production
+ * a fatal check of the doctor's failing (settings and this machine; the same lines it prints).
+ */
+async function startingConfig(): Promise<Config> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // eslint-disable-next-line no-console -- a configuration error stops start-up before any logger exists
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const refusals = await startRefusals(config);
+  if (refusals.length > 0) {
+    // eslint-disable-next-line no-console -- said before any logger exists, whatever LOG_LEVEL says
+    console.error(`Refusing to start in production:\n${refusals.join('\n')}`);
+    process.exit(1);
+  }
+  return config;
 }
 
 /**

@@ -20,7 +20,11 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
       shipped log lines); exits 1 naming what does not verify
   checkpoint
       signs the audit log's head now (the scheduler does it every
-      AUDIT_CHECKPOINT_INTERVAL_S while entries are written)`;
+      AUDIT_CHECKPOINT_INTERVAL_S while entries are written)
+  doctor
+      checks the configuration before it goes live, one line per check
+      (settings, addresses, secrets, SMS, gateway, database, Redis, DATA_DIR);
+      exits 1 when any fails`;
 
 /** What a command printed and its exit status. */
 export interface CliOutcome {

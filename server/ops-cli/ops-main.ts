@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DataDirLockedError, dataDirPath, lockHolder } from '../adapters/postgres/pglite-lock';
 import { loadConfig } from '../config';
 import { createContainer, type ServerContainer } from '../container';
+import { doctor } from './doctor';
 import { askRunningServer, channelPath } from './local-channel';
 import { type CliOutcome, OPS_USAGE, runOpsCommand } from './ops-cli';
 
@@ -29,6 +30,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function opsMain(entry: string, argv: readonly string[]): Promise<number> {
   if (argv[0] === DIRECT) return runHere(argv.slice(1));
+  // Asks the services itself and never takes the data directory's lock from a server.
+  if (argv[0] === 'doctor' && argv.length === 1) return doctor();
   if (argv.length === 0 || argv[0] === '--help' || !COMMANDS.includes(argv[0] ?? '')) {
     // Answered here, without opening the database or asking the server.
     (argv.length === 0 || argv[0] === '--help' ? console.log : console.error)(OPS_USAGE);
