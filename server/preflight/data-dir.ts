@@ -75,7 +75,7 @@ export function dataDirProblem(
       return `${dir} is on ${mount.fsType} (${mount.mountPoint}): the data is lost at the next reboot`;
     }
     if (mount?.readOnly) {
-      return `${dir} is on a read-only filesystem (${mount.mountPoint}): mount a writable volume there`;
+      return `${dir} is not writable: a read-only filesystem (${mount.mountPoint}); mount a writable volume there`;
     }
     if (mount !== undefined && mount.mountPoint === '/' && CONTAINER_ROOT.has(mount.fsType)) {
       return `${dir} is on the container's own filesystem, lost with the container: mount a volume there`;

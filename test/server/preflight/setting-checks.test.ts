@@ -109,7 +109,7 @@ describe('the preflight checks of the settings', () => {
     it('fails a directory on a read-only filesystem (the read-only root, no volume)', async () => {
       const mounts = MOUNTS(`40 22 8:1 / ${dir} ro,relatime - ext4 /dev/sda1 rw\n`);
       expect((await settingLines(onPglite(), mounts))['data-dir']).toMatch(
-        /^FAIL .*read-only filesystem.*mount a writable volume/,
+        /^FAIL .*not writable: a read-only filesystem.*mount a writable volume/,
       );
     });
 
