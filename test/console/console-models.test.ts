@@ -1,8 +1,9 @@
 import { MemberSupportUseCase } from '../../console/src/domain/use-cases/member-support.use-case';
 import { AuditUseCase } from '../../console/src/domain/use-cases/audit.use-case';
+import { EnrolmentViewModel } from '../../console/src/ui/screens/enrolment/enrolment.view-model';
 import { MemberViewModel } from '../../console/src/ui/screens/member/member.view-model';
 import type { AuditListResponse, MemberDetailResponse } from '../../src/contract/ops-api';
-import { signedInAs } from './console-container.support';
+import { consoleContainer, signedInAs } from './console-container.support';
 import { answer, FakeOpsHttp } from './fake-ops-http';
 
 /**
@@ -143,6 +144,29 @@ describe('console models', () => {
       name: 'Siti Aminah',
       phoneNo: '60123455678',
       icOrPassport: '900101-14-5678',
+    });
+  });
+
+  it('reads an enrolment link into the invitation the page shows', async () => {
+    const { http, container } = consoleContainer();
+    http.on(
+      'enrolmentStart',
+      answer({
+        name: 'Nur',
+        email: 'nur@ops.example',
+        role: 'support' as const,
+        totp_secret: 'JBSWY3DPEHPK3PXP',
+        totp_uri: 'otpauth://totp/Console:nur?secret=JBSWY3DPEHPK3PXP',
+      }),
+    );
+    const vm = container.get(EnrolmentViewModel);
+    await vm.load('#token=enrolment-token-0123456789');
+    expect({ ...vm.details }).toEqual({
+      name: 'Nur',
+      email: 'nur@ops.example',
+      role: 'support',
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+      totpUri: 'otpauth://totp/Console:nur?secret=JBSWY3DPEHPK3PXP',
     });
   });
 });

@@ -1,9 +1,9 @@
-import type { EnrolmentStartResponse } from '../../../../src/contract/ops-api';
 import { err, type Result } from '../../../../src/contract/result';
 import type { Clock } from '../ports/clock.port';
 import type { OpsFailure, OpsHttpPort, OpsResult } from '../ports/ops-http.port';
 import type { PasskeyPort, PasskeyRefusal } from '../ports/passkey.port';
 import { newPasswordError, totpCodeError } from '../rules';
+import { toEnrolmentInvitation, type EnrolmentInvitation } from '../model/enrolment';
 
 /** The enrolment link's token, from its fragment (`#token=...`), so it never reaches a server log. */
 export function enrolmentTokenOf(hash: string): string | null {
@@ -49,8 +49,9 @@ export class EnrolmentUseCase {
     return this.passkeys.isAvailable();
   }
 
-  start(token: string): Promise<OpsResult<EnrolmentStartResponse>> {
-    return this.http.call('enrolmentStart', { token });
+  async start(token: string): Promise<OpsResult<EnrolmentInvitation>> {
+    const answer = await this.http.call('enrolmentStart', { token });
+    return answer.ok ? { ok: true, value: toEnrolmentInvitation(answer.value) } : answer;
   }
 
   async finish(

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { runInAction } from 'mobx';
-import type { EnrolmentStartResponse } from '../../../../../src/contract/ops-api';
 import { observeExcept } from '../../../../../src/ui-kit/observe-except';
+import type { EnrolmentInvitation } from '../../../domain/model/enrolment';
 import { newPasswordError, totpCodeError } from '../../../domain/rules';
 import {
   enrolmentTokenOf,
@@ -25,7 +25,7 @@ export type SecondFactor = 'totp' | 'passkey';
 @injectable()
 export class EnrolmentViewModel {
   status: EnrolmentStatus = 'loading';
-  details: EnrolmentStartResponse | null = null;
+  details: EnrolmentInvitation | null = null;
   password = '';
   confirmation = '';
   code = '';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { toDataURL } from 'qrcode';
-import type { EnrolmentStartResponse } from '../../../../../src/contract/ops-api';
+import type { EnrolmentInvitation } from '../../../domain/model/enrolment';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -63,15 +63,15 @@ const SecondFactorChoice = observer(function SecondFactorChoice({
 });
 
 /** The authenticator app's set-up: its QR code and the secret as text. */
-function TotpSecret({ details }: { details: EnrolmentStartResponse }) {
+function TotpSecret({ details }: { details: EnrolmentInvitation }) {
   const { t } = useTranslation();
   return (
     <>
       <h2>{t('enrol.step1')}</h2>
       <p>{t('enrol.scan')}</p>
-      <TotpQrCode uri={details.totp_uri} />
+      <TotpQrCode uri={details.totpUri} />
       <p>
-        {t('enrol.secret')} <code className="console-secret">{details.totp_secret}</code>
+        {t('enrol.secret')} <code className="console-secret">{details.totpSecret}</code>
       </p>
     </>
   );
