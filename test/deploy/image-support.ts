@@ -91,14 +91,17 @@ export const envArgs = (env: Record<string, string>): string[] =>
 
 /**
  * `docker run` arguments for a container on the host's network with a read-only root and no
- * tmpfs at all: the image must need no writable path but its data volume.
+ * tmpfs at all (the image must need no writable path but its data volume), unless `readOnly` is
+ * false.
  */
 export function runArgs(
   name: string,
   env: Record<string, string>,
   extra: readonly string[] = [],
+  readOnly = true,
 ): string[] {
-  return ['--name', name, '--network', 'host', '--read-only', ...extra, ...envArgs(env)];
+  const root = readOnly ? ['--read-only'] : [];
+  return ['--name', name, '--network', 'host', ...root, ...extra, ...envArgs(env)];
 }
 
 /** The status `url` answers now (0 when nothing answers: refused, reset, timed out). */
