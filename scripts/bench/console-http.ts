@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { Secret, TOTP } from 'otpauth';
-import { OpsPaths } from '../../src/contract/ops-api';
+import { CSRF_HEADER, OpsPaths, type OpsSessionResponse } from '../../src/contract/ops-api';
 import { OpsPaymentPaths } from '../../src/contract/ops-payments-api';
 import { rssMiB } from './memory';
 
@@ -59,28 +59,44 @@ export async function enrolAndSignIn(
   token: string,
   email: string,
   localAddress: string,
-): Promise<string> {
+): Promise<SignedIn> {
   const started = await call(port, OpsPaths.enrolmentStart, { token }, localAddress);
   if (started.status !== 200) throw new Error(`enrolment start: ${started.body}`);
   const secret = (JSON.parse(started.body) as { data: { totp_secret: string } }).data.totp_secret;
   // The previous step's code (the server takes one step either way), so that the current one,
-  // later than it, signs in: a code is taken once.
-  const finished = await call(
-    port,
-    OpsPaths.enrolmentFinish,
-    { token, password: OPS_PASSWORD, totp_code: codeAt(secret, Date.now() - STEP_MS) },
-    localAddress,
-  );
+  // later than it, signs in: a code is taken once. On a loaded machine the call can take long
+  // enough for that step to fall out of the window: then the current code enrols, the next signs
+  // in (also within the window).
+  const enrol = (at: number) =>
+    call(
+      port,
+      OpsPaths.enrolmentFinish,
+      { token, password: OPS_PASSWORD, totp_code: codeAt(secret, at) },
+      localAddress,
+    );
+  let signInAt = Date.now();
+  let finished = await enrol(signInAt - STEP_MS);
+  if (finished.status === 400 && finished.body.includes('"totp_code"')) {
+    signInAt = Date.now() + STEP_MS;
+    finished = await enrol(signInAt - STEP_MS);
+  }
   if (finished.status !== 200) throw new Error(`enrolment: ${finished.body}`);
   const signedIn = await call(
     port,
     OpsPaths.signIn,
-    { email, password: OPS_PASSWORD, totp_code: codeAt(secret, Date.now()) },
+    { email, password: OPS_PASSWORD, totp_code: codeAt(secret, signInAt) },
     localAddress,
   );
   const cookie = signedIn.cookies.find((c) => c.startsWith('ops_session='));
   if (signedIn.status !== 200 || cookie === undefined) throw new Error(`sign-in: ${signedIn.body}`);
-  return cookie.split(';')[0];
+  const { csrf_token: csrf } = (JSON.parse(signedIn.body) as { data: OpsSessionResponse }).data;
+  return { cookie: cookie.split(';')[0], csrf };
+}
+
+/** An operator's session: its cookie, and the CSRF token its writes (and exports) carry. */
+export interface SignedIn {
+  cookie: string;
+  csrf: string;
 }
 
 interface ExportFigure {
@@ -96,7 +112,7 @@ interface ExportFigure {
  * The CSV export of every payment, read as fast as it comes, its lines counted (the header
  * aside), while the server process's VmRSS (`pid`) is read every 20 ms.
  */
-export function exportAll(port: number, cookie: string, pid: number): Promise<ExportFigure> {
+export function exportAll(port: number, operator: SignedIn, pid: number): Promise<ExportFigure> {
   const rssBefore = rssMiB(pid) ?? 0;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(pid) ?? 0)), 20);
@@ -107,7 +123,8 @@ export function exportAll(port: number, cookie: string, pid: number): Promise<Ex
         host: '127.0.0.1',
         port,
         path: `/api${OpsPaymentPaths.paymentsExport}`,
-        headers: { cookie },
+        // Audited like a write: the export needs the session's CSRF token too.
+        headers: { cookie: operator.cookie, [CSRF_HEADER]: operator.csrf },
       },
       (response) => {
         let lines = 0;

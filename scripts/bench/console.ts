@@ -122,7 +122,7 @@ async function signInAll(port: number, invited: Invited[]): Promise<string[]> {
     while (next < invited.length) {
       const i = next++;
       const address = `127.0.1.${1 + i}`;
-      cookies[i] = await enrolAndSignIn(port, invited[i].token, invited[i].email, address);
+      cookies[i] = (await enrolAndSignIn(port, invited[i].token, invited[i].email, address)).cookie;
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));

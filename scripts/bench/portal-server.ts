@@ -65,10 +65,23 @@ export async function servePortal(
   };
   process.once('SIGTERM', () => void stop());
 
-  // Seeded in SQL, a chunk at a time: registering members over HTTP would mostly time argon2.
+  const seed = { port, ...(await seedMembers(container.db, sessions)) };
+  console.log(`READY ${JSON.stringify(seed)}`);
+}
+
+/**
+ * Seeds `sessions` members into a migrated database, their sessions and a payment each (even
+ * ones pending, odd ones paid; tokens and ids from tokenOf and paymentIdOf), in SQL, a chunk at a
+ * time: registering members over HTTP would mostly time argon2. Answers the Seed's lists (up to
+ * SESSIONS). The deploy test seeds the image's PGlite volume with it.
+ */
+export async function seedMembers(
+  db: Awaited<ReturnType<typeof createContainer>>['db'],
+  sessions = SESSIONS,
+): Promise<Omit<Seed, 'port'>> {
   const now = new Date();
   const passwordHash = await new Argon2PasswordHasher().hash(PASSWORD);
-  const seed: Seed = { port, tokens: [], pending: [], paid: [] };
+  const seed: Omit<Seed, 'port'> = { tokens: [], pending: [], paid: [] };
   const CHUNK = 25_000;
   for (let from = 0; from < sessions; from += CHUNK) {
     const memberIds: string[] = [];
@@ -89,14 +102,14 @@ export async function servePortal(
       }
     }
     await insertChunk(
-      container.db,
+      db,
       { memberIds, sessionIds, tokenHashes, paymentIds, numbers },
       passwordHash,
       now,
     );
   }
-  await countSeededReceipts(container.db, now, sessions);
-  console.log(`READY ${JSON.stringify(seed)}`);
+  await countSeededReceipts(db, now, sessions);
+  return seed;
 }
 
 /** One chunk of seeded members (numbered from 1), their sessions and payments. */
