@@ -253,7 +253,14 @@ export interface AuditChainStatus {
   entries: number;
   /** The first entry that does not verify, when one does not. */
   first_bad_seq: number | null;
-  last_checkpoint: { entries: number; head_hash: string; signed_at: string } | null;
+  last_checkpoint: AuditCheckpointDto | null;
+}
+
+/** A signed checkpoint of the audit chain: how many entries it covers and the head's hash. */
+export interface AuditCheckpointDto {
+  entries: number;
+  head_hash: string;
+  signed_at: string;
 }
 
 export interface AuditListResponse {

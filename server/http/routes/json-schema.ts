@@ -22,12 +22,15 @@ interface Described {
   examples?: readonly unknown[];
 }
 
-/** A string field; a union of literals must list them in `enum`. */
-type StringSchema<T extends string, Type> = Described &
-  (string extends T ? { type: Type } : { type: Type; enum: readonly T[] });
+/**
+ * A string field; a union of literals must list them in `enum`, with `null` among them when the
+ * field may be null (`Null`): a serialiser choosing between `anyOf` branches checks the enum.
+ */
+type StringSchema<T extends string, Type, Null> = Described &
+  (string extends T ? { type: Type } : { type: Type; enum: readonly (T | Null)[] });
 
-type ScalarSchema<T extends Scalar, Type> = [T] extends [string]
-  ? StringSchema<T, Type>
+type ScalarSchema<T extends Scalar, Type, Null = never> = [T] extends [string]
+  ? StringSchema<T, Type, Null>
   : Described & { type: Type };
 
 type TypeName<T extends Scalar> = [T] extends [string]
@@ -72,11 +75,15 @@ type NonNullSchema<T> = [T] extends [Scalar]
       : never;
 
 type NullableSchema<T> = [T] extends [Scalar]
-  ? ScalarSchema<T, readonly [TypeName<T>, 'null']>
+  ? ScalarSchema<T, readonly [TypeName<T>, 'null'], null>
   : Described & { anyOf: readonly [NonNullSchema<T>, { type: 'null' }] };
 
-/** The schema of a value of type `T`, as the contract declares it. */
-export type SchemaOf<T> = null extends T ? NullableSchema<NonNullable<T>> : NonNullSchema<T>;
+/** The schema of a value of type `T`, as the contract declares it; `unknown` takes any value. */
+export type SchemaOf<T> = unknown extends T
+  ? Described
+  : null extends T
+    ? NullableSchema<NonNullable<T>>
+    : NonNullSchema<T>;
 
 /** Any schema, untyped: where a route's answer is not in the contract. */
 export type AnySchema = object;

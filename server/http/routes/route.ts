@@ -1,3 +1,4 @@
+import { type Readable } from 'node:stream';
 import {
   type FastifyInstance,
   type FastifyReply,
@@ -13,8 +14,6 @@ import {
   type ApiEndpoints,
   type Endpoint,
   type Envelope,
-  type RequestOf,
-  type ResponseOf,
   methodOf,
 } from '../../../src/contract/api';
 import { ERROR_CODES } from '../../../src/contract/errors';
@@ -27,29 +26,39 @@ type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer R
     ? { [K in Name]: string }
     : Record<never, never>;
 
-/** A query string as it arrives: every field text (the schemas coerce nothing). */
-type WireQuery<Q> = { [K in keyof Q]: string };
+/**
+ * A query string as it arrives: every field text (the schemas coerce nothing); a field of a
+ * union of texts keeps its union, which the query's schema checks with its `enum`.
+ */
+type WireQuery<Q> = { [K in keyof Q]: Q[K] extends string | undefined ? Q[K] : string };
 
 type IsVoid<T> = [T] extends [void] ? true : false;
 
-/** What an endpoint answers: the envelope around its `data`, or a file's bytes (a receipt PDF). */
-type AnswerOf<E extends Endpoint> = [ResponseOf<E>] extends [Uint8Array]
-  ? Uint8Array
-  : Envelope<ResponseOf<E>>;
+/** One call of a contract, as `ApiEndpoints` (member) and `OpsEndpoints` (console) declare it. */
+export interface CallShape {
+  method: 'GET' | 'POST';
+  request: unknown;
+  response: unknown;
+}
 
-/** The schema of the `data` of an endpoint's success; none when it answers none or a file. */
+/** What a call answers: the envelope around its `data`, or a file (a PDF, a streamed export). */
+type AnswerOf<S extends CallShape> = [S['response']] extends [Uint8Array]
+  ? Uint8Array | Readable
+  : Envelope<S['response']>;
+
+/** The schema of the `data` of a call's success; none when it answers none or a file. */
 type DataSchema<T> =
   IsVoid<T> extends true ? undefined : [T] extends [Uint8Array] ? undefined : SchemaOf<T>;
 
-/** Fastify's route types of an endpoint: the body of a POST, the query of a GET, from the contract. */
-type RouteTypes<E extends Endpoint, Suffix extends string = ''> = {
-  Params: PathParams<Suffix>;
-  Reply: AnswerOf<E>;
-} & (IsVoid<RequestOf<E>> extends true
+/** Fastify's route types of a call: the body of a POST, the query of a GET, from the contract. */
+type RouteTypes<S extends CallShape, Path extends string> = {
+  Params: PathParams<Path>;
+  Reply: AnswerOf<S>;
+} & (IsVoid<S['request']> extends true
   ? object
-  : ApiEndpoints[E]['method'] extends 'GET'
-    ? { Querystring: WireQuery<RequestOf<E>> }
-    : { Body: RequestOf<E> });
+  : S['method'] extends 'GET'
+    ? { Querystring: WireQuery<S['request']> }
+    : { Body: S['request'] });
 
 /** The success envelope around an answer's `data` (none for an endpoint that answers none). */
 function successSchema(data?: AnySchema) {
@@ -91,43 +100,55 @@ interface RequestSchemas {
   params?: AnySchema;
 }
 
-interface RouteSpec<E extends Endpoint, Suffix extends string> extends RequestSchemas {
-  /** What the route adds after the contract's path, such as `/:payment_id`. */
-  suffix?: Suffix;
+/** How a call is declared: its summary, its schemas, its options. */
+export interface CallSpec<S extends CallShape> extends RequestSchemas {
   /** The document's one-line summary of the call. */
   summary: string;
   tags: readonly string[];
-  /** The `data` of a success, typed from the contract; absent when the endpoint answers none. */
-  data: DataSchema<ResponseOf<E>>;
+  /** The `data` of a success, typed from the contract; absent when the call answers none. */
+  data: DataSchema<S['response']>;
   /** Rate limits, authentication (memberRoute(), preHandler). */
   options?: Omit<RouteShorthandOptions, 'schema'>;
-  /** Replaces the envelope's answers, for an endpoint that answers something else (a PDF). */
+  /** Replaces the envelope's answers, for a call that answers something else (a PDF). */
   responses?: Record<string, AnySchema>;
 }
 
-type Handler<E extends Endpoint, Suffix extends string> = (
-  request: FastifyRequest<RouteTypes<E, Suffix>>,
-  reply: FastifyReply<RouteTypes<E, Suffix>>,
-) => AnswerOf<E> | FastifyReply | undefined | Promise<AnswerOf<E> | FastifyReply | undefined>;
+interface RouteSpec<E extends Endpoint, Suffix extends string> extends CallSpec<ApiEndpoints[E]> {
+  /** What the route adds after the contract's path, such as `/:payment_id`. */
+  suffix?: Suffix;
+}
+
+/** A call's handler, typed from the contract; `Path` names its parameters. */
+export type CallHandler<S extends CallShape, Path extends string> = (
+  request: FastifyRequest<RouteTypes<S, Path>>,
+  reply: FastifyReply<RouteTypes<S, Path>>,
+) => AnswerOf<S> | FastifyReply | undefined | Promise<AnswerOf<S> | FastifyReply | undefined>;
+
+/** Where a call is: its name in the contract (the operation's id), its method and its URL. */
+interface CallAddress {
+  name: string;
+  method: CallShape['method'];
+  url: string;
+}
 
 /**
- * One call of the contract's `ApiEndpoints`: its method and path from the contract, its request
- * and answer types from the contract, and its JSON schemas (which validate the request, serialise
- * the answer and describe both in the OpenAPI document).
+ * One call of a contract: its method and path from the contract, its request and answer types
+ * from the contract, and its JSON schemas (which validate the request, serialise the answer and
+ * describe both in the OpenAPI document). route() (member) and opsRoute() (console) name it.
  */
-export function route<E extends Endpoint, Suffix extends string = ''>(
+export function contractRoute<S extends CallShape, Path extends string>(
   app: FastifyInstance,
-  endpoint: E,
-  spec: RouteSpec<E, Suffix>,
-  handler: Handler<E, Suffix>,
+  address: CallAddress,
+  spec: CallSpec<S>,
+  handler: CallHandler<S, Path>,
 ): void {
   const { body, querystring, params } = spec;
-  app.route<RouteTypes<E, Suffix>>({
+  app.route<RouteTypes<S, Path>>({
     ...spec.options,
-    method: methodOf(endpoint),
-    url: `${ApiPaths[endpoint]}${spec.suffix ?? ''}`,
+    method: address.method,
+    url: address.url,
     schema: {
-      operationId: endpoint,
+      operationId: address.name,
       summary: spec.summary,
       tags: [...spec.tags],
       ...(body && { body }),
@@ -141,7 +162,18 @@ export function route<E extends Endpoint, Suffix extends string = ''>(
       RawServerDefault,
       RawRequestDefaultExpression,
       RawReplyDefaultExpression,
-      RouteTypes<E, Suffix>
+      RouteTypes<S, Path>
     >,
   });
+}
+
+/** One call of the member API's contract, `ApiEndpoints` (src/contract/api.ts). */
+export function route<E extends Endpoint, Suffix extends string = ''>(
+  app: FastifyInstance,
+  endpoint: E,
+  spec: RouteSpec<E, Suffix>,
+  handler: CallHandler<ApiEndpoints[E], Suffix>,
+): void {
+  const url = `${ApiPaths[endpoint]}${spec.suffix ?? ''}`;
+  contractRoute(app, { name: endpoint, method: methodOf(endpoint), url }, spec, handler);
 }

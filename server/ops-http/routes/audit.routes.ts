@@ -1,54 +1,71 @@
 import { Readable } from 'node:stream';
 import { type FastifyInstance } from 'fastify';
-import { type AuditQuery, OpsPaths } from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
 import { auditListResponse, checkpointDto, exportLine } from './audit-wire';
+import { auditListAnswer, checkpointAnswer } from './ops-audit-answers';
+import { fileResponses, opsRoute } from './ops-route';
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength });
+const TAGS = ['Audit'];
 
 /** The audit log: filtered pages with the chain's status, a checkpoint, the JSON Lines export. */
 export function opsAuditRoutes(app: FastifyInstance, container: ServerContainer): void {
   const trail = container.auditTrail;
 
-  app.get<{ Querystring: AuditQuery }>(
-    OpsPaths.audit,
+  opsRoute(
+    app,
+    'audit',
     {
-      preHandler: allowed(app, container, 'audit.read', 60),
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            operator: { type: 'string', format: 'uuid' },
-            action: text(64),
-            target: text(100),
-            from: text(40),
-            to: text(40),
-            cursor: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-          },
+      summary: 'A page of the audit log, newest first, and the chain’s status',
+      tags: TAGS,
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          operator: { type: 'string', format: 'uuid' },
+          action: text(64),
+          target: text(100),
+          from: text(40),
+          to: text(40),
+          cursor: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
         },
       },
+      data: auditListAnswer,
+      options: { preHandler: allowed(app, container, 'audit.read', 60) },
     },
     async (request) =>
       success('OK', auditListResponse(valueOrThrow(await trail.list(request.query)))),
   );
 
-  app.post(
-    OpsPaths.auditCheckpoint,
-    { preHandler: allowed(app, container, 'audit.read', 10) },
+  opsRoute(
+    app,
+    'auditCheckpoint',
+    {
+      summary: 'Sign a checkpoint of the audit chain now',
+      tags: TAGS,
+      data: checkpointAnswer,
+      options: { preHandler: allowed(app, container, 'audit.read', 10) },
+    },
     async (request) => {
       const checkpoint = await trail.checkpoint(actorOf(request));
       return success('Checkpoint signed.', checkpointDto(checkpoint));
     },
   );
 
-  app.get(
-    OpsPaths.auditExport,
-    // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
-    { preHandler: allowed(app, container, 'audit.read', 5), config: { writes: true } },
+  opsRoute(
+    app,
+    'auditExport',
+    {
+      summary: 'The whole audit log as JSON Lines, with the signing key and checkpoints',
+      tags: TAGS,
+      data: undefined,
+      responses: fileResponses('application/x-ndjson', 'One JSON object per line.'),
+      // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
+      options: { preHandler: allowed(app, container, 'audit.read', 5), config: { writes: true } },
+    },
     async (request, reply) => {
       const items = trail.exportItems(actorOf(request));
       // The export is audited before its first line goes out.

@@ -1,32 +1,19 @@
-import { OPERATOR_PASSWORD_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance } from 'fastify';
-import {
-  type EnrolmentFinishRequest,
-  type EnrolmentStartRequest,
-  type EnrolmentStartResponse,
-  OpsPaths,
-  type SignInRequest,
-} from '../../../src/contract/ops-api';
+import { type EnrolmentStartResponse } from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
+import { objectBody } from '../../http/routes/schemas';
 import { csrfTokenFor, type EnrolmentStart } from '../../use-cases/ops/operator-auth.use-case';
 import { type Result, type UseCaseError } from '../../use-cases/result';
 import { OPS_ABSOLUTE_TIMEOUT_MS } from '../../domain/ops/operator';
 import { allowed, SESSION_COOKIE } from '../guard';
 import { type SessionCookie, sessionAnswer } from '../session-answer';
+import { enrolmentStartAnswer, sessionAnswerSchema } from './ops-answers';
 import { opsPasskeyRoutes } from './passkey.routes';
+import { opsRoute } from './ops-route';
+import { EMAIL, PASSWORD, SIGN_IN_TAGS as TAGS, TOKEN, TOTP_CODE } from './sign-in-fields';
 import { signInBudget } from '../sign-in-budget';
-
-const body = (properties: Record<string, object>) => ({
-  type: 'object',
-  required: Object.keys(properties),
-  additionalProperties: false,
-  properties,
-});
-const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
-const PASSWORD = { type: 'string', maxLength: OPERATOR_PASSWORD_MAX_LENGTH };
-const CODE = { type: 'string', pattern: '^[0-9]{6}$' };
 
 /** An opened enrolment link as the console reads it (or the refusal, thrown). */
 function enrolment(result: Result<EnrolmentStart, UseCaseError>): EnrolmentStartResponse {
@@ -59,19 +46,28 @@ export function opsAuthRoutes(
   // Sign-in and enrolment: 10 a minute per address over every instance, beside the throttle.
   const strict = signInBudget(container);
 
-  app.post<{ Body: EnrolmentStartRequest }>(
-    OpsPaths.enrolmentStart,
-    { ...strict, schema: { body: body({ token: TOKEN }) } },
+  opsRoute(
+    app,
+    'enrolmentStart',
+    {
+      summary: 'Open an enrolment link: the operator and a new authenticator secret',
+      tags: TAGS,
+      body: objectBody({ token: TOKEN }),
+      data: enrolmentStartAnswer,
+      options: strict,
+    },
     async ({ body, ip }) => success('OK', enrolment(await auth.startEnrolment(body.token, ip))),
   );
 
-  app.post<{ Body: EnrolmentFinishRequest }>(
-    OpsPaths.enrolmentFinish,
+  opsRoute(
+    app,
+    'enrolmentFinish',
     {
-      ...strict,
-      schema: {
-        body: body({ token: TOKEN, password: PASSWORD, totp_code: CODE }),
-      },
+      summary: 'Finish enrolment with a password and the authenticator’s code',
+      tags: TAGS,
+      body: objectBody({ token: TOKEN, password: PASSWORD, totp_code: TOTP_CODE }),
+      data: undefined,
+      options: strict,
     },
     async (request) => {
       const { token, password, totp_code: totpCode } = request.body;
@@ -80,17 +76,15 @@ export function opsAuthRoutes(
     },
   );
 
-  app.post<{ Body: SignInRequest }>(
-    OpsPaths.signIn,
+  opsRoute(
+    app,
+    'signIn',
     {
-      ...strict,
-      schema: {
-        body: body({
-          email: { type: 'string', minLength: 3, maxLength: 254 },
-          password: PASSWORD,
-          totp_code: CODE,
-        }),
-      },
+      summary: 'Sign in with email, password and the authenticator’s code',
+      tags: TAGS,
+      body: objectBody({ email: EMAIL, password: PASSWORD, totp_code: TOTP_CODE }),
+      data: sessionAnswerSchema,
+      options: strict,
     },
     async (request, reply) => {
       const { email, password, totp_code: totpCode } = request.body;
@@ -103,17 +97,38 @@ export function opsAuthRoutes(
   );
 
   opsPasskeyRoutes(app, container, setCookie);
+  opsSessionRoutes(app, container);
+}
 
-  app.get(OpsPaths.session, { preHandler: allowed(app, container, null, 120) }, async (request) => {
-    const signedIn = request.operator;
-    if (signedIn === undefined) throw new ApiError('AUTH_REQUIRED');
-    const token = request.cookies[SESSION_COOKIE] ?? '';
-    return success('OK', sessionAnswer(signedIn, csrfTokenFor(token)));
-  });
+/** The signed-in operator's session: what it holds, and its end. */
+function opsSessionRoutes(app: FastifyInstance, container: ServerContainer): void {
+  const auth = container.operatorAuth;
+  opsRoute(
+    app,
+    'session',
+    {
+      summary: 'The signed-in operator, their permissions and their session’s ends',
+      tags: TAGS,
+      data: sessionAnswerSchema,
+      options: { preHandler: allowed(app, container, null, 120) },
+    },
+    async (request) => {
+      const signedIn = request.operator;
+      if (signedIn === undefined) throw new ApiError('AUTH_REQUIRED');
+      const token = request.cookies[SESSION_COOKIE] ?? '';
+      return success('OK', sessionAnswer(signedIn, csrfTokenFor(token)));
+    },
+  );
 
-  app.post(
-    OpsPaths.signOut,
-    { preHandler: allowed(app, container, null, 30) },
+  opsRoute(
+    app,
+    'signOut',
+    {
+      summary: 'Sign out',
+      tags: TAGS,
+      data: undefined,
+      options: { preHandler: allowed(app, container, null, 30) },
+    },
     async (request, reply) => {
       if (request.operator) await auth.signOut(request.operator, request.ip);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -1,45 +1,46 @@
 import { type FastifyInstance } from 'fastify';
-import {
-  type MemberSearchQuery,
-  OpsPaths,
-  type ReasonRequest,
-  type SetSignInRequest,
-} from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
+import { objectBody } from '../../http/routes/schemas';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
 import { memberDetailResponse, memberSearchResponse, revealResponse } from './member-wire';
+import {
+  memberDetailAnswer,
+  memberSearchAnswer,
+  revealAnswer,
+  signedOutAnswer,
+} from './ops-answers';
+import { opsRoute } from './ops-route';
 
-const reasonBody = (extra: Record<string, object> = {}) => ({
-  type: 'object',
-  required: ['reason', ...Object.keys(extra)],
-  additionalProperties: false,
-  properties: { reason: REASON_SCHEMA, ...extra },
-});
-
-type ById<B = unknown> = { Params: { id: string }; Body: B };
+const REASON_BODY = objectBody({ reason: REASON_SCHEMA });
+const TAGS = ['Members'];
 
 /** Member support: search, one member's page, and the actions, each with a reason. */
 export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer): void {
   const support = container.memberSupport;
-  const member = (action: string) => `${OpsPaths.member}/:id/${action}`;
+  const read = () => ({ preHandler: allowed(app, container, 'members.read', 120) });
+  const act = (perMinute: number) => ({
+    preHandler: allowed(app, container, 'members.support', perMinute),
+  });
 
-  app.get<{ Querystring: MemberSearchQuery }>(
-    OpsPaths.members,
+  opsRoute(
+    app,
+    'searchMembers',
     {
-      preHandler: allowed(app, container, 'members.read', 120),
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['q'],
-          additionalProperties: false,
-          properties: {
-            q: { type: 'string', maxLength: 100 },
-            cursor: { type: 'string', maxLength: 400 },
-          },
+      summary: 'Find members by phone, IC/passport or name prefix',
+      tags: TAGS,
+      querystring: {
+        type: 'object',
+        required: ['q'],
+        additionalProperties: false,
+        properties: {
+          q: { type: 'string', maxLength: 100 },
+          cursor: { type: 'string', maxLength: 400 },
         },
       },
+      data: memberSearchAnswer,
+      options: read(),
     },
     async (request) => {
       const { q, cursor } = request.query;
@@ -48,18 +49,30 @@ export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer
     },
   );
 
-  app.get<{ Params: { id: string } }>(
-    `${OpsPaths.member}/:id`,
-    { preHandler: allowed(app, container, 'members.read', 120), schema: { params: ID_PARAMS } },
+  opsRoute(
+    app,
+    'member',
+    {
+      summary: 'One member’s page, personal data masked',
+      tags: TAGS,
+      params: ID_PARAMS,
+      data: memberDetailAnswer,
+      options: read(),
+    },
     async (request) =>
       success('OK', memberDetailResponse(valueOrThrow(await support.detail(request.params.id)))),
   );
 
-  app.post<ById<ReasonRequest>>(
-    member('reveal'),
+  opsRoute(
+    app,
+    'revealMember',
     {
-      preHandler: allowed(app, container, 'members.reveal', 20),
-      schema: { params: ID_PARAMS, body: reasonBody() },
+      summary: 'Show one member’s personal data unmasked',
+      tags: TAGS,
+      params: ID_PARAMS,
+      body: REASON_BODY,
+      data: revealAnswer,
+      options: { preHandler: allowed(app, container, 'members.reveal', 20) },
     },
     async (request) => {
       const { id } = request.params;
@@ -70,11 +83,16 @@ export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer
     },
   );
 
-  app.post<ById<ReasonRequest>>(
-    member('sign-out-everywhere'),
+  opsRoute(
+    app,
+    'signMemberOutEverywhere',
     {
-      preHandler: allowed(app, container, 'members.support', 30),
-      schema: { params: ID_PARAMS, body: reasonBody() },
+      summary: 'Sign a member out of every session',
+      tags: TAGS,
+      params: ID_PARAMS,
+      body: REASON_BODY,
+      data: signedOutAnswer,
+      options: act(30),
     },
     async (request) => {
       const { id } = request.params;
@@ -85,11 +103,16 @@ export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer
     },
   );
 
-  app.post<ById<ReasonRequest>>(
-    member('clear-throttle'),
+  opsRoute(
+    app,
+    'clearMemberThrottle',
     {
-      preHandler: allowed(app, container, 'members.support', 30),
-      schema: { params: ID_PARAMS, body: reasonBody() },
+      summary: 'Clear a member’s login throttle',
+      tags: TAGS,
+      params: ID_PARAMS,
+      body: REASON_BODY,
+      data: undefined,
+      options: act(30),
     },
     async (request) => {
       valueOrThrow(
@@ -99,11 +122,16 @@ export function opsMemberRoutes(app: FastifyInstance, container: ServerContainer
     },
   );
 
-  app.post<ById<SetSignInRequest>>(
-    member('sign-in'),
+  opsRoute(
+    app,
+    'setMemberSignIn',
     {
-      preHandler: allowed(app, container, 'members.support', 30),
-      schema: { params: ID_PARAMS, body: reasonBody({ enabled: { type: 'boolean' } }) },
+      summary: 'Disable or enable a member’s sign-in',
+      tags: TAGS,
+      params: ID_PARAMS,
+      body: objectBody({ reason: REASON_SCHEMA, enabled: { type: 'boolean' } }),
+      data: undefined,
+      options: act(30),
     },
     async (request) => {
       const { enabled, reason } = request.body;

@@ -1,27 +1,18 @@
 import { type FastifyInstance } from 'fastify';
 import {
-  type ApproveChangeResponse,
   type OperatorApprovalsResponse,
   type OperatorChangeResponse,
-  OpsPaths,
-  type ReasonRequest,
 } from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
+import { objectBody } from '../../http/routes/schemas';
 import { type PendingOperatorChange } from '../../ports/operator-approvals.port';
 import { type PendingApprovals } from '../../use-cases/ops/operator-approvals.use-case';
 import { allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
-import { changeDto, enrolmentUrl, operatorActor } from './operator-wire';
-
-type ById = { Params: { id: string }; Body: ReasonRequest };
-
-const REASON_BODY = {
-  type: 'object',
-  required: ['reason'],
-  additionalProperties: false,
-  properties: { reason: REASON_SCHEMA },
-};
+import { changeDto, enrolmentUrl, OPERATOR_TAGS as TAGS, operatorActor } from './operator-wire';
+import { approvalsAnswer, approveAnswer, operatorChangeAnswer } from './ops-answers';
+import { opsRoute } from './ops-route';
 
 const approvalsDto = (pending: PendingApprovals): OperatorApprovalsResponse => ({
   changes: pending.changes.map(changeDto),
@@ -44,17 +35,24 @@ export function changeAnswerOf(container: ServerContainer) {
 }
 
 /**
- * The two-person rules, for admins: asking a second admin to reset an operator's second factor, what waits for a second admin, approving or rejecting a
- * change, and confirming an operator an admin created or re-enrolled. Each with a reason.
+ * The two-person rules, for admins: asking a second admin to reset an operator's second factor,
+ * what waits for a second admin, approving or rejecting a change, and confirming an operator an
+ * admin created or re-enrolled. Each with a reason.
  */
 export function opsOperatorApprovalRoutes(app: FastifyInstance, container: ServerContainer): void {
   const approvals = container.operatorApprovals;
-  const admin = (perMinute: number) => allowed(app, container, 'operators.manage', perMinute);
-  const schema = { params: ID_PARAMS, body: REASON_BODY };
+  const admin = (max: number) => ({ preHandler: allowed(app, container, 'operators.manage', max) });
+  const reasonBody = objectBody({ reason: REASON_SCHEMA });
+  const byId = () => ({ tags: TAGS, params: ID_PARAMS, body: reasonBody, options: admin(20) });
 
-  app.post<ById>(
-    `${OpsPaths.operators}/:id/reset-second-factor`,
-    { preHandler: admin(20), schema },
+  opsRoute(
+    app,
+    'resetOperatorSecondFactor',
+    {
+      ...byId(),
+      summary: 'Ask a second admin to reset an operator’s second factor',
+      data: operatorChangeAnswer,
+    },
     async (request) => {
       const { id } = request.params;
       const actor = operatorActor(request);
@@ -63,27 +61,39 @@ export function opsOperatorApprovalRoutes(app: FastifyInstance, container: Serve
     },
   );
 
-  app.get(OpsPaths.operatorApprovals, { preHandler: admin(60) }, async () =>
-    success('OK', approvalsDto(await approvals.pending())),
+  opsRoute(
+    app,
+    'operatorApprovals',
+    {
+      summary: 'What waits for a second admin',
+      tags: TAGS,
+      data: approvalsAnswer,
+      options: admin(60),
+    },
+    async () => success('OK', approvalsDto(await approvals.pending())),
   );
 
-  app.post<ById>(
-    `${OpsPaths.operatorChanges}/:id/approve`,
-    { preHandler: admin(20), schema },
+  opsRoute(
+    app,
+    'approveOperatorChange',
+    {
+      ...byId(),
+      summary: 'Approve another admin’s change (a reset answers its new enrolment link)',
+      data: approveAnswer,
+    },
     async (request) => {
       const { link } = valueOrThrow(
         await approvals.approve(operatorActor(request), request.params.id, request.body.reason),
       );
-      const answer: ApproveChangeResponse = {
-        link: link === null ? null : enrolmentUrl(container.config.ops.publicUrl, link),
-      };
-      return success('Change approved.', answer);
+      const handOver = link && enrolmentUrl(container.config.ops.publicUrl, link);
+      return success('Change approved.', { link: handOver });
     },
   );
 
-  app.post<ById>(
-    `${OpsPaths.operatorChanges}/:id/reject`,
-    { preHandler: admin(20), schema },
+  opsRoute(
+    app,
+    'rejectOperatorChange',
+    { ...byId(), summary: 'Reject another admin’s change', data: undefined },
     async (request) => {
       valueOrThrow(
         await approvals.reject(operatorActor(request), request.params.id, request.body.reason),
@@ -92,9 +102,14 @@ export function opsOperatorApprovalRoutes(app: FastifyInstance, container: Serve
     },
   );
 
-  app.post<ById>(
-    `${OpsPaths.operators}/:id/confirm`,
-    { preHandler: admin(20), schema },
+  opsRoute(
+    app,
+    'confirmOperator',
+    {
+      ...byId(),
+      summary: 'Confirm an operator another admin created or re-enrolled',
+      data: undefined,
+    },
     async (request) => {
       valueOrThrow(
         await approvals.confirm(operatorActor(request), request.params.id, request.body.reason),

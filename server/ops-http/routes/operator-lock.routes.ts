@@ -1,40 +1,35 @@
 import { type FastifyInstance } from 'fastify';
-import {
-  type ClearSignInLockResponse,
-  OpsPaths,
-  type ReasonRequest,
-} from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
+import { objectBody } from '../../http/routes/schemas';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
+import { OPERATOR_TAGS } from './operator-wire';
+import { signInLockAnswer } from './ops-answers';
+import { opsRoute } from './ops-route';
 
 /**
  * An admin clears an operator's sign-in lock (wrong passwords or wrong second factors), with a
  * reason; audited. An unknown operator answers 404, as a role without the permission does.
  */
 export function opsOperatorLockRoutes(app: FastifyInstance, container: ServerContainer): void {
-  app.post<{ Params: { id: string }; Body: ReasonRequest }>(
-    `${OpsPaths.operators}/:id/clear-sign-in-lock`,
+  opsRoute(
+    app,
+    'clearOperatorSignInLock',
     {
-      preHandler: allowed(app, container, 'operators.manage', 20),
-      schema: {
-        params: ID_PARAMS,
-        body: {
-          type: 'object',
-          required: ['reason'],
-          additionalProperties: false,
-          properties: { reason: REASON_SCHEMA },
-        },
-      },
+      summary: 'Clear an operator’s sign-in lock',
+      tags: OPERATOR_TAGS,
+      params: ID_PARAMS,
+      body: objectBody({ reason: REASON_SCHEMA }),
+      data: signInLockAnswer,
+      options: { preHandler: allowed(app, container, 'operators.manage', 20) },
     },
     async (request) => {
       const { id } = request.params;
       const cleared = valueOrThrow(
         await container.operatorSignInLock.clear(actorOf(request), id, request.body.reason),
       );
-      const answer: ClearSignInLockResponse = { cleared: cleared.cleared };
-      return success('Sign-in lock cleared.', answer);
+      return success('Sign-in lock cleared.', { cleared: cleared.cleared });
     },
   );
 }

@@ -6,6 +6,8 @@ import { type EnrolmentLink } from '../../use-cases/ops/manage-operators.use-cas
 import { type PendingApprovals } from '../../use-cases/ops/operator-approvals.use-case';
 import { actorOf } from '../guard';
 
+export const OPERATOR_TAGS = ['Operators'];
+
 /** The one-time link an operator enrols with: the token in the fragment, never sent to a server. */
 export function enrolmentUrl(publicUrl: string, link: EnrolmentLink): EnrolmentLinkResponse {
   return {

@@ -1,22 +1,21 @@
 import { OPERATOR_NAME_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance } from 'fastify';
-import {
-  type ChangeRoleRequest,
-  type CreateOperatorRequest,
-  type OperatorListResponse,
-  OpsPaths,
-  type ReasonRequest,
-} from '../../../src/contract/ops-api';
+import { type OperatorListResponse } from '../../../src/contract/ops-api';
 import { OPS_ROLES } from '../../../src/contract/ops-roles';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
+import { objectBody } from '../../http/routes/schemas';
 import { type OperatorListing } from '../../use-cases/ops/manage-operators.use-case';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
 import { changeAnswerOf, opsOperatorApprovalRoutes } from './operator-approvals.routes';
-import { enrolmentUrl } from './operator-wire';
+import { enrolmentUrl, OPERATOR_TAGS as TAGS } from './operator-wire';
+import { enrolmentLinkAnswer, operatorChangeAnswer, operatorListAnswer } from './ops-answers';
+import { opsRoute } from './ops-route';
+import { EMAIL } from './sign-in-fields';
 
 const ROLE = { type: 'string', enum: [...OPS_ROLES] };
+const REASON_BODY = objectBody({ reason: REASON_SCHEMA });
 
 const operatorList = (operators: OperatorListing[]): OperatorListResponse => ({
   items: operators.map((operator) => ({
@@ -30,52 +29,51 @@ const operatorList = (operators: OperatorListing[]): OperatorListResponse => ({
   })),
 });
 
-const objectOf = (properties: Record<string, object>) => ({
-  type: 'object',
-  required: Object.keys(properties),
-  additionalProperties: false,
-  properties,
-});
-
 export { enrolmentUrl } from './operator-wire';
-
-type ById<B = unknown> = { Params: { id: string }; Body: B };
 
 /** Operators, for admins: list, create, role, disable, enable, reset the second factor. */
 export function opsOperatorRoutes(app: FastifyInstance, container: ServerContainer): void {
   const manage = container.manageOperators;
   const changeAnswer = changeAnswerOf(container);
-  const publicUrl = () => container.config.ops.publicUrl;
-  const admin = (perMinute: number) => allowed(app, container, 'operators.manage', perMinute);
-  const operator = (action: string) => `${OpsPaths.operators}/:id/${action}`;
+  const admin = (max: number) => ({ preHandler: allowed(app, container, 'operators.manage', max) });
 
-  app.get(OpsPaths.operators, { preHandler: admin(60) }, async () =>
-    success('OK', operatorList(await manage.list())),
+  opsRoute(
+    app,
+    'operators',
+    { summary: 'Every operator', tags: TAGS, data: operatorListAnswer, options: admin(60) },
+    async () => success('OK', operatorList(await manage.list())),
   );
 
-  app.post<{ Body: CreateOperatorRequest }>(
-    OpsPaths.operators,
+  opsRoute(
+    app,
+    'createOperator',
     {
-      preHandler: admin(20),
-      schema: {
-        body: objectOf({
-          name: { type: 'string', minLength: 1, maxLength: OPERATOR_NAME_MAX_LENGTH },
-          email: { type: 'string', minLength: 3, maxLength: 254 },
-          role: ROLE,
-        }),
-      },
+      summary: 'Create an operator: their one-time enrolment link',
+      tags: TAGS,
+      body: objectBody({
+        name: { type: 'string', minLength: 1, maxLength: OPERATOR_NAME_MAX_LENGTH },
+        email: EMAIL,
+        role: ROLE,
+      }),
+      data: enrolmentLinkAnswer,
+      options: admin(20),
     },
     async (request) => {
       const link = valueOrThrow(await manage.create(actorOf(request), request.body));
-      return success('Operator created.', enrolmentUrl(publicUrl(), link));
+      return success('Operator created.', enrolmentUrl(container.config.ops.publicUrl, link));
     },
   );
 
-  app.post<ById<ChangeRoleRequest>>(
-    operator('role'),
+  opsRoute(
+    app,
+    'changeOperatorRole',
     {
-      preHandler: admin(20),
-      schema: { params: ID_PARAMS, body: objectOf({ role: ROLE, reason: REASON_SCHEMA }) },
+      summary: 'Change an operator’s role (finance or admin waits for a second admin)',
+      tags: TAGS,
+      params: ID_PARAMS,
+      body: objectBody({ role: ROLE, reason: REASON_SCHEMA }),
+      data: operatorChangeAnswer,
+      options: admin(20),
     },
     async (request) => {
       const { pending } = valueOrThrow(
@@ -86,15 +84,20 @@ export function opsOperatorRoutes(app: FastifyInstance, container: ServerContain
     },
   );
 
-  for (const [action, disabled] of [
-    ['disable', true],
-    ['enable', false],
+  for (const [endpoint, disabled] of [
+    ['disableOperator', true],
+    ['enableOperator', false],
   ] as const) {
-    app.post<ById<ReasonRequest>>(
-      operator(action),
+    opsRoute(
+      app,
+      endpoint,
       {
-        preHandler: admin(20),
-        schema: { params: ID_PARAMS, body: objectOf({ reason: REASON_SCHEMA }) },
+        summary: disabled ? 'Disable an operator' : 'Enable an operator',
+        tags: TAGS,
+        params: ID_PARAMS,
+        body: REASON_BODY,
+        data: undefined,
+        options: admin(20),
       },
       async (request) => {
         const { reason } = request.body;

@@ -1,12 +1,4 @@
-import { OPERATOR_PASSWORD_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance } from 'fastify';
-import {
-  type EnrolmentFinishPasskeyRequest,
-  type EnrolmentStartRequest,
-  OpsPaths,
-  type PasskeySignInOptionsRequest,
-  type PasskeySignInRequest,
-} from '../../../src/contract/ops-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
@@ -14,18 +6,12 @@ import {
   authenticationCredential,
   registrationCredential,
 } from '../../http/routes/passkeys.routes';
+import { objectBody } from '../../http/routes/schemas';
 import { type SessionCookie, sessionAnswer } from '../session-answer';
 import { signInBudget } from '../sign-in-budget';
-
-const body = (properties: Record<string, object>) => ({
-  type: 'object',
-  required: Object.keys(properties),
-  additionalProperties: false,
-  properties,
-});
-const TOKEN = { type: 'string', minLength: 10, maxLength: 200 };
-const EMAIL = { type: 'string', minLength: 3, maxLength: 254 };
-const PASSWORD = { type: 'string', maxLength: OPERATOR_PASSWORD_MAX_LENGTH };
+import { passkeyOptionsAnswer, sessionAnswerSchema } from './ops-answers';
+import { opsRoute } from './ops-route';
+import { EMAIL, PASSWORD, SIGN_IN_TAGS as TAGS, TOKEN } from './sign-in-fields';
 
 /** An operator's passkey as their second factor: at enrolment, and at every sign-in after it. */
 export function opsPasskeyRoutes(
@@ -37,20 +23,29 @@ export function opsPasskeyRoutes(
   // As the other sign-in and enrolment calls: 10 a minute per address over every instance.
   const strict = signInBudget(container);
 
-  app.post<{ Body: EnrolmentStartRequest }>(
-    OpsPaths.enrolmentPasskeyOptions,
-    { ...strict, schema: { body: body({ token: TOKEN }) } },
+  opsRoute(
+    app,
+    'enrolmentPasskeyOptions',
+    {
+      summary: 'A passkey’s creation options, to enrol with a passkey',
+      tags: TAGS,
+      body: objectBody({ token: TOKEN }),
+      data: passkeyOptionsAnswer,
+      options: strict,
+    },
     async (request) =>
       success('OK', valueOrThrow(await passkeys.enrolmentOptions(request.body.token))),
   );
 
-  app.post<{ Body: EnrolmentFinishPasskeyRequest }>(
-    OpsPaths.enrolmentFinishPasskey,
+  opsRoute(
+    app,
+    'enrolmentFinishPasskey',
     {
-      ...strict,
-      schema: {
-        body: body({ token: TOKEN, password: PASSWORD, credential: registrationCredential }),
-      },
+      summary: 'Finish enrolment with a password and a passkey',
+      tags: TAGS,
+      body: objectBody({ token: TOKEN, password: PASSWORD, credential: registrationCredential }),
+      data: undefined,
+      options: strict,
     },
     async (request) => {
       const { token, password, credential } = request.body;
@@ -61,21 +56,33 @@ export function opsPasskeyRoutes(
     },
   );
 
-  app.post<{ Body: PasskeySignInOptionsRequest }>(
-    OpsPaths.signInPasskeyOptions,
-    { ...strict, schema: { body: body({ email: EMAIL, password: PASSWORD }) } },
+  opsRoute(
+    app,
+    'signInPasskeyOptions',
+    {
+      summary: 'Check email and password, then a passkey’s request options',
+      tags: TAGS,
+      body: objectBody({ email: EMAIL, password: PASSWORD }),
+      data: passkeyOptionsAnswer,
+      options: strict,
+    },
     async (request) => {
       const { email, password } = request.body;
-      return success(
-        'OK',
-        valueOrThrow(await passkeys.signInOptions({ email, password, address: request.ip })),
-      );
+      const options = await passkeys.signInOptions({ email, password, address: request.ip });
+      return success('OK', valueOrThrow(options));
     },
   );
 
-  app.post<{ Body: PasskeySignInRequest }>(
-    OpsPaths.signInPasskey,
-    { ...strict, schema: { body: body({ email: EMAIL, credential: authenticationCredential }) } },
+  opsRoute(
+    app,
+    'signInPasskey',
+    {
+      summary: 'Sign in with the passkey’s answer',
+      tags: TAGS,
+      body: objectBody({ email: EMAIL, credential: authenticationCredential }),
+      data: sessionAnswerSchema,
+      options: strict,
+    },
     async (request, reply) => {
       const { email, credential } = request.body;
       const signedIn = valueOrThrow(

@@ -1,10 +1,6 @@
 import { type FastifyInstance } from 'fastify';
-import {
-  OpsPaymentPaths,
-  type PaymentSearchQuery,
-  REFUND_STATUSES,
-  type RefundListQuery,
-} from '../../../src/contract/ops-payments-api';
+import { GATEWAY_KINDS } from '../../../src/contract/gateways';
+import { type PaymentSearchQuery, REFUND_STATUSES } from '../../../src/contract/ops-payments-api';
 import { PAYMENT_STATUSES } from '../../../src/contract/payment';
 import { type ServerContainer } from '../../container';
 import { TRANSACTION_ID_PATTERN } from '../../domain/transaction';
@@ -12,12 +8,20 @@ import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
 import { paymentDetailResponse, paymentSearchResponse, refundListResponse } from './payment-wire';
+import {
+  paymentDetailAnswer,
+  paymentSearchAnswer,
+  refundListAnswer,
+  requeryAnswer,
+} from './ops-payment-answers';
+import { opsRoute } from './ops-route';
 
 /** A Malaysia calendar day, YYYY-MM-DD (its range is checked by the filter). */
 export const DAY_SCHEMA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const AMOUNT = { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' } as const;
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const CURSOR = { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_-]*$' } as const;
+export const PAYMENT_TAGS = ['Payments'];
 
 /** The payments search's query (GET /payments, and the CSV export of the same search). */
 export const PAYMENT_SEARCH_QUERY = {
@@ -27,7 +31,7 @@ export const PAYMENT_SEARCH_QUERY = {
     ref: text(100),
     member: text(100),
     status: { type: 'string', enum: [...PAYMENT_STATUSES] },
-    gateway: text(32),
+    gateway: { ...text(32), examples: [...GATEWAY_KINDS] },
     from: DAY_SCHEMA,
     to: DAY_SCHEMA,
     min_amount: AMOUNT,
@@ -40,14 +44,13 @@ export const PAYMENT_SEARCH_QUERY = {
   properties: Record<keyof PaymentSearchQuery, object>;
 };
 
-const PAYMENT_PARAMS = {
+/** A payment's transaction id in the path. */
+export const PAYMENT_PARAMS = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
   properties: { id: { type: 'string', pattern: TRANSACTION_ID_PATTERN.source } },
 } as const;
-
-type ById = { Params: { id: string } };
 
 /**
  * The console's payments (`payments.read`, every role): the search, one payment's page, the
@@ -55,32 +58,45 @@ type ById = { Params: { id: string } };
  */
 export function opsPaymentRoutes(app: FastifyInstance, container: ServerContainer): void {
   const support = container.paymentSupport;
+  const read = () => ({ preHandler: allowed(app, container, 'payments.read', 120) });
 
-  app.get<{ Querystring: PaymentSearchQuery }>(
-    OpsPaymentPaths.payments,
+  opsRoute(
+    app,
+    'searchPayments',
     {
-      preHandler: allowed(app, container, 'payments.read', 120),
-      schema: { querystring: PAYMENT_SEARCH_QUERY },
+      summary: 'Find payments, newest first',
+      tags: PAYMENT_TAGS,
+      querystring: PAYMENT_SEARCH_QUERY,
+      data: paymentSearchAnswer,
+      options: read(),
     },
     async (request) =>
       success('OK', paymentSearchResponse(valueOrThrow(await support.search(request.query)))),
   );
 
-  app.get<ById>(
-    `${OpsPaymentPaths.payment}/:id`,
+  opsRoute(
+    app,
+    'payment',
     {
-      preHandler: allowed(app, container, 'payments.read', 120),
-      schema: { params: PAYMENT_PARAMS },
+      summary: 'One payment’s page: its refunds and its timeline',
+      tags: PAYMENT_TAGS,
+      params: PAYMENT_PARAMS,
+      data: paymentDetailAnswer,
+      options: read(),
     },
     async (request) =>
       success('OK', paymentDetailResponse(valueOrThrow(await support.detail(request.params.id)))),
   );
 
-  app.post<ById>(
-    `${OpsPaymentPaths.payment}/:id/${OpsPaymentPaths.requerySuffix}`,
+  opsRoute(
+    app,
+    'requeryPayment',
     {
-      preHandler: allowed(app, container, 'payments.requery', 10),
-      schema: { params: PAYMENT_PARAMS },
+      summary: 'Ask the gateway about a payment now and apply its final answer',
+      tags: PAYMENT_TAGS,
+      params: PAYMENT_PARAMS,
+      data: requeryAnswer,
+      options: { preHandler: allowed(app, container, 'payments.requery', 10) },
     },
     async (request) => {
       const actor = actorOf(request);
@@ -90,17 +106,19 @@ export function opsPaymentRoutes(app: FastifyInstance, container: ServerContaine
     },
   );
 
-  app.get<{ Querystring: RefundListQuery }>(
-    OpsPaymentPaths.refunds,
+  opsRoute(
+    app,
+    'refunds',
     {
-      preHandler: allowed(app, container, 'payments.read', 120),
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { status: { type: 'string', enum: [...REFUND_STATUSES] }, cursor: CURSOR },
-        },
+      summary: 'Refunds waiting for a decision or a bank transfer, newest first',
+      tags: ['Refunds'],
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { status: { type: 'string', enum: [...REFUND_STATUSES] }, cursor: CURSOR },
       },
+      data: refundListAnswer,
+      options: read(),
     },
     async (request) =>
       success('OK', refundListResponse(valueOrThrow(await support.refunds(request.query)))),

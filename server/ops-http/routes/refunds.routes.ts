@@ -1,36 +1,22 @@
 import { TRANSFER_REFERENCE_MAX_LENGTH } from '../../../src/contract/ops-rules';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import {
-  OpsPaymentPaths,
-  type RefundCloseBody,
-  type RefundDecisionBody,
-  type RefundRequestBody,
-  type StepUpRequest,
-  type StepUpResponse,
-} from '../../../src/contract/ops-payments-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { ApiError, valueOrThrow } from '../../http/errors';
 import { authenticationCredential } from '../../http/routes/passkeys.routes';
+import { objectBody } from '../../http/routes/schemas';
 import { type RefundStepBy } from '../../use-cases/ops/refund-steps';
 import { actorOf, allowed, ID_PARAMS, REASON_SCHEMA } from '../guard';
+import { passkeyOptionsAnswer } from './ops-answers';
+import { refundAnswer, stepUpAnswer } from './ops-payment-answers';
+import { opsRoute } from './ops-route';
+import { DAY_SCHEMA, PAYMENT_PARAMS } from './payments.routes';
 import { refundDto } from './payment-wire';
+import { SIGN_IN_TAGS, TOTP_CODE } from './sign-in-fields';
 
-const body = (properties: Record<string, object>, required = Object.keys(properties)) => ({
-  type: 'object',
-  required,
-  additionalProperties: false,
-  properties,
-});
-
-const PAYMENT_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: { type: 'string', pattern: '^TXN[A-Z2-7]{24}$' } },
-} as const;
-
-type ById<B> = { Params: { id: string }; Body: B };
+const TAGS = ['Refunds'];
+/** Its form and range are the use case's to check, with their own words. */
+const REFUND_AMOUNT = { type: 'string', minLength: 1, maxLength: 20 } as const;
 
 /** The operator taking a refund step, with when their session last gave its second factor. */
 function stepBy(request: FastifyRequest): RefundStepBy {
@@ -47,20 +33,19 @@ function stepBy(request: FastifyRequest): RefundStepBy {
  */
 export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer): void {
   const refunds = container.refundActions;
-  const refund = (action: string) => `${OpsPaymentPaths.refund}/:id/${action}`;
-  const deciding = allowed(app, container, 'refunds.approve', 30);
+  const deciding = { preHandler: allowed(app, container, 'refunds.approve', 30) };
+  const byId = { tags: TAGS, params: ID_PARAMS, data: refundAnswer, options: deciding };
 
-  app.post<ById<RefundRequestBody>>(
-    `${OpsPaymentPaths.payment}/:id/${OpsPaymentPaths.refundsSuffix}`,
+  opsRoute(
+    app,
+    'requestRefund',
     {
-      preHandler: allowed(app, container, 'refunds.request', 20),
-      schema: {
-        params: PAYMENT_PARAMS,
-        body: body({
-          amount: { type: 'string', minLength: 1, maxLength: 20 },
-          reason: REASON_SCHEMA,
-        }),
-      },
+      summary: 'Ask for a refund of a payment; another operator decides it',
+      tags: TAGS,
+      params: PAYMENT_PARAMS,
+      body: objectBody({ amount: REFUND_AMOUNT, reason: REASON_SCHEMA }),
+      data: refundAnswer,
+      options: { preHandler: allowed(app, container, 'refunds.request', 20) },
     },
     async (request) => {
       const { amount, reason } = request.body;
@@ -69,15 +54,17 @@ export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer
     },
   );
 
-  for (const [action, approve] of [
-    ['approve', true],
-    ['reject', false],
+  for (const [endpoint, approve] of [
+    ['approveRefund', true],
+    ['rejectRefund', false],
   ] as const) {
-    app.post<ById<RefundDecisionBody>>(
-      refund(action),
+    opsRoute(
+      app,
+      endpoint,
       {
-        preHandler: deciding,
-        schema: { params: ID_PARAMS, body: body({ reason: REASON_SCHEMA }) },
+        ...byId,
+        summary: approve ? 'Approve another operator’s refund' : 'Reject a refund',
+        body: objectBody({ reason: REASON_SCHEMA }),
       },
       async (request) => {
         const { id } = request.params;
@@ -91,34 +78,31 @@ export function opsRefundRoutes(app: FastifyInstance, container: ServerContainer
     );
   }
 
-  app.post<ById<Record<string, never>>>(
-    refund('retry'),
-    { preHandler: deciding, schema: { params: ID_PARAMS, body: body({}) } },
-    async (request) =>
-      success(
-        'Refund sent again.',
-        refundDto(valueOrThrow(await refunds.retry(stepBy(request), request.params.id))),
-      ),
+  opsRoute(
+    app,
+    'retryRefund',
+    { ...byId, summary: 'Send a failed refund to the gateway again', body: objectBody({}) },
+    async (request) => {
+      const sent = await refunds.retry(stepBy(request), request.params.id);
+      return success('Refund sent again.', refundDto(valueOrThrow(sent)));
+    },
   );
 
-  app.post<ById<RefundCloseBody>>(
-    refund('close'),
+  opsRoute(
+    app,
+    'closeRefund',
     {
-      preHandler: deciding,
-      schema: {
-        params: ID_PARAMS,
-        body: body({
-          reference: { type: 'string', minLength: 1, maxLength: TRANSFER_REFERENCE_MAX_LENGTH },
-          transfer_date: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-        }),
-      },
+      ...byId,
+      summary: 'Close a manual refund with its bank transfer',
+      body: objectBody({
+        reference: { type: 'string', minLength: 1, maxLength: TRANSFER_REFERENCE_MAX_LENGTH },
+        transfer_date: DAY_SCHEMA,
+      }),
     },
     async (request) => {
       const { reference, transfer_date: transferDate } = request.body;
-      const closed = await refunds.close(stepBy(request), request.params.id, {
-        reference,
-        transferDate,
-      });
+      const closing = { reference, transferDate };
+      const closed = await refunds.close(stepBy(request), request.params.id, closing);
       return success('Refund closed.', refundDto(valueOrThrow(closed)));
     },
   );
@@ -134,24 +118,33 @@ function opsStepUpRoutes(app: FastifyInstance, container: ServerContainer): void
     return request.operator;
   };
 
-  app.post(
-    OpsPaymentPaths.stepUpPasskeyOptions,
-    { preHandler: allowed(app, container, null, 10), schema: { body: body({}) } },
+  opsRoute(
+    app,
+    'stepUpPasskeyOptions',
+    {
+      summary: 'A passkey’s request options, to give the second factor again',
+      tags: SIGN_IN_TAGS,
+      body: objectBody({}),
+      data: passkeyOptionsAnswer,
+      options: { preHandler: allowed(app, container, null, 10) },
+    },
     async (request) => success('OK', valueOrThrow(await stepUp.passkeyOptions(signedIn(request)))),
   );
 
-  app.post<{ Body: StepUpRequest }>(
-    OpsPaymentPaths.stepUp,
+  opsRoute(
+    app,
+    'stepUp',
     {
-      preHandler: allowed(app, container, null, 10),
-      schema: {
-        body: {
-          oneOf: [
-            body({ totp_code: { type: 'string', pattern: '^[0-9]{6}$' } }),
-            body({ credential: authenticationCredential }),
-          ],
-        },
+      summary: 'Give the second factor again: a code or a passkey’s answer',
+      tags: SIGN_IN_TAGS,
+      body: {
+        oneOf: [
+          objectBody({ totp_code: TOTP_CODE }),
+          objectBody({ credential: authenticationCredential }),
+        ],
       },
+      data: stepUpAnswer,
+      options: { preHandler: allowed(app, container, null, 10) },
     },
     async (request) => {
       const { totp_code: code, credential } = request.body;
@@ -161,8 +154,7 @@ function opsStepUpRoutes(app: FastifyInstance, container: ServerContainer): void
           ? await stepUp.withPasskey(who, credential, request.ip)
           : await stepUp.withTotp(who, code ?? '', request.ip);
       const { stepUpUntil } = valueOrThrow(done);
-      const answer: StepUpResponse = { step_up_until: stepUpUntil.toISOString() };
-      return success('Second factor given.', answer);
+      return success('Second factor given.', { step_up_until: stepUpUntil.toISOString() });
     },
   );
 }

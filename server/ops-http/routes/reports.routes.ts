@@ -1,16 +1,15 @@
 import { Readable } from 'node:stream';
 import { type FastifyInstance } from 'fastify';
-import {
-  OpsPaymentPaths,
-  type PaymentSearchQuery,
-  type ReportSummaryQuery,
-} from '../../../src/contract/ops-payments-api';
 import { type ServerContainer } from '../../container';
 import { success } from '../../http/envelope';
 import { valueOrThrow } from '../../http/errors';
 import { actorOf, allowed } from '../guard';
+import { reportSummaryAnswer } from './ops-payment-answers';
+import { fileResponses, opsRoute } from './ops-route';
 import { DAY_SCHEMA, PAYMENT_SEARCH_QUERY } from './payments.routes';
 import { summaryResponse } from './report-wire';
+
+const TAGS = ['Reports'];
 
 /**
  * The reports (`reports.read`: finance and admin): the summary of a range of Malaysia days, and
@@ -20,30 +19,39 @@ import { summaryResponse } from './report-wire';
 export function opsReportRoutes(app: FastifyInstance, container: ServerContainer): void {
   const reports = container.paymentReporting;
 
-  app.get<{ Querystring: ReportSummaryQuery }>(
-    OpsPaymentPaths.reportSummary,
+  opsRoute(
+    app,
+    'reportSummary',
     {
-      preHandler: allowed(app, container, 'reports.read', 30),
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['from', 'to'],
-          additionalProperties: false,
-          properties: { from: DAY_SCHEMA, to: DAY_SCHEMA },
-        },
+      summary: 'Payments and refunds by Malaysia day over a range, with totals',
+      tags: TAGS,
+      querystring: {
+        type: 'object',
+        required: ['from', 'to'],
+        additionalProperties: false,
+        properties: { from: DAY_SCHEMA, to: DAY_SCHEMA },
       },
+      data: reportSummaryAnswer,
+      options: { preHandler: allowed(app, container, 'reports.read', 30) },
     },
     async (request) =>
       success('OK', summaryResponse(valueOrThrow(await reports.summary(request.query)))),
   );
 
-  app.get<{ Querystring: PaymentSearchQuery }>(
-    OpsPaymentPaths.paymentsExport,
+  opsRoute(
+    app,
+    'paymentsExport',
     {
-      preHandler: allowed(app, container, 'reports.read', 5),
-      schema: { querystring: PAYMENT_SEARCH_QUERY },
-      // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
-      config: { writes: true },
+      summary: 'The CSV of every payment a search finds',
+      tags: TAGS,
+      querystring: PAYMENT_SEARCH_QUERY,
+      data: undefined,
+      responses: fileResponses('text/csv', 'UTF-8 with a byte-order mark and a header row.'),
+      options: {
+        preHandler: allowed(app, container, 'reports.read', 5),
+        // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
+        config: { writes: true },
+      },
     },
     async (request, reply) => {
       const { filename, body } = valueOrThrow(reports.exportCsv(actorOf(request), request.query));
