@@ -28,7 +28,7 @@ const PROVIDER_CREDENTIALS = [
 const PORTALS = ['portal-1', 'portal-2'];
 
 // docker-compose, a Python program, takes seconds to start on a busy machine.
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 let work: string;
 let env: Record<string, string>;
