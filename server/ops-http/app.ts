@@ -20,6 +20,7 @@ import { opsOperatorLockRoutes } from './routes/operator-lock.routes';
 import { opsPaymentRoutes } from './routes/payments.routes';
 import { opsRefundRoutes } from './routes/refunds.routes';
 import { opsReportRoutes } from './routes/reports.routes';
+import { healthProbes } from '../http/routes/health.routes';
 
 const CONSOLE_DIST_DIR = path.join(projectRoot(__dirname), 'dist-console');
 
@@ -79,6 +80,7 @@ export async function buildOpsApp(
       opsPaymentRoutes(api, container);
       opsRefundRoutes(api, container);
       opsReportRoutes(api, container);
+      healthProbes(api, container);
     },
     { prefix: '/api' },
   );
