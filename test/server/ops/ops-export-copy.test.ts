@@ -1,5 +1,7 @@
 import { PostgresPaymentReports } from '../../../server/adapters/postgres/postgres-payment-reports.adapter';
+import { CLI } from '../../../server/use-cases/ops/actor';
 import { CsvRecordCounter } from '../../../server/use-cases/ops/payment-export-csv';
+import { PAYMENT_EXPORT_COLUMNS } from '../../../src/contract/ops-payments-api';
 import { eachDatabase } from '../../../scripts/support/databases';
 import { registerAndLogin } from '../support/members';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -74,6 +76,24 @@ for (const database of eachDatabase().filter((name) => name === 'postgres')) {
       let records = 0;
       for await (const chunk of reports.exportCsv({}) ?? []) records += counter.count(chunk);
       expect(records).toBe(PAYMENTS);
+    });
+
+    it('makes the whole file of it, audited with every record sent', async () => {
+      const answer = t.container.paymentReporting.exportCsv(CLI, { status: 'pending' });
+      if (!answer.ok) throw new Error('the export was refused');
+      const parts: Buffer[] = [];
+      for await (const chunk of answer.value.body) parts.push(Buffer.from(chunk));
+      const lines = Buffer.concat(parts).toString('utf8').split('\n');
+      expect(lines[0]).toBe(`\uFEFF${PAYMENT_EXPORT_COLUMNS.join(',')}`);
+      expect(lines).toHaveLength(PAYMENTS + 2);
+      expect(lines[PAYMENTS + 1]).toBe('');
+      expect(lines[1]).toMatch(/^,TXN[A-J]{24},sandbox,,[0-9a-f-]{36},50\.01,0\.00,pending,\d{4}-/);
+      const [entry] = await t.container.audit.list({ action: 'payments.export', limit: 1 });
+      expect(entry.changes).toEqual({
+        filters: { before: null, after: { status: 'pending' } },
+        rows: { before: null, after: PAYMENTS },
+        complete: { before: null, after: true },
+      });
     });
   });
 }
