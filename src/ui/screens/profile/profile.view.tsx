@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailRow } from '../../components/detail-row';
-import { useLoadedViewModel } from '../../components/loaded-view-model';
+import { useLoadedViewModel } from '../../../ui-kit/loaded-view-model';
 import { ModalDialog } from '../../../ui-kit/modal-dialog';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { PhoneInput } from '../../components/phone-input';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rowControl, useFocusAfter } from '../../components/focus-after';
-import { useLoadedViewModel } from '../../components/loaded-view-model';
+import { useLoadedViewModel } from '../../../ui-kit/loaded-view-model';
 import { SurfaceButton } from '../../../ui-kit/surface-button';
 import '../../../ui-kit/theme.css';
 import '../../styles/auth.css';

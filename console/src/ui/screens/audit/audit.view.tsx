@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../domain/model/audit';
-import { useViewModel } from '../../../../../src/ui-kit/di';
+import { useLoadedViewModel } from '../../../../../src/ui-kit/loaded-view-model';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
 import { formatTime } from '../../shared/format';
@@ -58,10 +57,7 @@ function Target({ vm, entry }: { vm: AuditViewModel; entry: AuditEntry }) {
 /** The audit log: filters, the chain's state, entries, export and checkpoint. */
 export const AuditView = observer(function AuditView() {
   const { t, i18n } = useTranslation();
-  const vm = useViewModel(AuditViewModel);
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
+  const vm = useLoadedViewModel(AuditViewModel);
   const chain = vm.chain;
 
   return (

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPS_ROLES, isOpsRole } from '../../../../../src/contract/ops-roles';
-import { useViewModel } from '../../../../../src/ui-kit/di';
+import { useLoadedViewModel } from '../../../../../src/ui-kit/loaded-view-model';
 import { FieldFrame } from '../../../../../src/ui-kit/field-frame';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
@@ -16,10 +15,7 @@ import { OperatorsViewModel, type OperatorRow } from './operators.view-model';
 /** The admin's operators page: create, list, and each operator's role and access. */
 export const OperatorsView = observer(function OperatorsView() {
   const { t } = useTranslation();
-  const vm = useViewModel(OperatorsViewModel);
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
+  const vm = useLoadedViewModel(OperatorsViewModel);
   const task = vm.task;
   const taskTitle =
     task === null

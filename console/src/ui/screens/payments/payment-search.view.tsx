@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../../../../src/ui-kit/di';
+import { useLoadedViewModel } from '../../../../../src/ui-kit/loaded-view-model';
 import { formatTime, formatRinggit } from '../../shared/format';
 import { PageHeading } from '../../shared/page-heading';
 import { GatewayName, MemberLink, PaymentStatusText } from '../../shared/payment-labels';
@@ -62,11 +62,8 @@ const ResultsTable = observer(function ResultsTable({
 /** Payments: the search form, the newest matching payments first, "Load more" and the CSV. */
 export const PaymentSearchView = observer(function PaymentSearchView() {
   const { t } = useTranslation();
-  const vm = useViewModel(PaymentSearchViewModel);
+  const vm = useLoadedViewModel(PaymentSearchViewModel);
   const firstError = vm.firstError;
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
   // A refused search puts the focus on the first field at fault.
   useEffect(() => {
     if (firstError) document.getElementById(`field-${firstError}`)?.focus();

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, type RefCallback } from 'react';
+import { type RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useViewModel } from '../../../../../src/ui-kit/di';
+import { useLoadedViewModel } from '../../../../../src/ui-kit/loaded-view-model';
 import { FieldFrame } from '../../../../../src/ui-kit/field-frame';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { WAITING_REFUND_STATUSES } from '../../../domain/use-cases/refunds.use-case';
@@ -67,10 +67,7 @@ const QueueTable = observer(function QueueTable({
 /** Refunds waiting: a status filter, then each refund with a link to its payment. */
 export const RefundsQueueView = observer(function RefundsQueueView() {
   const { t } = useTranslation();
-  const vm = useViewModel(RefundsQueueViewModel);
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
+  const vm = useLoadedViewModel(RefundsQueueViewModel);
   return (
     <>
       <PageHeading times>{t('refunds.title')}</PageHeading>

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDayDto } from '../../../../../src/contract/ops-payments-api';
-import { useViewModel } from '../../../../../src/ui-kit/di';
+import { useLoadedViewModel } from '../../../../../src/ui-kit/loaded-view-model';
 import { SurfaceButton } from '../../../../../src/ui-kit/surface-button';
 import { TextField } from '../../../../../src/ui-kit/text-field';
 import { REPORT_SERIES } from '../../../domain/use-cases/reports.use-case';
@@ -85,11 +85,8 @@ const ReportsTable = observer(function ReportsTable({ vm }: { vm: ReportsViewMod
 /** Reports: a range of days, the daily summary as a chart and as a table beside it. */
 export const ReportsView = observer(function ReportsView() {
   const { t } = useTranslation();
-  const vm = useViewModel(ReportsViewModel);
+  const vm = useLoadedViewModel(ReportsViewModel);
   const firstError = vm.firstError;
-  useEffect(() => {
-    void vm.load();
-  }, [vm]);
   useEffect(() => {
     if (firstError) document.getElementById(`field-${firstError}`)?.focus();
   }, [firstError, vm.errors]);
