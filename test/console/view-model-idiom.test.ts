@@ -81,7 +81,7 @@ describe('the console view-model idiom', () => {
     '%s keeps a status union and changes state after an await in runInAction',
     (path) => {
       const source = readFileSync(join(ROOT, path), 'utf8');
-      // A piece that waits for nothing (the theme) has no status to keep.
+      // A piece that waits for nothing has no status to keep.
       if (!/\bawait\b/.test(source)) return;
       expect(source).toMatch(/\n {2}(get )?status(\(\))?: /);
       expect(source).not.toMatch(/\b(busy|loading|staying|requerying)\s*=\s*(true|false)/);
