@@ -1,5 +1,7 @@
 import { type FastifyInstance, type FastifySchema, type RouteOptions } from 'fastify';
 import { type Config } from '../config';
+import { isOpsEndpoint, opsNeedsSession } from '../../src/contract/ops-endpoints';
+import { SESSION_COOKIE } from '../ops-http/guard';
 import { envelopeResponses } from './routes/route';
 
 /** Where a development server shows its API's reference page, and the document as JSON. */
@@ -10,7 +12,7 @@ interface OpenApiDescription {
   description: string;
   /** How a route that needs a signed-in caller is told apart, and the scheme it then needs. */
   security?: {
-    scheme: { type: 'http'; scheme: string };
+    scheme: { type: 'http'; scheme: string } | { type: 'apiKey'; in: 'cookie'; name: string };
     requiredBy: (route: RouteOptions) => boolean;
   };
 }
@@ -37,6 +39,14 @@ export const CONSOLE_API: OpenApiDescription = {
     'The API the operator console calls, on its own listener. Signed in with the ' +
     '`ops_session` cookie; every POST carries the session’s token in `X-CSRF-Token`. Answers ' +
     'use the member API’s envelope.',
+  security: {
+    scheme: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+    // Every call of the contract but enrolment and sign-in (src/contract/ops-endpoints.ts).
+    requiredBy: (route) => {
+      const name: unknown = route.schema?.operationId;
+      return typeof name === 'string' && isOpsEndpoint(name) && opsNeedsSession(name);
+    },
+  },
 };
 
 /** The `data` of a route whose answer has no schema of its own (the console's, for now). */

@@ -184,6 +184,10 @@ const GET_ENDPOINTS = {
   reportSummary: true,
 } satisfies Record<OpsGetEndpoint, true>;
 
+/** Whether a name is one of the contract's calls. */
+export const isOpsEndpoint = (name: string): name is OpsEndpoint =>
+  Object.hasOwn(OpsApiPaths, name);
+
 /** An endpoint's HTTP method, as `OpsEndpoints` declares it. */
 export function opsMethodOf<E extends OpsEndpoint>(endpoint: E): OpsEndpoints[E]['method'] {
   return (Object.hasOwn(GET_ENDPOINTS, endpoint) ? 'GET' : 'POST') as OpsEndpoints[E]['method'];
