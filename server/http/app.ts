@@ -12,6 +12,7 @@ import { userRoutes } from './routes/user.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { paymentHistoryRoutes } from './routes/payment-history.routes';
 import { sessionsRoutes } from './routes/sessions.routes';
+import { smsDeliveryRoutes } from './routes/sms-delivery.routes';
 import { personalDataRoutes } from './routes/personal-data.routes';
 import { passkeyRoutes } from './routes/passkeys.routes';
 import { registerSpa } from './spa';
@@ -72,6 +73,7 @@ function apiRoutes(container: ServerContainer, config: Config) {
     await api.register(sessionsRoutes(container));
     await api.register(personalDataRoutes(container));
     await api.register(passkeyRoutes(container));
+    await api.register(smsDeliveryRoutes(container));
   };
 }
 

@@ -1,5 +1,6 @@
 import { type SmsPurpose } from '../../src/contract/rules';
 import { type SmsCodeRecord } from '../domain/sms-code-policy';
+import { type SmsDeliveryRecord, type SmsDeliveryUpdate } from '../domain/sms-delivery';
 
 export interface SmsRequestRecord {
   id: string;
@@ -32,4 +33,16 @@ export interface SmsCodeStore {
   deleteCodesExpiredBefore(cutoff: Date, limit: number): Promise<number>;
   /** Deletes up to `limit` request records made before `cutoff`; returns how many. */
   deleteRequestsBefore(cutoff: Date, limit: number): Promise<number>;
+  /** The provider's answer to a code's send, with its message id when it gave one. */
+  recordSend(
+    codeId: string,
+    update: SmsDeliveryUpdate & { providerMessageId: string | null },
+  ): Promise<void>;
+  /**
+   * A delivery report for the message the provider names; a status that does not move the
+   * message on (sms-delivery.ts, movesOn) changes nothing. False when no code has that message.
+   */
+  recordDeliveryReport(providerMessageId: string, update: SmsDeliveryUpdate): Promise<boolean>;
+  /** A phone's latest codes and what became of their SMS, newest first. */
+  recentDeliveries(phoneNo: string, limit: number): Promise<SmsDeliveryRecord[]>;
 }

@@ -1,3 +1,4 @@
+import { isSmsDeliveryStatus, type SmsDeliveryStatus } from '../domain/sms-delivery';
 import { type EnvReader } from './env-reader';
 
 export type SmsHttpMethod = 'GET' | 'POST';
@@ -29,6 +30,22 @@ export interface SmsHttpConfig {
   successField?: { path: string; value: string };
   /** Dot path of the provider's message id in the JSON answer, for its delivery reports. */
   messageIdField?: string;
+  /** The delivery-report route's settings; undefined (no route) without SMS_HTTP_REPORT_SECRET. */
+  report?: SmsHttpReportConfig;
+}
+
+/** How the provider's delivery reports read (POST or GET /api/sms/delivery-report). */
+export interface SmsHttpReportConfig {
+  /** Shared with the provider: its reports carry it as a Bearer token or a `secret` parameter. */
+  secret: string;
+  /** The report's fields holding the message id (the provider's, or ours when it gave none)... */
+  idField: string;
+  /** ...the status, mapped through `statuses`... */
+  statusField: string;
+  /** ...and the error code, when it failed. */
+  errorField: string;
+  /** The provider's status words, each to queued, sent, delivered or failed. */
+  statuses: Record<string, SmsDeliveryStatus>;
 }
 
 function jsonObject(read: EnvReader, name: string, raw: string): Record<string, unknown> {
@@ -67,6 +84,7 @@ export function loadSmsHttp(read: EnvReader, used: boolean): SmsHttpConfig | und
   const successStatus = read.text('SMS_HTTP_SUCCESS_STATUS', '2xx');
   const successFieldRaw = read.text('SMS_HTTP_SUCCESS_FIELD', '');
   const messageIdField = read.text('SMS_HTTP_MESSAGE_ID_FIELD', '') || undefined;
+  const report = loadReport(read);
   if (!used) return undefined;
 
   if (url === '') read.problems.push('SMS_HTTP_URL: is required when SMS_PROVIDER is http');
@@ -120,5 +138,40 @@ export function loadSmsHttp(read: EnvReader, used: boolean): SmsHttpConfig | und
     successStatus,
     successField: match ? { path: match[1].trim(), value: match[2].trim() } : undefined,
     messageIdField,
+    report: report(),
+  };
+}
+
+/** SMS_HTTP_REPORT_*: read now, checked (by the returned function) only when used. */
+function loadReport(read: EnvReader): () => SmsHttpReportConfig | undefined {
+  const secret = read.text('SMS_HTTP_REPORT_SECRET', '');
+  const idField = read.text('SMS_HTTP_REPORT_ID_FIELD', 'id');
+  const statusField = read.text('SMS_HTTP_REPORT_STATUS_FIELD', 'status');
+  const errorField = read.text('SMS_HTTP_REPORT_ERROR_FIELD', 'error');
+  const statusesRaw = read.text(
+    'SMS_HTTP_REPORT_STATUSES',
+    '{"queued":"queued","sent":"sent","delivered":"delivered","failed":"failed"}',
+  );
+  return () => {
+    if (secret === '') return undefined;
+    if (secret.length < 16) {
+      read.problems.push('SMS_HTTP_REPORT_SECRET: must be at least 16 characters');
+    }
+    const statuses = jsonObject(read, 'SMS_HTTP_REPORT_STATUSES', statusesRaw);
+    const wrong = Object.values(statuses).filter(
+      (status) => typeof status !== 'string' || !isSmsDeliveryStatus(status),
+    );
+    if (wrong.length > 0) {
+      read.problems.push(
+        'SMS_HTTP_REPORT_STATUSES: each value must be queued, sent, delivered or failed',
+      );
+    }
+    return {
+      secret,
+      idField,
+      statusField,
+      errorField,
+      statuses: statuses as Record<string, SmsDeliveryStatus>,
+    };
   };
 }

@@ -42,6 +42,8 @@ export class SendSmsCodeUseCase {
     private readonly clock: Clock,
     private readonly random: Random,
     private readonly policy: SmsCodePolicy,
+    /** Told when the send's outcome could not be recorded (the member's answer stands). */
+    private readonly onRecordFailure: (error: unknown) => void = () => undefined,
   ) {}
 
   async execute(input: SendSmsCodeInput): Promise<Result<{ expiresIn: number }, UseCaseError>> {
@@ -101,27 +103,52 @@ export class SendSmsCodeUseCase {
     if (!outcome.ok) return outcome;
 
     // The provider call happens after commit: no transaction held open over the network.
-    if (outcome.value !== null) {
-      try {
-        await this.sender.send({
-          phoneNo: input.phoneNo,
-          purpose: input.purpose,
-          code: outcome.value.code,
-          // The code's id is the message's: one code, one message, for the provider's reference.
-          id: outcome.value.codeId,
-          body: smsText({
-            brand: this.policy.brand ?? DEFAULT_SMS_BRAND,
-            language: input.language ?? FALLBACK_LANGUAGE,
-            purpose: input.purpose,
-            code: outcome.value.code,
-            ttlS: this.policy.ttlS,
-            webOtpDomain: this.policy.webOtpDomain,
-          }).body,
-        });
-      } catch {
-        return failWith('SMS_SEND_FAILED');
-      }
+    if (outcome.value !== null && !(await this.deliver(input, outcome.value))) {
+      return failWith('SMS_SEND_FAILED');
     }
     return ok({ expiresIn: this.policy.ttlS });
+  }
+
+  /** Hands the code to the provider and records its answer; false when it refused. */
+  private async deliver(
+    input: SendSmsCodeInput,
+    { code, codeId }: { code: string; codeId: string },
+  ): Promise<boolean> {
+    try {
+      const sent = await this.sender.send({
+        phoneNo: input.phoneNo,
+        purpose: input.purpose,
+        code,
+        // The code's id is the message's: one code, one message, for the provider's reference.
+        id: codeId,
+        body: smsText({
+          brand: this.policy.brand ?? DEFAULT_SMS_BRAND,
+          language: input.language ?? FALLBACK_LANGUAGE,
+          purpose: input.purpose,
+          code,
+          ttlS: this.policy.ttlS,
+          webOtpDomain: this.policy.webOtpDomain,
+        }).body,
+      });
+      await this.recordSend(codeId, 'queued', sent?.providerMessageId ?? null);
+      return true;
+    } catch {
+      await this.recordSend(codeId, 'failed', null);
+      return false;
+    }
+  }
+
+  /** What the provider answered, for support and its delivery reports to build on. */
+  private async recordSend(
+    codeId: string,
+    status: 'queued' | 'failed',
+    providerMessageId: string | null,
+  ): Promise<void> {
+    const at = new Date(this.clock.now());
+    await this.uow
+      .run(({ smsCodes }) =>
+        smsCodes.recordSend(codeId, { status, providerMessageId, error: null, at }),
+      )
+      .catch(this.onRecordFailure);
   }
 }

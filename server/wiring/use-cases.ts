@@ -16,6 +16,7 @@ import { ReconcilePendingPaymentsUseCase } from '../use-cases/reconcile-pending-
 import { RegisterMemberUseCase } from '../use-cases/register-member.use-case';
 import { ResetPasswordUseCase } from '../use-cases/reset-password.use-case';
 import { ReturnFromGatewayUseCase } from '../use-cases/return-from-gateway.use-case';
+import { RecordSmsDeliveryUseCase } from '../use-cases/record-sms-delivery.use-case';
 import { SendSmsCodeUseCase } from '../use-cases/send-sms-code.use-case';
 import { UpdateProfileUseCase } from '../use-cases/update-profile.use-case';
 import { sweepBudgetMs } from '../settings/jobs';
@@ -31,6 +32,7 @@ export interface ServerUseCases extends PaymentHistoryUseCases, SecurityUseCases
   logout: LogoutUseCase;
   authenticateSession: AuthenticateSessionUseCase;
   sendSmsCode: SendSmsCodeUseCase;
+  recordSmsDelivery: RecordSmsDeliveryUseCase;
   checkMemberExists: CheckMemberExistsUseCase;
   registerMember: RegisterMemberUseCase;
   resetPassword: ResetPasswordUseCase;
@@ -92,15 +94,23 @@ export function wireUseCases(
     authenticateSession: new AuthenticateSessionUseCase(sessions, clock, (error) =>
       log.warn({ err: error }, 'sessions: recording their use failed'),
     ),
-    sendSmsCode: new SendSmsCodeUseCase(unitOfWork, smsSender, clock, random, {
-      ttlS: config.otpTtlS,
-      resendCooldownS: config.smsResendCooldownS,
-      perPhonePerHour: config.smsPerPhonePerHour,
-      perAddressPerHour: config.smsPerAddressPerHour,
-      pepper: config.smsCodePepper,
-      brand: config.smsBrand,
-      webOtpDomain: config.smsWebOtpDomain,
-    }),
+    sendSmsCode: new SendSmsCodeUseCase(
+      unitOfWork,
+      smsSender,
+      clock,
+      random,
+      {
+        ttlS: config.otpTtlS,
+        resendCooldownS: config.smsResendCooldownS,
+        perPhonePerHour: config.smsPerPhonePerHour,
+        perAddressPerHour: config.smsPerAddressPerHour,
+        pepper: config.smsCodePepper,
+        brand: config.smsBrand,
+        webOtpDomain: config.smsWebOtpDomain,
+      },
+      (error) => log.warn({ err: error }, 'sms: recording what the provider answered failed'),
+    ),
+    recordSmsDelivery: new RecordSmsDeliveryUseCase(unitOfWork, clock),
     checkMemberExists: new CheckMemberExistsUseCase(members),
     registerMember: new RegisterMemberUseCase(
       unitOfWork,

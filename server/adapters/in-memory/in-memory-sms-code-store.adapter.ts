@@ -1,5 +1,6 @@
 import { type SmsPurpose } from '../../../src/contract/rules';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
+import { movesOn, type SmsDeliveryRecord, type SmsDeliveryUpdate } from '../../domain/sms-delivery';
 import { type SmsCodeStore, type SmsRequestRecord } from '../../ports/sms-code-store.port';
 import { type InMemoryTables, type UndoJournal } from './in-memory-tables';
 
@@ -71,7 +72,10 @@ export class InMemorySmsCodeStore implements SmsCodeStore {
 
   async deleteCodesExpiredBefore(cutoff: Date, limit: number): Promise<number> {
     const expired = this.tables.smsCodes.find((code) => code.expiresAt < cutoff).slice(0, limit);
-    for (const { id } of expired) this.tables.smsCodes.delete(id, this.journal);
+    for (const { id } of expired) {
+      this.tables.smsCodes.delete(id, this.journal);
+      this.tables.smsDeliveries.delete(id, this.journal);
+    }
     return expired.length;
   }
 
@@ -81,6 +85,56 @@ export class InMemorySmsCodeStore implements SmsCodeStore {
       .slice(0, limit);
     for (const { id } of old) this.tables.smsRequests.delete(id, this.journal);
     return old.length;
+  }
+
+  async recordSend(
+    codeId: string,
+    update: SmsDeliveryUpdate & { providerMessageId: string | null },
+  ): Promise<void> {
+    if (!this.tables.smsCodes.has(codeId)) return;
+    const { providerMessageId, ...delivery } = update;
+    const row = { codeId, providerMessageId, ...delivery };
+    if (this.tables.smsDeliveries.has(codeId)) {
+      this.tables.smsDeliveries.update(codeId, () => row, this.journal);
+    } else {
+      this.tables.smsDeliveries.insert(codeId, row, this.journal);
+    }
+  }
+
+  async recordDeliveryReport(
+    providerMessageId: string,
+    update: SmsDeliveryUpdate,
+  ): Promise<boolean> {
+    const rows = this.tables.smsDeliveries.find(
+      (row) => row.providerMessageId === providerMessageId && this.tables.smsCodes.has(row.codeId),
+    );
+    for (const row of rows) {
+      if (!movesOn(update.status, row.status)) continue;
+      this.tables.smsDeliveries.update(row.codeId, (r) => ({ ...r, ...update }), this.journal);
+    }
+    return rows.length > 0;
+  }
+
+  async recentDeliveries(phoneNo: string, limit: number): Promise<SmsDeliveryRecord[]> {
+    return this.tables.smsCodes
+      .find((code) => code.phoneNo === phoneNo)
+      .sort(
+        (a, b) =>
+          b.createdAt.getTime() - a.createdAt.getTime() ||
+          compareText(b.id.toLowerCase(), a.id.toLowerCase()),
+      )
+      .slice(0, limit)
+      .map((code) => {
+        const delivery = this.tables.smsDeliveries.get(code.id);
+        return {
+          codeId: code.id,
+          purpose: code.purpose,
+          requestedAt: new Date(code.createdAt),
+          status: delivery?.status ?? null,
+          error: delivery?.error ?? null,
+          at: delivery ? new Date(delivery.at) : null,
+        };
+      });
   }
 
   private requestTimes(test: (request: SmsRequestRecord) => boolean, since: Date): Date[] {

@@ -9,6 +9,7 @@ import { type Operator, type OperatorSessionRecord } from '../../domain/ops/oper
 import { type ChallengeRecord, type PasskeyRecord } from '../../domain/passkey';
 import { type SessionRecord } from '../../domain/session-policy';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
+import { type SmsDeliveryUpdate } from '../../domain/sms-delivery';
 import { type Transaction } from '../../domain/transaction';
 import { type SmsRequestRecord } from '../../ports/sms-code-store.port';
 import { type CallbackRecord } from '../../ports/transaction-store.port';
@@ -172,6 +173,12 @@ export interface IdempotencyKeyRow {
   createdAt: Date;
 }
 
+/** What became of one code's SMS (sms_codes' delivery columns). */
+export interface SmsDeliveryRow extends SmsDeliveryUpdate {
+  codeId: string;
+  providerMessageId: string | null;
+}
+
 export interface CallbackRow extends CallbackRecord {
   id: number;
 }
@@ -185,6 +192,8 @@ export class InMemoryTables {
   readonly sessions = new InMemoryTable<SessionRow>('sessions');
   readonly smsCodes = new InMemoryTable<SmsCodeRecord>('sms_codes');
   readonly smsRequests = new InMemoryTable<SmsRequestRecord>('sms_requests');
+  /** sms_codes' delivery columns, by code id (kept apart so that a code reads as it always did). */
+  readonly smsDeliveries = new InMemoryTable<SmsDeliveryRow>('sms_codes_delivery');
   readonly loginFailures = new InMemoryTable<{ id: string; accountKey: string; at: Date }>(
     'login_failures',
   );

@@ -1,5 +1,11 @@
 import { type SmsPurpose } from '../../../src/contract/rules';
 import { type SmsCodeRecord } from '../../domain/sms-code-policy';
+import {
+  movesOn,
+  type SmsDeliveryRecord,
+  type SmsDeliveryStatus,
+  type SmsDeliveryUpdate,
+} from '../../domain/sms-delivery';
 import { type SmsCodeStore, type SmsRequestRecord } from '../../ports/sms-code-store.port';
 import { type Database } from './database';
 import { deleteRowsBefore } from './delete-rows-before';
@@ -117,6 +123,61 @@ export class PostgresSmsCodeStore implements SmsCodeStore {
 
   deleteRequestsBefore(cutoff: Date, limit: number): Promise<number> {
     return deleteRowsBefore(this.db, 'sms_requests', 'requested_at', cutoff, limit);
+  }
+
+  async recordSend(
+    codeId: string,
+    update: SmsDeliveryUpdate & { providerMessageId: string | null },
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE sms_codes SET delivery_status = $2, provider_message_id = $3, delivery_error = $4,
+              delivery_at = $5
+        WHERE id = $1`,
+      [codeId, update.status, update.providerMessageId, update.error, update.at],
+    );
+  }
+
+  async recordDeliveryReport(
+    providerMessageId: string,
+    update: SmsDeliveryUpdate,
+  ): Promise<boolean> {
+    // Locked, so that two reports for one message (they come close together) apply in turn.
+    const rows = await this.db.query<{ id: string; delivery_status: SmsDeliveryStatus | null }>(
+      `SELECT id, delivery_status FROM sms_codes WHERE provider_message_id = $1 FOR UPDATE`,
+      [providerMessageId],
+    );
+    for (const row of rows) {
+      if (!movesOn(update.status, row.delivery_status)) continue;
+      await this.db.query(
+        `UPDATE sms_codes SET delivery_status = $2, delivery_error = $3, delivery_at = $4
+          WHERE id = $1`,
+        [row.id, update.status, update.error, update.at],
+      );
+    }
+    return rows.length > 0;
+  }
+
+  async recentDeliveries(phoneNo: string, limit: number): Promise<SmsDeliveryRecord[]> {
+    const rows = await this.db.query<{
+      id: string;
+      purpose: SmsPurpose;
+      created_at: Date;
+      delivery_status: SmsDeliveryStatus | null;
+      delivery_error: string | null;
+      delivery_at: Date | null;
+    }>(
+      `SELECT id, purpose, created_at, delivery_status, delivery_error, delivery_at
+         FROM sms_codes WHERE phone_no = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [phoneNo, limit],
+    );
+    return rows.map((row) => ({
+      codeId: row.id,
+      purpose: row.purpose,
+      requestedAt: new Date(row.created_at),
+      status: row.delivery_status,
+      error: row.delivery_error,
+      at: row.delivery_at === null ? null : new Date(row.delivery_at),
+    }));
   }
 
   private async times(text: string, params: unknown[]): Promise<Date[]> {

@@ -111,7 +111,8 @@ export class HttpSmsSender implements SmsSender {
         response.status,
       );
     }
-    return { providerMessageId: messageIdField ? at(answer, messageIdField) : undefined };
+    // Without an id of its own in the answer, the provider's reports can only name ours.
+    return { providerMessageId: (messageIdField && at(answer, messageIdField)) || values.id };
   }
 }
 

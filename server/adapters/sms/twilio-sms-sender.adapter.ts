@@ -1,4 +1,4 @@
-import { type SmsMessage, type SmsSender } from '../../ports/sms-sender.port';
+import { type SmsMessage, type SmsSender, type SmsSent } from '../../ports/sms-sender.port';
 
 export interface TwilioSmsSenderOptions {
   accountSid: string;
@@ -8,6 +8,8 @@ export interface TwilioSmsSenderOptions {
   baseUrl: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Where Twilio posts the message's status changes (our public URL's /api/sms/twilio-status). */
+  statusCallbackUrl?: () => string;
 }
 
 export class SmsSendError extends Error {
@@ -20,7 +22,10 @@ export class SmsSendError extends Error {
   }
 }
 
-/** Twilio Messages API: form-encoded To/From/Body with HTTP basic auth (SID:token). */
+/**
+ * Twilio Messages API: form-encoded To/From/Body with HTTP basic auth (SID:token), and the
+ * StatusCallback its delivery reports go to; the answer's sid names the message in them.
+ */
 export class TwilioSmsSender implements SmsSender {
   private readonly fetchFn: typeof fetch;
 
@@ -28,10 +33,12 @@ export class TwilioSmsSender implements SmsSender {
     this.fetchFn = options.fetch ?? fetch;
   }
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<SmsSent> {
     const { accountSid, authToken, from, baseUrl } = this.options;
     const url = `${baseUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
     const body = new URLSearchParams({ To: `+${message.phoneNo}`, From: from, Body: message.body });
+    const statusCallback = this.options.statusCallbackUrl?.();
+    if (statusCallback) body.set('StatusCallback', statusCallback);
     let response: Response;
     try {
       response = await this.fetchFn(url, {
@@ -52,6 +59,7 @@ export class TwilioSmsSender implements SmsSender {
       await response.body?.cancel().catch(() => undefined);
       throw new SmsSendError(`Twilio answered HTTP ${response.status}`, response.status);
     }
-    await response.body?.cancel().catch(() => undefined);
+    const answer = (await response.json().catch(() => null)) as { sid?: unknown } | null;
+    return { providerMessageId: typeof answer?.sid === 'string' ? answer.sid : undefined };
   }
 }

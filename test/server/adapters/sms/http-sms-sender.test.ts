@@ -230,6 +230,34 @@ describe('SMS_HTTP_* settings', () => {
     ]);
   });
 
+  it('take a delivery-report route only with a secret, and map statuses to ours', () => {
+    const base = { SMS_HTTP_URL: 'https://sms.example.my/send' };
+    const http = (env: NodeJS.ProcessEnv) => loadConfig({ SMS_PROVIDER: 'http', ...base, ...env });
+    expect(http({}).smsHttp?.report).toBeUndefined();
+    expect(
+      http({
+        SMS_HTTP_REPORT_SECRET: 'a-report-secret-0123',
+        SMS_HTTP_REPORT_STATUSES: '{"DELIVRD":"delivered","UNDELIV":"failed"}',
+      }).smsHttp?.report,
+    ).toEqual({
+      secret: 'a-report-secret-0123',
+      idField: 'id',
+      statusField: 'status',
+      errorField: 'error',
+      statuses: { DELIVRD: 'delivered', UNDELIV: 'failed' },
+    });
+    expect(
+      problemsOf({
+        ...base,
+        SMS_HTTP_REPORT_SECRET: 'short',
+        SMS_HTTP_REPORT_STATUSES: '{"DELIVRD":"arrived"}',
+      }),
+    ).toEqual([
+      'SMS_HTTP_REPORT_SECRET: must be at least 16 characters',
+      'SMS_HTTP_REPORT_STATUSES: each value must be queued, sent, delivered or failed',
+    ]);
+  });
+
   it('need the brand in production, as every provider that reaches a carrier', () => {
     const problems = problemsOf({
       APP_ENV: 'production',
