@@ -7,6 +7,7 @@ import { buildMetricsApp } from './http/metrics';
 import { buildOpsApp } from './ops-http/app';
 import { readinessOf } from './http/routes/health-state';
 import { startRefusals } from './preflight/preflight';
+import { answerWhileStarting } from './preflight/starting-probes';
 import { dataDirPath } from './adapters/postgres/pglite-lock';
 import { type LocalChannel, openLocalChannel } from './ops-cli/local-channel';
 
@@ -16,13 +17,17 @@ const CLOSE_DATABASE_MS = 5_000;
 const LOCK_WAIT_MS = 30_000;
 
 /**
- * The production entry (`node dist-server/server/main.js`): reads config, opens the database
- * (migrating it), builds the app and listens, with the metrics on a listener of their own when
- * METRICS_PORT is set. On SIGTERM or SIGINT it stops accepting connections, lets in-flight
- * requests finish within SHUTDOWN_GRACE_MS, closes the database and exits 0.
+ * The production entry (`node dist-server/server/main.js`): reads config (in production, refusing
+ * to start where the doctor's fatal checks fail), answers the probes as not ready while it opens
+ * the database (migrating it), builds the app and listens, with the metrics on a listener of
+ * their own when METRICS_PORT is set. On SIGTERM or SIGINT readiness goes 503 at once; after
+ * SHUTDOWN_DELAY_MS it stops accepting connections, lets in-flight requests finish within
+ * SHUTDOWN_GRACE_MS, closes the database and exits 0.
  */
 async function main(): Promise<void> {
   const config = await startingConfig();
+  // Until the database is open and migrated, the ports already answer: live, and not ready.
+  const starting = await answerWhileStarting(config);
 
   // PGlite in a directory: held by this process alone (a short wait if an ops command has it).
   const container = await createContainer(config, {}, { lockWaitMs: LOCK_WAIT_MS, onLockWait });
@@ -57,9 +62,9 @@ async function main(): Promise<void> {
   const shutdown = gracefulShutdown(app, sideApps, container, config, channel);
   stopOnSignals(shutdown);
 
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  await starting.close();
+  await app.listen({ host: config.host, port: starting.port });
+  const port = starting.port;
   // Where to reach it is the program's output, not a log entry: printed whatever LOG_LEVEL says.
   // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says
   console.log(`Member portal listening on http://${config.host}:${port}`);
@@ -76,7 +81,7 @@ async function main(): Promise<void> {
     console.log(`Metrics on http://${config.metrics.host}:${metricsPort}/metrics`);
   }
   if (opsApp !== undefined) {
-    await opsApp.listen({ host: config.ops.host, port: config.ops.port });
+    await opsApp.listen({ host: config.ops.host, port: starting.opsPort });
     const opsAddress = opsApp.server.address();
     const opsPort = opsAddress !== null && typeof opsAddress === 'object' ? opsAddress.port : 0;
     // eslint-disable-next-line no-console -- the listen address is the program's output, whatever LOG_LEVEL says

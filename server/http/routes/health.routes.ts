@@ -40,13 +40,16 @@ const LIVE_SCHEMA = {
 const READY_SCHEMA = {
   summary: 'Whether this instance takes traffic (readiness probe)',
   description:
-    'A 503 (SERVICE_UNAVAILABLE) while the database does not answer within 2 s, and from the ' +
+    'A 503 (SERVICE_UNAVAILABLE) while the server opens and migrates its database (answered ' +
+    'before the API listens), while the database does not answer within 2 s, and from the ' +
     'first moment of a shutdown: `data.state` says which.',
   tags: ['Service'],
   response: envelopeResponses({
     type: 'object',
     required: ['state'],
-    properties: { state: { type: 'string', enum: ['ready', 'draining', 'database_down'] } },
+    properties: {
+      state: { type: 'string', enum: ['ready', 'starting', 'draining', 'database_down'] },
+    },
   }),
 };
 

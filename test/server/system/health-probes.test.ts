@@ -1,4 +1,24 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { entryArgs } from '../support/server-entry';
 import { startServerProcess } from '../support/server-process';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** A port free now (the server is then told to take it: the test must know it before it listens). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 jest.setTimeout(90_000);
 
@@ -26,6 +46,50 @@ describe('server/main.ts probes during a shutdown', () => {
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(1500);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+});
+
+describe('server/main.ts probes during start-up', () => {
+  it('answers ready 503 (starting) while it creates and migrates its database, then 200', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'probes-start-'));
+    const child = spawn(process.execPath, entryArgs('server/main'), {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        APP_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const seen: string[] = [];
+      const deadline = Date.now() + 60_000;
+      while (seen.at(-1) !== '200 ready') {
+        if (Date.now() > deadline) throw new Error(`never ready: ${seen.join(', ')}`);
+        const answer = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+          async (response) => {
+            const body = (await response.json()) as { data?: { state?: string } };
+            return `${response.status} ${body.data?.state}`;
+          },
+          () => 'refused',
+        );
+        if (seen.at(-1) !== answer) seen.push(answer);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Not ready while initdb and every migration run (refused only before it answers at all).
+      expect(seen.filter((one) => one !== 'refused')).toEqual(['503 starting', '200 ready']);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
