@@ -20,6 +20,8 @@ const HELP = {
   http_request_duration_seconds:
     'Time from the request arriving to its answer being handed to the socket, by method, route pattern and status code.',
   sms_sent_total: 'SMS codes handed to the SMS provider, by purpose and outcome (sent, failed).',
+  sms_delivery_total:
+    'Delivery reports received from the SMS provider, by status (queued, sent, delivered, failed).',
   payments_created_total: 'Payments created (pending); idempotent repeats are not counted again.',
   payments_discarded_total:
     'Payments created and then discarded because the gateway could not start them.',
@@ -72,6 +74,7 @@ export class PortalMetrics {
     'status',
   ]);
   readonly smsSent = this.counter('sms_sent_total', ['purpose', 'outcome']);
+  readonly smsDelivery = this.counter('sms_delivery_total', ['status']);
   readonly paymentsCreated = this.counter('payments_created_total');
   readonly paymentsDiscarded = this.counter('payments_discarded_total');
   readonly payments = this.counter('payments_total', ['outcome']);

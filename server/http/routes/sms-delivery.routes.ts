@@ -70,6 +70,7 @@ export function smsDeliveryRoutes(container: ServerContainer): FastifyPluginAsyn
       (_request, body, done) => done(null, body),
     );
     const record = async (report: SmsDeliveryReport) => {
+      container.metrics.smsDelivery.inc({ status: report.status });
       await container.recordSmsDelivery.execute(report);
       return success('Report recorded');
     };

@@ -64,6 +64,8 @@ describe('Twilio’s status callback (app.inject)', () => {
     expect(await setup.deliveries()).toEqual([
       expect.objectContaining({ status: 'delivered', error: null }),
     ]);
+    const counted = await t.container.metrics.smsDelivery.get();
+    expect(counted.values).toEqual([{ labels: { status: 'delivered' }, value: 1 }]);
   });
 
   it('keeps the provider’s error code of an undelivered message', async () => {
