@@ -17,3 +17,10 @@ export const OPERATOR_NAME_MAX_LENGTH = 100;
 
 /** A manual refund's bank transfer reference, trimmed: 1 to 100 characters. */
 export const TRANSFER_REFERENCE_MAX_LENGTH = 100;
+
+/** An operator's e-mail address: something@something.tld, no spaces, at most 254 characters. */
+export const OPERATOR_EMAIL_MAX_LENGTH = 254;
+export const OPERATOR_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A code of the operator's authenticator app (TOTP): six digits. */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;

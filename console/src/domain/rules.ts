@@ -8,6 +8,9 @@ import {
   OPERATOR_PASSWORD_MIN_LENGTH,
   OPS_REASON_MAX_LENGTH,
   OPS_REASON_MIN_LENGTH,
+  OPERATOR_EMAIL_MAX_LENGTH,
+  OPERATOR_EMAIL_PATTERN,
+  TOTP_CODE_PATTERN,
 } from '../../../src/contract/ops-rules';
 
 export const REASON_MIN = OPS_REASON_MIN_LENGTH;
@@ -27,12 +30,15 @@ export function reasonError(reason: string): RuleKey {
 
 export function totpCodeError(code: string): RuleKey {
   if (code.trim() === '') return 'errors.codeRequired';
-  return /^\d{6}$/.test(code.trim()) ? null : 'errors.codeFormat';
+  return TOTP_CODE_PATTERN.test(code.trim()) ? null : 'errors.codeFormat';
 }
 
 export function emailError(email: string): RuleKey {
   if (email.trim() === '') return 'errors.emailRequired';
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : 'errors.emailFormat';
+  const trimmed = email.trim();
+  return trimmed.length <= OPERATOR_EMAIL_MAX_LENGTH && OPERATOR_EMAIL_PATTERN.test(trimmed)
+    ? null
+    : 'errors.emailFormat';
 }
 
 export function passwordError(password: string): RuleKey {

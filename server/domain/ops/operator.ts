@@ -1,4 +1,5 @@
 import { type OpsRole } from '../../../src/contract/ops-roles';
+import { OPERATOR_EMAIL_MAX_LENGTH, OPERATOR_EMAIL_PATTERN } from '../../../src/contract/ops-rules';
 
 /** An operator of the console: never a member. */
 export interface Operator {
@@ -21,7 +22,7 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 /** A plain e-mail address: something@something.tld, no spaces, at most 254 characters. */
 export const isPlausibleEmail = (email: string): boolean =>
-  email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+  email.length <= OPERATOR_EMAIL_MAX_LENGTH && OPERATOR_EMAIL_PATTERN.test(email);
 
 /** How long an enrolment link stays usable. */
 export const ENROLMENT_TTL_MS = 24 * 60 * 60 * 1000;

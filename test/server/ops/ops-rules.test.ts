@@ -1,16 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transferReferenceError } from '../../../console/src/domain/payment-rules';
-import { nameError, passwordError, reasonError } from '../../../console/src/domain/rules';
+import {
+  emailError,
+  nameError,
+  passwordError,
+  reasonError,
+  totpCodeError,
+} from '../../../console/src/domain/rules';
+import { isPlausibleEmail } from '../../../server/domain/ops/operator';
+import { EMAIL, TOTP_CODE } from '../../../server/ops-http/routes/sign-in-fields';
 import { REASON_SCHEMA } from '../../../server/ops-http/guard';
 import { reasonOf } from '../../../server/use-cases/ops/actor';
 import { isOperatorPassword } from '../../../server/use-cases/ops/operator-auth.use-case';
 import {
+  OPERATOR_EMAIL_MAX_LENGTH,
   OPERATOR_NAME_MAX_LENGTH,
   OPERATOR_PASSWORD_MAX_LENGTH,
   OPERATOR_PASSWORD_MIN_LENGTH,
   OPS_REASON_MAX_LENGTH,
   OPS_REASON_MIN_LENGTH,
+  TOTP_CODE_PATTERN,
   TRANSFER_REFERENCE_MAX_LENGTH,
 } from '../../../src/contract/ops-rules';
 
@@ -61,6 +71,32 @@ describe('the console rules shared through the contract', () => {
     expect(nameError(x(OPERATOR_NAME_MAX_LENGTH + 1))).not.toBeNull();
     expect(transferReferenceError(x(TRANSFER_REFERENCE_MAX_LENGTH))).toBeNull();
     expect(transferReferenceError(x(TRANSFER_REFERENCE_MAX_LENGTH + 1))).not.toBeNull();
+  });
+
+  it("draw an operator's e-mail and an authenticator code alike in the console and server", () => {
+    expect(EMAIL).toMatchObject({ maxLength: OPERATOR_EMAIL_MAX_LENGTH });
+    const domain = '@ops.example';
+    const longest = `${x(OPERATOR_EMAIL_MAX_LENGTH - domain.length)}${domain}`;
+    for (const [email, ok] of [
+      [longest, true],
+      [`x${longest}`, false],
+      ['no-at-sign.example', false],
+      ['two words@ops.example', false],
+    ] as const) {
+      expect(isPlausibleEmail(email)).toBe(ok);
+      expect(emailError(email) === null).toBe(ok);
+    }
+    const schemaCode = new RegExp(TOTP_CODE.pattern, 'u');
+    for (const [code, ok] of [
+      ['123456', true],
+      ['12345', false],
+      ['1234567', false],
+      ['12a456', false],
+    ] as const) {
+      expect(TOTP_CODE_PATTERN.test(code)).toBe(ok);
+      expect(schemaCode.test(code)).toBe(ok);
+      expect(totpCodeError(code) === null).toBe(ok);
+    }
   });
 
   it('are not written out again as numbers in the console or the ops routes and use cases', () => {
