@@ -28,7 +28,13 @@ export const trustProxyCheck: PreflightCheck = {
       forged = await askHops(fetchFn, url, { 'X-Forwarded-For': WRITTEN_BY_CLIENT });
     } catch (error) {
       const why = error instanceof Error ? (causeOf(error) ?? error.message) : String(error);
-      return warn(`${url} does not answer (${why}): ${setting} not checked against the proxy`);
+      // A proxy's own certificate authority (Caddy's `tls internal`) is not in Node's list.
+      const hint = /certificate/i.test(why)
+        ? '; NODE_EXTRA_CA_CERTS=<its root.crt> lets it in'
+        : '';
+      return warn(
+        `${url} does not answer (${why}${hint}): ${setting} not checked against the proxy`,
+      );
     }
     if (typeof plain === 'string') return fail(`${url} ${plain}`);
     if (typeof forged === 'string') return fail(`${url} ${forged}`);

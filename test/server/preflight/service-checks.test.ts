@@ -79,6 +79,16 @@ describe('the doctor checks TRUST_PROXY through the proxy', () => {
     );
   });
 
+  it("names NODE_EXTRA_CA_CERTS when the proxy's certificate is not trusted", async () => {
+    const untrusted = (async () => {
+      const cause = new Error('self-signed certificate in certificate chain');
+      throw Object.assign(new TypeError('fetch failed'), { cause });
+    }) as typeof fetch;
+    expect(await lineOf('trust-proxy', testConfig(), { fetchFn: untrusted })).toMatch(
+      /^WARN .*self-signed certificate.*NODE_EXTRA_CA_CERTS/,
+    );
+  });
+
   it('only warns when PUBLIC_URL does not answer (the proxy not up yet)', async () => {
     const config = testConfig({ publicUrl: 'http://127.0.0.1:9' });
     expect(await lineOf('trust-proxy', config)).toMatch(/^WARN .*does not answer/);
