@@ -83,20 +83,30 @@ export function apiSecurityHeaders(config: Config): Record<string, string> {
   };
 }
 
+/** A listener's own pages' headers and public address (the console's), see below. */
+export interface OwnPages {
+  pageHeaders: Record<string, string>;
+  publicUrl: string;
+}
+
 /**
  * Security headers on every answer of the app: Helmet's on pages, assets and other answers, and
  * apiSecurityHeaders on every /api answer (errors and 404s included). Helmet itself would rebuild
  * the same headers, its CSP included, on every request; they depend only on the configuration, so
  * they are built once, and again only if a gateway's address changes (tests learn their port
- * after building). A listener with pages of its own (the console's) gives their headers instead.
+ * after building). A listener with pages and an address of its own (the console's) gives their
+ * headers instead, and its address decides HSTS on its API answers.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   isApiPath: (url: string) => boolean,
-  pageHeaders?: Record<string, string>,
+  own?: OwnPages,
 ): void {
-  const apiHeaders = apiSecurityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(
+    own === undefined ? config : { ...config, publicUrl: own.publicUrl },
+  );
+  const pageHeaders = own?.pageHeaders;
   let address = '';
   let headers: Record<string, string> = {};
   app.addHook('onRequest', (request, reply, done) => {

@@ -10,7 +10,7 @@ import { registerForwardedFor } from './forwarded-for';
 import { registerHostileInputGuard } from './hostile-input';
 import { logFormatInputs } from './log-format-inputs';
 import { REDACTED, REDACTED_PATHS, serializeError, serializeRequest } from './log-safety';
-import { registerSecurityHeaders } from './security-headers';
+import { type OwnPages, registerSecurityHeaders } from './security-headers';
 import { answer, answerError, answerFrameworkError, isApiPath } from './server-setup-errors';
 import { registerRateLimit } from './shared-rate-limit';
 import { type Spa } from './spa';
@@ -26,8 +26,11 @@ export interface ListenerSetup {
   logStream?: NodeJS.WritableStream;
   /** Run first on every request, before any other check: the console's address allow-list. */
   admit?: onRequestHookHandler;
-  /** The headers of every answer outside /api; the member app's Helmet headers when absent. */
-  pageHeaders?: Record<string, string>;
+  /**
+   * A listener with pages and an address of its own (the console's): its pages' headers, and its
+   * public address, whose https puts HSTS on its API answers. The member app's when absent.
+   */
+  own?: OwnPages;
   /** Requests per client address per minute, on every route without a budget of its own. */
   perAddressPerMinute: number;
   /** Where this listener's budgets are counted in Redis (shared-rate-limit.ts). */
@@ -54,7 +57,7 @@ export async function setUpListener(
   registerForwardedFor(app, config.trustProxy);
   if (setup.admit) app.addHook('onRequest', setup.admit);
   // Helmet's headers on pages and assets, and the API's (no-store) on every /api answer.
-  registerSecurityHeaders(app, config, isApiPath, setup.pageHeaders);
+  registerSecurityHeaders(app, config, isApiPath, setup.own);
   // Control characters and invalid Unicode anywhere in a request are a coded 400.
   registerHostileInputGuard(app);
   app.setErrorHandler(answerError);

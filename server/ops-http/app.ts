@@ -59,7 +59,7 @@ export async function buildOpsApp(
   const app = await setUpListener(container, config, {
     logStream: options.logStream,
     admit: allowListed(config.ops.allowedIps),
-    pageHeaders: PAGE_HEADERS,
+    own: { pageHeaders: PAGE_HEADERS, publicUrl: config.ops.publicUrl },
     perAddressPerMinute: Math.min(config.rateLimitPerMinute, config.ops.rateLimitPerMinute),
     rateLimitNamespace: OPS_RATE_LIMIT_NAMESPACE,
   });

@@ -60,6 +60,24 @@ describe('one server setup for the member and console listeners', () => {
     expect(consoleAnswer.headers['cache-control']).toBe('no-store');
   });
 
+  it('puts HSTS on the console’s API answers by the console’s own address, not the member app’s', async () => {
+    const base = inMemoryServer().config;
+    const hsts = async (publicUrl: string, opsPublicUrl: string) => {
+      const config = { ...base, publicUrl, ops: { ...base.ops, publicUrl: opsPublicUrl } };
+      const app = await buildOpsApp(server.container, config, { distDir: '/nonexistent' });
+      try {
+        const res = await app.inject({ method: 'GET', url: `/api${OpsPaths.session}` });
+        return res.headers['strict-transport-security'];
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await hsts('https://portal.example.my', 'http://127.0.0.1:8081')).toBeUndefined();
+    expect(await hsts('http://127.0.0.1:8080', 'https://console.example.my')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+  });
+
   it('answers a body of an unsupported type, or one too large, by its own code on both', async () => {
     for (const [app, url] of [
       [apps.member, `/api${ApiPaths.login}`],
