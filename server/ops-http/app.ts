@@ -54,8 +54,8 @@ export async function buildOpsApp(
   config: Config,
   options: { logStream?: NodeJS.WritableStream; distDir?: string } = {},
 ): Promise<FastifyInstance> {
-  // The member app's setup (server-setup.ts), with the console's page headers, its allow-list
-  // first, and budgets of its own: never above the member side's per-address budget.
+  // The setup both listeners share (server-setup.ts), with the console's allow-list first, its
+  // own pages and address, and budgets of its own, never above the member side's per address.
   const app = await setUpListener(container, config, {
     logStream: options.logStream,
     admit: allowListed(config.ops.allowedIps),
