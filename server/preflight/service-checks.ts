@@ -150,7 +150,8 @@ const redis: PreflightCheck = {
     } catch (error) {
       return fail(`Redis (REDIS_URL) does not answer: ${messageOf(error)}`);
     } finally {
-      client.disconnect();
+      // Ended already (refused): disconnecting again would hold the process for its 2 s timer.
+      if (client.status !== 'end') client.disconnect();
     }
   },
 };
