@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # `deploy/test/build-image.sh [tag]`: the offline base (base-image.sh, kept between runs), then
 # the root Dockerfile built on it as a user builds it, tagged `tag` (member-portal:deploy-test).
-# Prints the build time and the image's size. DEPLOY_BUILD_CPU_SHARES, when set, gives the build's
-# containers that weight (`docker build --cpu-shares`; 1024 is everyone's default): `.ci/run` builds
-# at a low weight beside `npm test`, so the build takes the cores the test suites leave idle.
+# Prints the build time and the image's size.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,8 +10,7 @@ deploy/test/base-image.sh
 started=$SECONDS
 build_log="$(mktemp /tmp/portal-image-build.XXXXXX)"
 # The classic builder: the one Debian's docker.io has; the Dockerfile builds under BuildKit too.
-if ! DOCKER_BUILDKIT=0 docker build --network host --tag "$tag" \
-  ${DEPLOY_BUILD_CPU_SHARES:+--cpu-shares "$DEPLOY_BUILD_CPU_SHARES"} . >"$build_log" 2>&1; then
+if ! DOCKER_BUILDKIT=0 docker build --network host --tag "$tag" . >"$build_log" 2>&1; then
   tail -n 60 "$build_log" >&2
   echo "[image] the build of $tag failed (log: $build_log)" >&2
   exit 1
