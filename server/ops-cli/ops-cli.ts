@@ -5,6 +5,7 @@ import { failureWords } from '../http/messages';
 import { enrolmentUrl } from '../ops-http/routes/operators.routes';
 import { normaliseEmail } from '../domain/ops/operator';
 import { CLI, reasonOf } from '../use-cases/ops/actor';
+import { backupCommand } from './backup-command';
 import { verifyAudit } from './verify-audit';
 
 export const OPS_USAGE = `Usage: npm run ops -- <command>
@@ -21,6 +22,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   checkpoint
       signs the audit log's head now (the scheduler does it every
       AUDIT_CHECKPOINT_INTERVAL_S while entries are written)
+  backup --to FILE
+      writes a backup of the database with its manifest (rows per table, schema
+      version, audit head, SHA-256): PGlite's data directory, or pg_dump -Fc
   doctor
       checks the configuration before it goes live, one line per check
       (settings, addresses, secrets, SMS, gateway, database, Redis, DATA_DIR);
@@ -64,6 +68,8 @@ export async function runOpsCommand(
       return resetSecondFactor(container, rest);
     case 'verify-audit':
       return (await verifyAudit(container, rest)) ?? { code: 2, out: [OPS_USAGE] };
+    case 'backup':
+      return (await backupCommand(container, rest)) ?? { code: 2, out: [OPS_USAGE] };
     case 'checkpoint': {
       const checkpoint = await container.auditTrail.checkpoint(CLI);
       return {

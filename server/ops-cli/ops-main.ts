@@ -16,7 +16,7 @@ const LOCKED = 75;
 const KILL_AFTER_MS = 5_000;
 const POLL_MS = 250;
 /** The commands runOpsCommand knows; anything else is answered with the usage at once. */
-const COMMANDS = ['create-operator', 'reset-second-factor', 'verify-audit', 'checkpoint'];
+const COMMANDS = ['create-operator', 'reset-second-factor', 'verify-audit', 'checkpoint', 'backup'];
 
 const say = (line: string): void => console.error(line);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,5 +150,7 @@ function printed(outcome: CliOutcome): number {
 
 /** File arguments resolved here: the server may run in another directory. */
 function withAbsolutePaths(argv: readonly string[]): string[] {
-  return argv.map((arg, i) => (argv[i - 1] === '--witness' ? path.resolve(arg) : arg));
+  return argv.map((arg, i) =>
+    ['--witness', '--to'].includes(argv[i - 1] ?? '') ? path.resolve(arg) : arg,
+  );
 }

@@ -12,6 +12,8 @@ export class MeteredDatabase implements Database {
   readonly poolStats?: Database['poolStats'];
   /** Not metered: a COPY runs outside the pool, on its own connection. */
   readonly copyCsvOut?: Database['copyCsvOut'];
+  /** Not metered: a backup's copy of the directory, not a request's statement. */
+  readonly dumpDataDir?: Database['dumpDataDir'];
 
   constructor(
     private readonly inner: Database,
@@ -24,6 +26,7 @@ export class MeteredDatabase implements Database {
     if (inner.listen) this.listen = inner.listen.bind(inner);
     if (inner.poolStats) this.poolStats = inner.poolStats.bind(inner);
     if (inner.copyCsvOut) this.copyCsvOut = inner.copyCsvOut.bind(inner);
+    if (inner.dumpDataDir) this.dumpDataDir = inner.dumpDataDir.bind(inner);
   }
 
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]> {
