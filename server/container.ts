@@ -90,6 +90,8 @@ export async function createContainer(
     hasher,
     smsSender: metrics.meterSmsSender(smsSender),
     smsOutbox,
+    // A request waits only for an in-process sender (the console's, a test's fake).
+    smsSendWaits: config.smsProvider === 'console' || overrides.smsSender !== undefined,
     ...stores,
     transactions: metrics.meterTransactionStore(stores.transactions),
     paymentSigner,
@@ -202,6 +204,8 @@ export function createInMemoryContainer(
     hasher: new Argon2PasswordHasher(),
     smsSender: recorder,
     smsOutbox: recorder,
+    // Its senders are in-process (the recorder, a test's fake): a request waits for its SMS.
+    smsSendWaits: true,
     ...inMemoryStoresOver(tables),
     paymentSigner,
     gatewayStatusClient,

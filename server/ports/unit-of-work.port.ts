@@ -9,11 +9,14 @@ import { type PersonalDataStore } from './personal-data.port';
 import { type RefundStore } from './refund-store.port';
 import { type SessionStore } from './session-store.port';
 import { type SmsCodeStore } from './sms-code-store.port';
+import { type SmsSendQueue } from './sms-send-queue.port';
 
 export interface TransactionalStores {
   members: MemberRepository;
   sessions: SessionStore;
   smsCodes: SmsCodeStore;
+  /** The SMS send queue: a code's message is queued in the code's transaction. */
+  smsMessages: SmsSendQueue;
   loginFailures: LoginFailureStore;
   personalData: PersonalDataStore;
   /** The console's: operators, the audit log (an action and its entry commit together). */

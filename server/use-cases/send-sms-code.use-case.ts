@@ -6,6 +6,7 @@ import { type Clock } from '../ports/clock.port';
 import { type Random } from '../ports/random.port';
 import { type SmsSender } from '../ports/sms-sender.port';
 import { type UnitOfWork } from '../ports/unit-of-work.port';
+import { type SmsSendQueueUseCase } from './sms-send-queue.use-case';
 import { failWith, ok, rateLimited, type Result, type UseCaseError } from './result';
 
 export interface SendSmsCodeInput {
@@ -44,11 +45,16 @@ export class SendSmsCodeUseCase {
     private readonly policy: SmsCodePolicy,
     /** Told when the send's outcome could not be recorded (the member's answer stands). */
     private readonly onRecordFailure: (error: unknown) => void = () => undefined,
+    /**
+     * The send queue: the message is queued in the code's transaction and the request answers
+     * without waiting for the provider. Without it (unit tests) the code is sent after commit.
+     */
+    private readonly queue?: SmsSendQueueUseCase,
   ) {}
 
   async execute(input: SendSmsCodeInput): Promise<Result<{ expiresIn: number }, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const outcome = await this.uow.run(async ({ smsCodes, members }) => {
+    const outcome = await this.uow.run(async ({ smsCodes, members, smsMessages }) => {
       // Always phone first, then address: one order everywhere, so two requests never deadlock.
       await smsCodes.lockPhone(input.phoneNo);
       await smsCodes.lockAddress(input.clientAddress);
@@ -76,8 +82,9 @@ export class SendSmsCodeUseCase {
       if (input.purpose === 'registration' && member !== null) {
         return failWith('MEMBER_PHONE_TAKEN');
       }
+      const requestId = this.random.uuid();
       await smsCodes.recordRequest({
-        id: this.random.uuid(),
+        id: requestId,
         phoneNo: input.phoneNo,
         purpose: input.purpose,
         clientAddress: input.clientAddress,
@@ -86,6 +93,7 @@ export class SendSmsCodeUseCase {
       const code = this.random.smsCode();
       const previous = await smsCodes.latest(input.phoneNo, input.purpose, true);
       const codeId = this.random.uuid();
+      const expiresAt = new Date(now.getTime() + this.policy.ttlS * 1000);
       await smsCodes.insert({
         id: codeId,
         phoneNo: input.phoneNo,
@@ -93,20 +101,37 @@ export class SendSmsCodeUseCase {
         codeHash: hashSmsCode(this.policy.pepper, input.phoneNo, input.purpose, code),
         attempts: carriedAttempts(previous, now),
         createdAt: now,
-        expiresAt: new Date(now.getTime() + this.policy.ttlS * 1000),
+        expiresAt,
         consumedAt: null,
       });
       // An unknown phone gets a decoy code that is stored but never sent, so the reset step
       // answers it exactly like a known phone (wrong tries, dead, expired), not "no code".
-      return ok(input.purpose === 'password_reset' && member === null ? null : { code, codeId });
+      if (input.purpose === 'password_reset' && member === null) return ok(null);
+      const letter = { purpose: input.purpose, code, body: this.textOf(input, code) };
+      await this.queue?.enqueue({ smsMessages }, { codeId, requestId, letter, expiresAt });
+      return ok({ code, codeId });
     });
     if (!outcome.ok) return outcome;
 
     // The provider call happens after commit: no transaction held open over the network.
-    if (outcome.value !== null && !(await this.deliver(input, outcome.value))) {
-      return failWith('SMS_SEND_FAILED');
-    }
-    return ok({ expiresIn: this.policy.ttlS });
+    const sent =
+      outcome.value === null ||
+      (this.queue
+        ? await this.queue.committed(outcome.value.codeId)
+        : await this.deliver(input, outcome.value));
+    return sent ? ok({ expiresIn: this.policy.ttlS }) : failWith('SMS_SEND_FAILED');
+  }
+
+  /** The text in the member's language, RM0 and the brand first (sms-texts.ts). */
+  private textOf(input: SendSmsCodeInput, code: string): string {
+    return smsText({
+      brand: this.policy.brand ?? DEFAULT_SMS_BRAND,
+      language: input.language ?? FALLBACK_LANGUAGE,
+      purpose: input.purpose,
+      code,
+      ttlS: this.policy.ttlS,
+      webOtpDomain: this.policy.webOtpDomain,
+    }).body;
   }
 
   /** Hands the code to the provider and records its answer; false when it refused. */
@@ -121,14 +146,7 @@ export class SendSmsCodeUseCase {
         code,
         // The code's id is the message's: one code, one message, for the provider's reference.
         id: codeId,
-        body: smsText({
-          brand: this.policy.brand ?? DEFAULT_SMS_BRAND,
-          language: input.language ?? FALLBACK_LANGUAGE,
-          purpose: input.purpose,
-          code,
-          ttlS: this.policy.ttlS,
-          webOtpDomain: this.policy.webOtpDomain,
-        }).body,
+        body: this.textOf(input, code),
       });
       await this.recordSend(codeId, 'queued', sent?.providerMessageId ?? null);
       return true;

@@ -21,18 +21,30 @@ export const JOBS = {
   purge: 'purge-stale-records',
   retention: 'purge-payments-past-retention',
   auditCheckpoint: 'audit-checkpoint',
+  smsSend: 'sms-send',
 } as const;
+
+/**
+ * How often every instance together looks for queued SMS messages due: a retry, or one an
+ * instance left. A new message is sent at once by the instance that took its request.
+ */
+const SMS_SEND_INTERVAL_MS = 2000;
 
 /**
  * Registers the portal's recurring jobs, each run once per interval across all instances: the
  * sweep of stale pending payments every RECONCILE_INTERVAL_S, and every PURGE_INTERVAL_S the purge
  * of stale records and the removal of payments past their retention (RETENTION_YEARS); and every
  * AUDIT_CHECKPOINT_INTERVAL_S (five minutes) a signed checkpoint of the audit log, when entries
- * were written since the last. An interval of 0 leaves a job out.
+ * were written since the last; and every 2 s, when SMS go out behind the answers, the messages
+ * due (sms-send-queue.use-case.ts).
+ * An interval of 0 leaves a job out.
  */
 export function registerScheduledJobs(
   scheduler: Scheduler,
-  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords' | 'auditTrail'>,
+  useCases: Pick<
+    ServerUseCases,
+    'reconcilePendingPayments' | 'purgeStaleRecords' | 'auditTrail' | 'smsSendQueue'
+  >,
   retention: PaymentRetentionStore,
   config: Pick<Config, 'reconcileIntervalS' | 'purgeIntervalS' | 'retentionYears' | 'ops'>,
 ): void {
@@ -64,6 +76,13 @@ export function registerScheduledJobs(
       await useCases.auditTrail.checkpointIfNew({ kind: 'scheduler' });
     },
   });
+  if (!useCases.smsSendQueue.sendsBehindAnswers) return;
+  scheduler.register({
+    name: JOBS.smsSend,
+    intervalMs: SMS_SEND_INTERVAL_MS,
+    expireAfterMs: 60_000,
+    run: () => useCases.smsSendQueue.run(),
+  });
 }
 
 /** What the schedulers below are built from. */
@@ -72,7 +91,10 @@ export interface JobsWiring {
   clock: Clock;
   metrics: PortalMetrics;
   log: ForwardingLogger;
-  useCases: Pick<ServerUseCases, 'reconcilePendingPayments' | 'purgeStaleRecords' | 'auditTrail'>;
+  useCases: Pick<
+    ServerUseCases,
+    'reconcilePendingPayments' | 'purgeStaleRecords' | 'auditTrail' | 'smsSendQueue'
+  >;
 }
 
 /** The jobs on pg-boss in the portal's database (PostgreSQL or PGlite); main starts them. */

@@ -65,4 +65,9 @@ export interface ServerAdapters
   gatewayStatusClient: GatewayStatusClient;
   /** The gateway GATEWAY chose; by default built from the adapters above (paymentGatewayFor). */
   paymentGateway?: PaymentGateway;
+  /**
+   * A code request waits for its SMS: true for an in-process sender (the development outbox, a
+   * test's fake), where no provider's time can tell anything; by default only SMS_PROVIDER=console.
+   */
+  smsSendWaits?: boolean;
 }

@@ -18,6 +18,7 @@ import { ResetPasswordUseCase } from '../use-cases/reset-password.use-case';
 import { ReturnFromGatewayUseCase } from '../use-cases/return-from-gateway.use-case';
 import { RecordSmsDeliveryUseCase } from '../use-cases/record-sms-delivery.use-case';
 import { SendSmsCodeUseCase } from '../use-cases/send-sms-code.use-case';
+import { SmsSendQueueUseCase } from '../use-cases/sms-send-queue.use-case';
 import { UpdateProfileUseCase } from '../use-cases/update-profile.use-case';
 import { sweepBudgetMs } from '../settings/jobs';
 import { paymentGatewaysFor } from './gateways';
@@ -32,6 +33,8 @@ export interface ServerUseCases extends PaymentHistoryUseCases, SecurityUseCases
   logout: LogoutUseCase;
   authenticateSession: AuthenticateSessionUseCase;
   sendSmsCode: SendSmsCodeUseCase;
+  /** The SMS send queue's worker: the `sms-send` job's run. */
+  smsSendQueue: SmsSendQueueUseCase;
   recordSmsDelivery: RecordSmsDeliveryUseCase;
   checkMemberExists: CheckMemberExistsUseCase;
   registerMember: RegisterMemberUseCase;
@@ -49,6 +52,12 @@ export interface ServerUseCases extends PaymentHistoryUseCases, SecurityUseCases
   purgeStaleRecords: PurgeStaleRecordsUseCase;
 }
 
+/**
+ * The send queue's timing: four attempts, 2 s then 4 s and 8 s apart, within a code's life; an
+ * attempt not settled a minute after it began (sends time out after 10 s) was cut short.
+ */
+const SMS_QUEUE = { maxAttempts: 4, retryDelayMs: 2000, leaseMs: 60_000, batch: 20 };
+
 /** The use cases on the given adapters: the one place they are wired, whatever serves them. */
 export function wireUseCases(
   adapters: ServerAdapters,
@@ -61,6 +70,20 @@ export function wireUseCases(
   // gateways: each payment is served by the gateway that took it (wiring/gateways.ts).
   const paymentGateways = paymentGatewaysFor(adapters, config);
   const codePolicy = { pepper: config.smsCodePepper, maxAttempts: config.otpMaxAttempts };
+  const smsSendQueue = new SmsSendQueueUseCase(
+    unitOfWork,
+    smsSender,
+    clock,
+    {
+      pepper: config.smsCodePepper,
+      ...SMS_QUEUE,
+      waitForSend: adapters.smsSendWaits ?? config.smsProvider === 'console',
+    },
+    (outcome) => {
+      if (outcome === 'failed') log.warn({}, 'sms: a code could not be sent after its attempts');
+    },
+    (error) => log.warn({ err: error }, 'sms: the send queue failed'),
+  );
 
   const applyPaymentCallback = new ApplyPaymentCallbackUseCase(
     transactions,
@@ -109,7 +132,9 @@ export function wireUseCases(
         webOtpDomain: config.smsWebOtpDomain,
       },
       (error) => log.warn({ err: error }, 'sms: recording what the provider answered failed'),
+      smsSendQueue,
     ),
+    smsSendQueue,
     recordSmsDelivery: new RecordSmsDeliveryUseCase(unitOfWork, clock),
     checkMemberExists: new CheckMemberExistsUseCase(members),
     registerMember: new RegisterMemberUseCase(

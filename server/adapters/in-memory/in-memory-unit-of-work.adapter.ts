@@ -3,6 +3,7 @@ import { InMemoryLoginFailureStore } from './in-memory-login-failure-store.adapt
 import { InMemoryMemberRepository } from './in-memory-member-repository.adapter';
 import { InMemorySessionStore } from './in-memory-session-store.adapter';
 import { InMemorySmsCodeStore } from './in-memory-sms-code-store.adapter';
+import { InMemorySmsMessageQueue } from './in-memory-sms-message-queue.adapter';
 import { InMemoryPersonalDataStore } from './in-memory-personal-data-store.adapter';
 import { InMemoryAuditLog } from './in-memory-audit-log.adapter';
 import { InMemoryMemberDirectory } from './in-memory-member-directory.adapter';
@@ -34,6 +35,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
           members: new InMemoryMemberRepository(this.tables, journal),
           sessions: new InMemorySessionStore(this.tables, journal),
           smsCodes: new InMemorySmsCodeStore(this.tables, journal),
+          smsMessages: new InMemorySmsMessageQueue(this.tables, journal),
           loginFailures: new InMemoryLoginFailureStore(this.tables, journal),
           personalData: new InMemoryPersonalDataStore(this.tables, journal),
           operators: new InMemoryOperatorStore(this.tables, journal),

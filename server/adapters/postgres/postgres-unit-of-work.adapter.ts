@@ -9,6 +9,7 @@ import { PostgresLoginFailureStore } from './postgres-login-failure-store.adapte
 import { PostgresMemberRepository } from './postgres-member-repository.adapter';
 import { PostgresSessionStore } from './postgres-session-store.adapter';
 import { PostgresSmsCodeStore } from './postgres-sms-code-store.adapter';
+import { PostgresSmsMessageQueue } from './postgres-sms-message-queue.adapter';
 import { PostgresPersonalDataStore } from './postgres-personal-data-store.adapter';
 import { PostgresRefundStore } from './postgres-refund-store.adapter';
 
@@ -21,6 +22,7 @@ export class PostgresUnitOfWork implements UnitOfWork {
         members: new PostgresMemberRepository(tx),
         sessions: new PostgresSessionStore(tx),
         smsCodes: new PostgresSmsCodeStore(tx),
+        smsMessages: new PostgresSmsMessageQueue(tx),
         loginFailures: new PostgresLoginFailureStore(tx),
         personalData: new PostgresPersonalDataStore(tx),
         operators: new PostgresOperatorStore(tx),
