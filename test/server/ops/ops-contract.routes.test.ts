@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   OpsApiPaths,
   type OpsEndpoint,
@@ -11,7 +12,19 @@ import { type DescribedApp, describedApp } from '../../../server/http/openapi-do
 interface Operation {
   operationId?: string;
   security?: unknown[];
+  parameters?: { name: string; in: 'path' | 'query'; required?: boolean; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema?: Schema }> };
   responses: Record<string, { content?: Record<string, { schema?: EnvelopeSchema }> }>;
+}
+interface Schema {
+  type?: string;
+  enum?: unknown[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  oneOf?: Schema[];
 }
 interface EnvelopeSchema {
   properties?: { data?: { description?: string } };
@@ -21,6 +34,25 @@ type Document = { paths: Record<string, Record<string, Operation>> };
 const ENDPOINTS = Object.keys(OpsApiPaths) as OpsEndpoint[];
 /** The probes both listeners answer beside the console's own calls. */
 const isProbe = (url: string) => url.startsWith('/api/health');
+
+/** A value its schema takes: the first of an enum or a `oneOf`, a text matching its pattern. */
+function sample(schema: Schema | undefined): unknown {
+  if (schema === undefined) return undefined;
+  if (schema.oneOf?.[0]) return sample(schema.oneOf[0]);
+  if (schema.enum) return schema.enum[0];
+  if (schema.type === 'object') {
+    const required = schema.required ?? [];
+    return Object.fromEntries(required.map((name) => [name, sample(schema.properties?.[name])]));
+  }
+  if (schema.type === 'boolean') return true;
+  if (schema.type === 'array') return [];
+  if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+  if (schema.pattern !== undefined) {
+    const matching = fc.stringMatching(new RegExp(schema.pattern, 'u'));
+    return fc.sample(matching, { numRuns: 1, seed: 1 })[0];
+  }
+  return 'x'.repeat(Math.max(schema.minLength ?? 1, 12));
+}
 
 /** Every operation of the document with its `METHOD /path` (the contract's `:id` form). */
 function operations(document: Document) {
@@ -66,26 +98,31 @@ describe('the console API as the contract declares it (src/contract/ops-endpoint
     }
   });
 
-  it('marks the calls that need a session, and each refuses a caller without one', async () => {
+  it('marks the calls that need a session, and each refuses a valid call without one', async () => {
     const secured: string[] = [];
     const refused: string[] = [];
     for (const { where, operation } of operations(document)) {
       if (isProbe(where.split(' ')[1] ?? '')) continue;
       if (operation.security !== undefined) secured.push(where);
       const [method = 'GET', url = ''] = where.split(' ');
+      // A request its schemas take, so that what answers is the guard, not the validation.
+      const params = operation.parameters ?? [];
+      const value = (name: string) => String(sample(params.find((p) => p.name === name)?.schema));
+      const query = new URLSearchParams(
+        params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, value(p.name)]),
+      );
+      const body = operation.requestBody?.content['application/json']?.schema;
       const answer = await described.app.inject({
         method: method as 'GET' | 'POST',
-        url: url.replace(':id', '00000000-0000-4000-8000-000000000000'),
-        ...(method === 'POST' && { payload: {} }),
+        url: `${url.replace(':id', () => value('id'))}${query.size > 0 ? `?${query}` : ''}`,
+        ...(method === 'POST' && { payload: body === undefined ? {} : (sample(body) as object) }),
       });
-      // The request's schema runs before the guard: an empty body may be refused first (400).
-      if (answer.statusCode === 401 || (operation.security && answer.statusCode === 400)) {
-        refused.push(where);
-      }
+      const { code } = answer.json<{ code?: string }>();
+      expect({ where, code }).not.toEqual({ where, code: 'VALIDATION_FAILED' });
+      if (code === 'AUTH_REQUIRED') refused.push(where);
     }
-    const needing = ENDPOINTS.filter(opsNeedsSession);
-    expect(secured).toHaveLength(needing.length);
-    expect(secured.sort()).toEqual(refused.sort());
+    expect(secured).toHaveLength(ENDPOINTS.filter(opsNeedsSession).length);
+    expect(refused.sort()).toEqual(secured.sort());
   });
 });
 
