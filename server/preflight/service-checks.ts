@@ -157,7 +157,19 @@ const redis: PreflightCheck = {
 };
 
 function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message || error.name : String(error);
+  // Read by shape, not instanceof: fetch's errors come from another realm under a test runner.
+  const messageIn = (value: unknown): string | undefined =>
+    typeof value === 'object' && value !== null && 'message' in value
+      ? String(value.message)
+      : undefined;
+  const causeOf = (value: unknown): unknown =>
+    typeof value === 'object' && value !== null && 'cause' in value ? value.cause : undefined;
+  let text = messageIn(error) || String(error);
+  // fetch says only "fetch failed": why (refused, DNS, certificate) is its deepest cause.
+  let cause = causeOf(error);
+  while (messageIn(causeOf(cause)) !== undefined) cause = causeOf(cause);
+  const why = messageIn(cause);
+  if (why) text = `${text} (${why})`;
   // A connection string in a message would carry its password.
   return text.replace(/\/\/[^/@\s]*@/g, '//***@');
 }
