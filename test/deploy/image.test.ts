@@ -178,7 +178,12 @@ describe('the image', () => {
     expect(stopped.code).toBe(0);
     expect(state).toMatchObject({ ExitCode: 0, OOMKilled: false });
     expect(stopped.ms).toBeLessThan(15_000);
-    // 200 while serving, 503 while the listener still accepts, then nothing answers.
-    expect(seen).toEqual([200, 503, 0]);
+    // 200 while serving, 503 while the listener still accepts, then nothing answers (a probe
+    // lost to a busy host before the stop, a 0, is not the drain's doing).
+    const drained = seen.indexOf(503);
+    expect(seen[0]).toBe(200);
+    expect(drained).toBeGreaterThan(0);
+    expect(seen.slice(drained)).not.toContain(200);
+    expect(seen.at(-1)).toBe(0);
   });
 });
