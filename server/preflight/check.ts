@@ -39,6 +39,25 @@ export function checkLine(name: string, outcome: CheckOutcome): string {
   return `${outcome.status.toUpperCase().padEnd(4)}  ${name.padEnd(12)}  ${outcome.detail}`;
 }
 
+/** What went wrong, in one line: the message and its deepest cause, no password of a URL. */
+export function reasonOf(error: unknown): string {
+  // Read by shape, not instanceof: fetch's errors come from another realm under a test runner.
+  const messageIn = (value: unknown): string | undefined =>
+    typeof value === 'object' && value !== null && 'message' in value
+      ? String(value.message)
+      : undefined;
+  const causeOf = (value: unknown): unknown =>
+    typeof value === 'object' && value !== null && 'cause' in value ? value.cause : undefined;
+  let text = messageIn(error) || String(error);
+  // fetch says only "fetch failed": why (refused, DNS, certificate) is its deepest cause.
+  let cause = causeOf(error);
+  while (messageIn(causeOf(cause)) !== undefined) cause = causeOf(cause);
+  const why = messageIn(cause);
+  if (why) text = `${text} (${why})`;
+  // A connection string in a message would carry its password.
+  return text.replace(/\/\/[^/@\s]*@/g, '//***@');
+}
+
 /** A check that throws fails with what it threw, rather than stopping the others. */
 export async function runCheck(
   check: PreflightCheck,
@@ -47,7 +66,7 @@ export async function runCheck(
   try {
     return await check.run(context);
   } catch (error) {
-    return fail(`the check itself failed: ${error instanceof Error ? error.message : error}`);
+    return fail(`the check itself failed: ${reasonOf(error)}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { fail, ok, type PreflightCheck, warn, within } from './check';
+import { fail, ok, type PreflightCheck, reasonOf, warn, within } from './check';
 
 const ANSWER_MS = 5000;
 /** An address from TEST-NET-2 (RFC 5737): no real client has it. */
@@ -27,7 +27,7 @@ export const trustProxyCheck: PreflightCheck = {
       plain = await askHops(fetchFn, url, {});
       forged = await askHops(fetchFn, url, { 'X-Forwarded-For': WRITTEN_BY_CLIENT });
     } catch (error) {
-      const why = error instanceof Error ? (causeOf(error) ?? error.message) : String(error);
+      const why = reasonOf(error);
       // A proxy's own certificate authority (Caddy's `tls internal`) is not in Node's list.
       const hint = /certificate/i.test(why)
         ? '; NODE_EXTRA_CA_CERTS=<its root.crt> lets it in'
@@ -79,10 +79,4 @@ async function askHops(
     return `answers HTTP ${response.status}, not as this portal: the proxy sends this host elsewhere`;
   }
   return { seen: data.proxies_seen, trusted: data.proxies_trusted };
-}
-
-/** fetch's own message is "fetch failed"; the reason (refused, certificate) is its cause. */
-function causeOf(error: Error): string | undefined {
-  const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause.message : undefined;
 }

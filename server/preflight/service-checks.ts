@@ -17,6 +17,7 @@ import {
   skip,
   warn,
   within,
+  reasonOf,
 } from './check';
 import { trustProxyCheck } from './proxy-check';
 
@@ -55,7 +56,7 @@ const gateway: PreflightCheck = {
         const answer = await within(adapter.queryStatus(probe), ANSWER_MS, kind);
         answers.push(`${kind} answered a status query (${answer.kind})`);
       } catch (error) {
-        return fail(`${kind} did not answer a status query: ${messageOf(error)}`);
+        return fail(`${kind} did not answer a status query: ${reasonOf(error)}`);
       }
     }
     return ok(answers.join('; '));
@@ -73,7 +74,7 @@ const database: PreflightCheck = {
         db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       } catch (error) {
         // The message of a failed connection names host and port, never the password.
-        return fail(`PostgreSQL (DATABASE_URL) does not answer: ${messageOf(error)}`);
+        return fail(`PostgreSQL (DATABASE_URL) does not answer: ${reasonOf(error)}`);
       }
       try {
         return await schemaAndClock(db, context);
@@ -148,31 +149,13 @@ const redis: PreflightCheck = {
       const pong = await within(client.ping(), ANSWER_MS, 'Redis');
       return pong === 'PONG' ? ok('Redis answers (REDIS_URL)') : fail(`Redis answered ${pong}`);
     } catch (error) {
-      return fail(`Redis (REDIS_URL) does not answer: ${messageOf(error)}`);
+      return fail(`Redis (REDIS_URL) does not answer: ${reasonOf(error)}`);
     } finally {
       // Ended already (refused): disconnecting again would hold the process for its 2 s timer.
       if (client.status !== 'end') client.disconnect();
     }
   },
 };
-
-function messageOf(error: unknown): string {
-  // Read by shape, not instanceof: fetch's errors come from another realm under a test runner.
-  const messageIn = (value: unknown): string | undefined =>
-    typeof value === 'object' && value !== null && 'message' in value
-      ? String(value.message)
-      : undefined;
-  const causeOf = (value: unknown): unknown =>
-    typeof value === 'object' && value !== null && 'cause' in value ? value.cause : undefined;
-  let text = messageIn(error) || String(error);
-  // fetch says only "fetch failed": why (refused, DNS, certificate) is its deepest cause.
-  let cause = causeOf(error);
-  while (messageIn(causeOf(cause)) !== undefined) cause = causeOf(cause);
-  const why = messageIn(cause);
-  if (why) text = `${text} (${why})`;
-  // A connection string in a message would carry its password.
-  return text.replace(/\/\/[^/@\s]*@/g, '//***@');
-}
 
 /** The checks that ask a service: the doctor's only, never a condition of start. */
 export const SERVICE_CHECKS: readonly PreflightCheck[] = [
