@@ -25,6 +25,13 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   backup --to FILE
       writes a backup of the database with its manifest (rows per table, schema
       version, audit head, SHA-256): PGlite's data directory, or pg_dump -Fc
+  restore --from FILE --into DIR|postgres://URL [--replace]
+      checks the backup's SHA-256 and schema and restores it into an empty PGlite
+      directory or PostgreSQL database (--replace: empties one that holds data)
+  restore-drill --from FILE [--reconcile] [--scratch postgres://URL]
+      restores into a scratch database, migrates, checks the row counts and the
+      audit log against the manifest, lists the payments pending at the backup's
+      time (--reconcile: asks the gateway); exits 1 on any mismatch
   doctor
       checks the configuration before it goes live, one line per check
       (settings, addresses, secrets, SMS, gateway, database, Redis, DATA_DIR);

@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { createContainer, type ServerContainer } from '../container';
 import { doctor } from './doctor';
 import { askRunningServer, channelPath } from './local-channel';
+import { restoreCommand } from './restore-command';
 import { type CliOutcome, OPS_USAGE, runOpsCommand } from './ops-cli';
 
 /** The argument that makes the entry the child which opens the database itself. */
@@ -32,6 +33,10 @@ export async function opsMain(entry: string, argv: readonly string[]): Promise<n
   if (argv[0] === DIRECT) return runHere(argv.slice(1));
   // Asks the services itself and never takes the data directory's lock from a server.
   if (argv[0] === 'doctor' && argv.length === 1) return doctor();
+  // Never over the live database: they write into a target, or a scratch database of their own.
+  if (argv[0] === 'restore' || argv[0] === 'restore-drill') {
+    return printed((await restoreCommand(argv)) ?? { code: 2, out: [OPS_USAGE] });
+  }
   if (argv.length === 0 || argv[0] === '--help' || !COMMANDS.includes(argv[0] ?? '')) {
     // Answered here, without opening the database or asking the server.
     (argv.length === 0 || argv[0] === '--help' ? console.log : console.error)(OPS_USAGE);
