@@ -36,6 +36,8 @@ export interface JobRun {
   readonly job: string;
   readonly outcome: 'success' | 'failure';
   readonly durationMs: number;
+  /** The job's interval (RecurringJob's): when the next run is due, for the metrics. */
+  readonly intervalMs?: number;
   /** What a successful run returned (the use case's report). */
   readonly report?: unknown;
   /** Why a failed run failed. */

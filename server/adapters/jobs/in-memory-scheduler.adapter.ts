@@ -59,12 +59,25 @@ export class InMemoryScheduler implements Scheduler {
   /** One run, then its retries while it fails: never two of the same job at once. */
   private async attempt(job: RecurringJob, retry: number): Promise<void> {
     const started = this.clock.now();
+    const { name, intervalMs } = job;
     try {
       const report = await job.run();
-      this.observe({ job: job.name, outcome: 'success', durationMs: this.since(started), report });
+      this.observe({
+        job: name,
+        intervalMs,
+        outcome: 'success',
+        durationMs: this.since(started),
+        report,
+      });
       return;
     } catch (error) {
-      this.observe({ job: job.name, outcome: 'failure', durationMs: this.since(started), error });
+      this.observe({
+        job: name,
+        intervalMs,
+        outcome: 'failure',
+        durationMs: this.since(started),
+        error,
+      });
     }
     if (this.stopped || retry >= this.policy.retryLimit) return;
     // A retry pending when stop() comes is dropped, not waited for.

@@ -175,7 +175,13 @@ export class PgBossScheduler implements Scheduler {
       report = await job.run();
     } catch (error) {
       const durationMs = performance.now() - started;
-      this.observe({ job: job.name, outcome: 'failure', durationMs, error });
+      this.observe({
+        job: job.name,
+        intervalMs: job.intervalMs,
+        outcome: 'failure',
+        durationMs,
+        error,
+      });
       const message = error instanceof Error ? error.message : String(error);
       // Not recorded (the database away): the run expires and is retried all the same.
       await boss.fail(job.name, id, { message }).catch(this.options.onError);
@@ -183,6 +189,7 @@ export class PgBossScheduler implements Scheduler {
     }
     this.observe({
       job: job.name,
+      intervalMs: job.intervalMs,
       outcome: 'success',
       durationMs: performance.now() - started,
       report,

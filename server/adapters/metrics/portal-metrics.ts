@@ -116,6 +116,14 @@ export class PortalMetrics {
       },
     });
     new Gauge({
+      name: 'database_pool_max_connections',
+      help: 'The most connections the pool opens (PGlite: 1): with database_pool_connections, how near the cap it is.',
+      registers: [this.registry],
+      collect() {
+        this.set(databases().reduce((sum, { db }) => sum + (db.poolStats?.().max ?? 1), 0));
+      },
+    });
+    new Gauge({
       name: 'database_operations_in_flight',
       help: 'Queries and transactions started and not yet finished.',
       registers: [this.registry],

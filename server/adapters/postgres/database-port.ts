@@ -30,4 +30,6 @@ export interface PoolStats {
   idle: number;
   /** Requests waiting for a connection. */
   waiting: number;
+  /** The most connections the pool opens (its cap); PGlite's one connection gives none. */
+  max?: number;
 }

@@ -193,6 +193,7 @@ class PgPoolDatabase extends PgStatements implements Database {
       total: this.pool.totalCount,
       idle: this.pool.idleCount,
       waiting: this.pool.waitingCount,
+      max: this.pool.options.max,
     };
   }
 
