@@ -11,7 +11,10 @@ import { RecordingSmsSender } from './adapters/in-memory/recording-sms-sender.ad
 import { SqlFreeDatabase } from './adapters/in-memory/sql-free-database';
 import { ForwardingLogger } from './adapters/logging/forwarding-logger.adapter';
 import { PortalMetrics } from './adapters/metrics/portal-metrics';
-import { HmacSha256PaymentSigner } from './adapters/payments/hmac-sha256-payment-signer.adapter';
+import {
+  gatewaySignerFor,
+  previousGatewaySecretCounter,
+} from './adapters/payments/hmac-sha256-payment-signer.adapter';
 import { HttpGatewayStatusClient } from './adapters/payments/http-gateway-status-client.adapter';
 import { WorkerPoolReceiptRenderer } from './adapters/pdf/worker-pool-receipt-renderer.adapter';
 import { type ReceiptRenderer } from './ports/receipt-renderer.port';
@@ -77,7 +80,7 @@ export async function createContainer(
 
   // payments: URLs are read per use (config.publicUrl may be set after listen, as in tests).
   const stores = postgresStoresOver(db);
-  const paymentSigner = new HmacSha256PaymentSigner(config.gatewaySecret);
+  const paymentSigner = gatewaySignerFor(config, previousGatewaySecretCounter(metrics.registry));
   const gatewayStatusClient = new HttpGatewayStatusClient(() => config.gatewayStatusUrl);
 
   // Receipts are drawn on worker threads, off the event loop; close() ends them.
@@ -194,8 +197,12 @@ export function createInMemoryContainer(
   const tables = givenTables ?? new InMemoryTables();
   const clock = overrides.clock ?? new SystemClock();
   const recorder = new RecordingSmsSender(clock);
+  // Counted here: HTTP requests, job runs and messages on the previous gateway secret (the
+  // other ports are the tests' fakes, left unwrapped).
+  const metrics = new PortalMetrics();
   const paymentSigner =
-    overrides.paymentSigner ?? new HmacSha256PaymentSigner(config.gatewaySecret);
+    overrides.paymentSigner ??
+    gatewaySignerFor(config, previousGatewaySecretCounter(metrics.registry));
   const gatewayStatusClient = overrides.gatewayStatusClient ?? new InMemoryGatewayStatusClient();
   const renderer = ownedRenderer(overrides.receiptRenderer);
   const adapters: ServerAdapters = {
@@ -216,8 +223,6 @@ export function createInMemoryContainer(
     clock,
   };
   const log = new ForwardingLogger();
-  // Counted here: HTTP requests and job runs (the ports are the tests' fakes, left unwrapped).
-  const metrics = new PortalMetrics();
   const useCases = wireUseCases(
     { ...adapters, secondFactorLocks: metrics.secondFactorLocks },
     config,

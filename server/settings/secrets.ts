@@ -10,11 +10,21 @@ export interface SecretSettings {
   smsCodePepper: string;
   /** HMAC key shared with the payment gateway. */
   gatewaySecret: string;
+  /**
+   * The gateway secret being retired (GATEWAY_SECRET_PREVIOUS): still accepted on the gateway's
+   * messages during a rotation, never used to sign. Unset outside a rotation.
+   */
+  gatewaySecretPrevious?: string;
 }
 
 /** GATEWAY_SECRET and SMS_CODE_PEPPER: in production, your own and long enough. */
 export function loadSecrets(read: EnvReader, production: boolean): SecretSettings {
   const gatewaySecret = read.text('GATEWAY_SECRET', DEFAULT_GATEWAY_SECRET);
+  const previous = read.text('GATEWAY_SECRET_PREVIOUS', '');
+  // The same secret twice would make every message look like it arrived on the retired one.
+  if (previous !== '' && previous === gatewaySecret) {
+    read.problems.push('GATEWAY_SECRET_PREVIOUS: the same as GATEWAY_SECRET; unset it');
+  }
   const smsCodePepper = read.text('SMS_CODE_PEPPER', DEFAULT_SMS_CODE_PEPPER);
   if (production) {
     for (const [name, value, fallback] of [
@@ -28,5 +38,9 @@ export function loadSecrets(read: EnvReader, production: boolean): SecretSetting
       }
     }
   }
-  return { gatewaySecret, smsCodePepper };
+  return {
+    gatewaySecret,
+    smsCodePepper,
+    ...(previous === '' ? {} : { gatewaySecretPrevious: previous }),
+  };
 }
