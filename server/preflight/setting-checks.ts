@@ -43,6 +43,10 @@ function publicAddress(name: string, url: string, production: boolean): CheckOut
   if (production && protocol !== 'https:' && !isLocalhost(hostname)) {
     return fail(`${name}=${url}: production needs https (sessions and passkeys need it)`);
   }
+  if (production && isLocalhost(hostname)) {
+    // Allowed (a trial of the production build), but no member's browser reaches it there.
+    return warn(`${name}=${url}: only this machine reaches localhost; set the address people open`);
+  }
   return ok(
     `${url}: passkeys are bound to ${hostname}; another host name later leaves them unusable`,
   );
