@@ -9,8 +9,10 @@
 # `npm ci` in the build stage reaches the registry the way the host does. The image is labelled
 # as a test base and kept between runs: when the tag exists, nothing is done.
 #
-# Needs root (debootstrap, chroot) and a running Docker daemon. DEBIAN_MIRROR overrides the mirror.
+# Needs root (debootstrap; through sudo when run as another user) and a running Docker daemon.
+# DEBIAN_MIRROR overrides the mirror.
 set -euo pipefail
+self="$(realpath "$0")"
 cd "$(dirname "$0")/../.."
 
 tag="${1:-node:24-bookworm-slim}"
@@ -20,6 +22,11 @@ log() { printf '[base-image] %s\n' "$*" >&2; }
 if docker image inspect "$tag" >/dev/null 2>&1; then
   log "$tag is already there: kept"
   exit 0
+fi
+
+# debootstrap and the root filesystem's owners need root.
+if [ "$(id -u)" != 0 ]; then
+  exec sudo env PATH="$PATH" DEBIAN_MIRROR="$mirror" "$self" "$@"
 fi
 
 started=$SECONDS
