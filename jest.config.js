@@ -81,6 +81,8 @@ module.exports = {
         '<rootDir>/test/console/**/*.test.ts',
         // The compose stack's files, read and validated without Docker (test:deploy runs Docker).
         '<rootDir>/test/deploy/compose*.test.ts',
+        // The alert rules under promtool, and their runbooks.
+        '<rootDir>/test/deploy/alerts*.test.ts',
       ],
       setupFiles: ['reflect-metadata'],
     },
@@ -91,7 +93,11 @@ module.exports = {
       // or child process (test/setup/quick-suites.js sorts them by what they import).
       testMatch: process.env.TEST_QUICK
         ? require('./test/setup/quick-suites.js').quickSuites(`${__dirname}/test/server`)
-        : ['<rootDir>/test/server/**/*.test.ts'],
+        : [
+            '<rootDir>/test/server/**/*.test.ts',
+            // A running server's scrape against the alert rules and the dashboard.
+            '<rootDir>/test/deploy/dashboard*.test.ts',
+          ],
       // 60 s per test and hook: jest ignores `testTimeout` inside a project, so a setup file sets it.
       setupFilesAfterEnv: ['<rootDir>/test/setup/servers-timeout.ts'],
     },
