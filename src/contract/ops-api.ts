@@ -147,6 +147,18 @@ export interface MemberDetailResponse {
     created_at: string;
   }[];
   throttle: { failures: number; locked: boolean };
+  /**
+   * The latest codes sent to the member's phone, newest first: the purpose, when it was asked
+   * for, and what became of its SMS (null: not sent yet), with the provider's error code. Never
+   * the code nor the text.
+   */
+  sms_messages: {
+    purpose: string;
+    requested_at: string;
+    status: 'queued' | 'sent' | 'delivered' | 'failed' | null;
+    error: string | null;
+    status_at: string | null;
+  }[];
 }
 
 /** Every member action asks for a written reason. */

@@ -40,6 +40,7 @@ const memberPage = (): MemberDetailResponse => ({
     },
   ],
   throttle: { failures: 0, locked: false },
+  sms_messages: [],
 });
 
 /** What one console screen says of a payment, every other says the same way. */

@@ -68,6 +68,7 @@ describe('the console: keyboard and titles', () => {
       passkeys: [],
       payments: [],
       throttle: { failures: 0, locked: false },
+      sms_messages: [],
     };
     http.on('member', answer(detail));
     http.on(

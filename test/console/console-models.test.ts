@@ -34,6 +34,15 @@ const wireDetail: MemberDetailResponse = {
     },
   ],
   throttle: { failures: 2, locked: false },
+  sms_messages: [
+    {
+      purpose: 'password_reset',
+      requested_at: '2026-01-05T01:00:00.000Z',
+      status: 'failed',
+      error: '30003',
+      status_at: '2026-01-05T01:00:09.000Z',
+    },
+  ],
 };
 
 describe('console models', () => {
@@ -65,6 +74,15 @@ describe('console models', () => {
         },
       ],
       throttle: { failures: 2, locked: false },
+      sms: [
+        {
+          purpose: 'password_reset',
+          requestedAt: '2026-01-05T01:00:00.000Z',
+          status: 'failed',
+          error: '30003',
+          statusAt: '2026-01-05T01:00:09.000Z',
+        },
+      ],
     });
   });
 

@@ -26,6 +26,7 @@ const detail = (disabled = false): MemberDetailResponse => ({
   passkeys: [],
   payments: [],
   throttle: { failures: 3, locked: false },
+  sms_messages: [],
 });
 
 describe('MemberViewModel: the support actions', () => {

@@ -48,6 +48,13 @@ export const memberDetailResponse = (record: MemberRecord): MemberDetailResponse
     created_at: payment.createdAt.toISOString(),
   })),
   throttle: record.throttle,
+  sms_messages: record.sms.map((sms) => ({
+    purpose: sms.purpose,
+    requested_at: sms.requestedAt.toISOString(),
+    status: sms.status,
+    error: sms.error,
+    status_at: sms.at?.toISOString() ?? null,
+  })),
 });
 
 export const revealResponse = (member: RevealedMember): RevealResponse => ({

@@ -84,7 +84,15 @@ export const memberSearchAnswer = schemaOf<OpsResponseOf<'searchMembers'>>()({
 
 export const memberDetailAnswer = schemaOf<OpsResponseOf<'member'>>()({
   type: 'object',
-  required: ['member', 'last_sign_in_at', 'sessions', 'passkeys', 'payments', 'throttle'],
+  required: [
+    'member',
+    'last_sign_in_at',
+    'sessions',
+    'passkeys',
+    'payments',
+    'throttle',
+    'sms_messages',
+  ],
   properties: {
     member: memberSummary,
     last_sign_in_at: nullableTime,
@@ -122,6 +130,23 @@ export const memberDetailAnswer = schemaOf<OpsResponseOf<'member'>>()({
       type: 'object',
       required: ['failures', 'locked'],
       properties: { failures: count, locked: { type: 'boolean' } },
+    },
+    sms_messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['purpose', 'requested_at', 'status', 'error', 'status_at'],
+        properties: {
+          purpose: text,
+          requested_at: time,
+          status: {
+            type: ['string', 'null'],
+            enum: ['queued', 'sent', 'delivered', 'failed', null],
+          },
+          error: nullableText,
+          status_at: nullableTime,
+        },
+      },
     },
   },
 });

@@ -2,6 +2,7 @@ import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle-policy';
 import { type SignedCursors } from '../../domain/ops/signed-cursor';
 import { type Clock } from '../../ports/clock.port';
 import { type Member } from '../../domain/member';
+import { type SmsDeliveryRecord } from '../../domain/sms-delivery';
 import { type MemberDetailRecords } from '../../ports/member-directory.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
@@ -9,6 +10,8 @@ import { type Actor, entryOf } from './actor';
 import { masked, type MaskedMember, MemberSearch, type MemberPage } from './member-search';
 
 const PAYMENTS_SHOWN = 20;
+/** The member's latest SMS codes support sees ("I never got the code"). */
+const SMS_SHOWN = 10;
 
 export { type MaskedMember, type MemberPage } from './member-search';
 
@@ -16,6 +19,8 @@ export { type MaskedMember, type MemberPage } from './member-search';
 export interface MemberRecord extends Omit<MemberDetailRecords, 'member'> {
   member: MaskedMember;
   throttle: { failures: number; locked: boolean };
+  /** The latest codes sent to the member's phone and what became of them: never code nor text. */
+  sms: SmsDeliveryRecord[];
 }
 
 /** The personal data a reveal shows, unmasked. */
@@ -46,19 +51,21 @@ export class MemberSupportUseCase {
 
   async detail(memberId: string): Promise<Result<MemberRecord, UseCaseError>> {
     const now = new Date(this.clock.now());
-    const found = await this.uow.run(async ({ memberDirectory, loginFailures }) => {
+    const found = await this.uow.run(async ({ memberDirectory, loginFailures, smsCodes }) => {
       const records = await memberDirectory.detail(memberId, now, PAYMENTS_SHOWN);
       if (records === null) return null;
       const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS);
       const failures = await loginFailures.failuresSince(records.member.icOrPassport, since);
-      return { records, failures: failures.length };
+      const sms = await smsCodes.recentDeliveries(records.member.phoneNo, SMS_SHOWN);
+      return { records, failures: failures.length, sms };
     });
     if (found === null) return failWith('NOT_FOUND');
-    const { records, failures } = found;
+    const { records, failures, sms } = found;
     return ok({
       ...records,
       member: masked(records.member),
       throttle: { failures, locked: failures >= this.maxLoginFailures },
+      sms,
     });
   }
 

@@ -77,6 +77,7 @@ describe('the console: member support answers', () => {
       'passkeys',
       'payments',
       'throttle',
+      'sms_messages',
     ]);
     expect(page.member.id).toBe(member.id);
     expect(page.last_sign_in_at).toMatch(/Z$/);

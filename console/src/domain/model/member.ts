@@ -42,6 +42,17 @@ export class MemberThrottle {
   @Expose() locked = false;
 }
 
+/** A code sent to the member's phone and what became of its SMS: never the code nor the text. */
+export class MemberSms {
+  @Expose() purpose = '';
+  @Expose({ name: 'requested_at' }) requestedAt = '';
+  /** Null while not sent (still queued with us). */
+  @Expose() status: string | null = null;
+  /** The provider's error code. */
+  @Expose() error: string | null = null;
+  @Expose({ name: 'status_at' }) statusAt: string | null = null;
+}
+
 /** One member's page: the member, their sign-ins, passkeys, payments and login throttle. */
 export class MemberDetail {
   @Expose() @Type(() => MemberSummary) member = new MemberSummary();
@@ -50,6 +61,7 @@ export class MemberDetail {
   @Expose() @Type(() => MemberPasskey) passkeys: MemberPasskey[] = [];
   @Expose() @Type(() => MemberPayment) payments: MemberPayment[] = [];
   @Expose() @Type(() => MemberThrottle) throttle = new MemberThrottle();
+  @Expose({ name: 'sms_messages' }) @Type(() => MemberSms) sms: MemberSms[] = [];
 }
 
 export const toMemberSummary = (wire: MemberSummaryDto): MemberSummary =>

@@ -140,6 +140,36 @@ export const MemberView = observer(function MemberView() {
           </div>
         )}
       </section>
+      <section aria-labelledby="member-sms" className="surface-panel console-card">
+        <h2 id="member-sms">{t('member.sms', { count: detail.sms.length })}</h2>
+        {detail.sms.length > 0 && (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('member.smsPurpose')}</th>
+                  <th scope="col">{t('member.smsRequested')}</th>
+                  <th scope="col">{t('member.smsStatus')}</th>
+                  <th scope="col">{t('member.smsError')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.sms.map((sms, index) => (
+                  <tr key={index}>
+                    <td>{t(`member.smsPurposes.${sms.purpose}`, { defaultValue: sms.purpose })}</td>
+                    <td>{time(sms.requestedAt)}</td>
+                    <td>
+                      {t(`member.smsStatuses.${sms.status ?? 'none'}`)}
+                      {sms.statusAt && ` (${time(sms.statusAt)})`}
+                    </td>
+                    <td>{sms.error ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
       <ReasonDialog
         open={vm.pending !== null}
         title={vm.pending ? t(`member.action.${vm.pending}`) : ''}
