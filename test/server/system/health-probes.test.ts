@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { entryArgs } from '../support/server-entry';
-import { startServerProcess } from '../support/server-process';
+import { acquireDataDirLock } from '../../../server/adapters/postgres/pglite-lock';
+import { migratedDataDir, startServerProcess } from '../support/server-process';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -51,9 +51,12 @@ describe('server/main.ts probes during a shutdown', () => {
 });
 
 describe('server/main.ts probes during start-up', () => {
-  it('answers ready 503 (starting) while it creates and migrates its database, then 200', async () => {
+  it('answers ready 503 (starting) until its database is open, then 200', async () => {
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'probes-start-'));
+    // A migrated directory whose lock this test holds: the server waits for it (as it would for
+    // a long migration or an ops command), answering the probes meanwhile.
+    const dataDir = await migratedDataDir();
+    const lock = await acquireDataDirLock(dataDir);
     const child = spawn(process.execPath, entryArgs('server/main'), {
       cwd: ROOT,
       env: {
@@ -68,11 +71,12 @@ describe('server/main.ts probes during start-up', () => {
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      const seen: string[] = [];
+    const seen: string[] = [];
+    /** Asks ready until it answers `wanted`, noting each change of answer. */
+    const until = async (wanted: string) => {
       const deadline = Date.now() + 60_000;
-      while (seen.at(-1) !== '200 ready') {
-        if (Date.now() > deadline) throw new Error(`never ready: ${seen.join(', ')}`);
+      while (seen.at(-1) !== wanted) {
+        if (Date.now() > deadline) throw new Error(`never ${wanted}: ${seen.join(', ')}`);
         const answer = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
           async (response) => {
             const body = (await response.json()) as { data?: { state?: string } };
@@ -83,11 +87,17 @@ describe('server/main.ts probes during start-up', () => {
         if (seen.at(-1) !== answer) seen.push(answer);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      // Not ready while initdb and every migration run (refused only before it answers at all).
+    };
+    try {
+      await until('503 starting');
+      lock.release();
+      await until('200 ready');
+      // Refused only before it answers at all (and for the moment the real listener takes over).
       expect(seen.filter((one) => one !== 'refused')).toEqual(['503 starting', '200 ready']);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {
+      lock.release();
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
