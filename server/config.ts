@@ -4,6 +4,7 @@
  * concern reads its own settings (server/settings/); every problem is reported at once.
  */
 
+import { type BackupSettings, loadBackup } from './settings/backup';
 import { type ConnectionLimits, loadConnectionLimits } from './settings/connection-limits';
 import { envReader } from './settings/env-reader';
 import { type GatewaySettings, loadGateway } from './settings/gateway';
@@ -27,7 +28,14 @@ export { DEFAULT_GATEWAY_SECRET, DEFAULT_SMS_CODE_PEPPER } from './settings/secr
 export type AppEnv = 'development' | 'test' | 'production';
 
 export interface Config
-  extends StorageSettings, SmsSettings, SecretSettings, GatewaySettings, JobSettings, OpsSettings {
+  extends
+    StorageSettings,
+    SmsSettings,
+    SecretSettings,
+    GatewaySettings,
+    JobSettings,
+    OpsSettings,
+    BackupSettings {
   port: number;
   host: string;
   appEnv: AppEnv;
@@ -110,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...loadGateway(read, { production, host, port, publicUrl }),
     ...loadJobs(read),
     ...loadOps(read, { test: appEnv === 'test' }),
+    ...loadBackup(read),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 10, 1, 1000),
     purgeIntervalS: read.integer('PURGE_INTERVAL_S', 3600, 0, 86400),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 300, 1, 1000000),

@@ -1,4 +1,5 @@
 import { type Config } from '../config';
+import { registerBackupJob } from '../backup/backup-job';
 import { InMemoryPaymentRetentionStore } from '../adapters/in-memory/in-memory-payment-retention.adapter';
 import { type InMemoryTables } from '../adapters/in-memory/in-memory-tables';
 import { InMemoryScheduler } from '../adapters/jobs/in-memory-scheduler.adapter';
@@ -106,6 +107,9 @@ export function pgBossJobs(db: Database, wiring: JobsWiring): Scheduler {
     onError: (error) => log.warn({ err: error }, 'jobs: the job engine failed'),
   });
   registerScheduledJobs(scheduler, wiring.useCases, new PostgresPaymentRetentionStore(db), config);
+  registerBackupJob(scheduler, db, config, wiring.metrics.registry, (error, message) =>
+    log.warn({ err: error }, message),
+  );
   return scheduler;
 }
 
