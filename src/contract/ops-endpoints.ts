@@ -212,13 +212,20 @@ export function opsNeedsSession(endpoint: OpsEndpoint): boolean {
   return !(SIGNED_OUT_ENDPOINTS as readonly OpsEndpoint[]).includes(endpoint);
 }
 
+/** The GETs that write: the exports, each audited as it is taken. */
+const WRITING_GETS: readonly OpsGetEndpoint[] = ['auditExport', 'paymentsExport'];
+
+/** Whether a call writes something: every POST, and the GETs that write. */
+export function opsWrites(endpoint: OpsEndpoint): boolean {
+  return opsMethodOf(endpoint) === 'POST' || (WRITING_GETS as readonly string[]).includes(endpoint);
+}
+
 /**
- * Whether a call carries the session's CSRF token: every POST of a signed-in operator, and the
- * exports, which are audited (a GET that writes).
+ * Whether a call carries the session's CSRF token (and the server refuses it from another
+ * origin): every call of a signed-in operator that writes.
  */
 export function opsNeedsCsrf(endpoint: OpsEndpoint): boolean {
-  const writes = opsMethodOf(endpoint) === 'POST' || endpoint.endsWith('Export');
-  return writes && opsNeedsSession(endpoint);
+  return opsWrites(endpoint) && opsNeedsSession(endpoint);
 }
 
 /** An endpoint's path with its id put in (URL-encoded) where the path has `:id`. */

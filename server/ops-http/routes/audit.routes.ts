@@ -63,8 +63,8 @@ export function opsAuditRoutes(app: FastifyInstance, container: ServerContainer)
       tags: TAGS,
       data: undefined,
       responses: fileResponses('application/x-ndjson', 'One JSON object per line.'),
-      // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
-      options: { preHandler: allowed(app, container, 'audit.read', 5), config: { writes: true } },
+      // Audited, so the contract counts it as writing: the CSRF header as for a POST (opsRoute).
+      options: { preHandler: allowed(app, container, 'audit.read', 5) },
     },
     async (request, reply) => {
       const items = trail.exportItems(actorOf(request));

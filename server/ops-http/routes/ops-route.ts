@@ -4,6 +4,7 @@ import {
   type OpsEndpoint,
   type OpsEndpoints,
   opsMethodOf,
+  opsWrites,
 } from '../../../src/contract/ops-endpoints';
 import {
   type CallHandler,
@@ -24,8 +25,15 @@ export function opsRoute<E extends OpsEndpoint>(
   spec: CallSpec<OpsEndpoints[E]>,
   handler: CallHandler<OpsEndpoints[E], (typeof OpsApiPaths)[E]>,
 ): void {
-  const address = { name: endpoint, method: opsMethodOf(endpoint), url: OpsApiPaths[endpoint] };
-  contractRoute(app, address, spec, handler);
+  const method = opsMethodOf(endpoint);
+  const address = { name: endpoint, method, url: OpsApiPaths[endpoint] };
+  // A GET that writes (an export, audited) is guarded as a POST is: the CSRF header and the
+  // Origin check (guard.ts, origin-check.ts), as the contract tells the console to send it.
+  const writes = method === 'GET' && opsWrites(endpoint);
+  const options = writes
+    ? { ...spec.options, config: { ...spec.options?.config, writes: true } }
+    : spec.options;
+  contractRoute(app, address, { ...spec, options }, handler);
 }
 
 /** The answers of an export: the file as an attachment (200), or a coded failure. */

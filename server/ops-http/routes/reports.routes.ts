@@ -47,11 +47,8 @@ export function opsReportRoutes(app: FastifyInstance, container: ServerContainer
       querystring: PAYMENT_SEARCH_QUERY,
       data: undefined,
       responses: fileResponses('text/csv', 'UTF-8 with a byte-order mark and a header row.'),
-      options: {
-        preHandler: allowed(app, container, 'reports.read', 5),
-        // Audited: the CSRF header and the Origin check as for a POST (guard.ts, origin-check.ts).
-        config: { writes: true },
-      },
+      // Audited, so the contract counts it as writing: the CSRF header as for a POST (opsRoute).
+      options: { preHandler: allowed(app, container, 'reports.read', 5) },
     },
     async (request, reply) => {
       const { filename, body } = valueOrThrow(reports.exportCsv(actorOf(request), request.query));

@@ -7,7 +7,9 @@ import {
   opsNeedsSession,
   opsPathOf,
 } from '../../../src/contract/ops-endpoints';
+import { type InjectOptions } from 'fastify';
 import { type DescribedApp, describedApp } from '../../../server/http/openapi-documents';
+import { opsHarness, operatorSignedIn } from './ops-support';
 
 interface Operation {
   operationId?: string;
@@ -52,6 +54,22 @@ function sample(schema: Schema | undefined): unknown {
     return fc.sample(matching, { numRuns: 1, seed: 1 })[0];
   }
   return 'x'.repeat(Math.max(schema.minLength ?? 1, 12));
+}
+
+/** A request an operation's schemas take, so that what answers is the guard, not validation. */
+function validRequest(where: string, operation: Operation): InjectOptions {
+  const [method = 'GET', url = ''] = where.split(' ');
+  const params = operation.parameters ?? [];
+  const value = (name: string) => String(sample(params.find((p) => p.name === name)?.schema));
+  const query = new URLSearchParams(
+    params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, value(p.name)]),
+  );
+  const body = operation.requestBody?.content['application/json']?.schema;
+  return {
+    method: method as 'GET' | 'POST',
+    url: `${url.replace(':id', () => value('id'))}${query.size > 0 ? `?${query}` : ''}`,
+    ...(method === 'POST' && { payload: body === undefined ? {} : (sample(body) as object) }),
+  };
 }
 
 /** Every operation of the document with its `METHOD /path` (the contract's `:id` form). */
@@ -104,25 +122,37 @@ describe('the console API as the contract declares it (src/contract/ops-endpoint
     for (const { where, operation } of operations(document)) {
       if (isProbe(where.split(' ')[1] ?? '')) continue;
       if (operation.security !== undefined) secured.push(where);
-      const [method = 'GET', url = ''] = where.split(' ');
-      // A request its schemas take, so that what answers is the guard, not the validation.
-      const params = operation.parameters ?? [];
-      const value = (name: string) => String(sample(params.find((p) => p.name === name)?.schema));
-      const query = new URLSearchParams(
-        params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, value(p.name)]),
-      );
-      const body = operation.requestBody?.content['application/json']?.schema;
-      const answer = await described.app.inject({
-        method: method as 'GET' | 'POST',
-        url: `${url.replace(':id', () => value('id'))}${query.size > 0 ? `?${query}` : ''}`,
-        ...(method === 'POST' && { payload: body === undefined ? {} : (sample(body) as object) }),
-      });
+      const answer = await described.app.inject(validRequest(where, operation));
       const { code } = answer.json<{ code?: string }>();
       expect({ where, code }).not.toEqual({ where, code: 'VALIDATION_FAILED' });
       if (code === 'AUTH_REQUIRED') refused.push(where);
     }
     expect(secured).toHaveLength(ENDPOINTS.filter(opsNeedsSession).length);
     expect(refused.sort()).toEqual(secured.sort());
+  });
+
+  it('refuses a signed-in call without the CSRF token exactly where the contract asks for it', async () => {
+    const h = await opsHarness();
+    try {
+      // An operator whose role holds the call's permission: refunds are asked for by finance.
+      const operators = [await operatorSignedIn(h, 'admin'), await operatorSignedIn(h, 'finance')];
+      const asked: string[] = [];
+      for (const { where, operation } of operations(document)) {
+        if (operation.security === undefined) continue;
+        for (const as of operators) {
+          const request = { ...validRequest(where, operation), headers: { cookie: as.cookie } };
+          const { code } = (await h.app.inject(request)).json<{ code?: string }>();
+          if (code === 'OPS_CSRF_REJECTED') asked.push(where);
+          if (code !== 'NOT_FOUND') break;
+        }
+      }
+      const csrf = ENDPOINTS.filter(opsNeedsCsrf);
+      expect(asked.sort()).toEqual(
+        csrf.map((e) => `${opsMethodOf(e)} /api${OpsApiPaths[e]}`).sort(),
+      );
+    } finally {
+      await h.close();
+    }
   });
 });
 
