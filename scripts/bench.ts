@@ -34,7 +34,9 @@
  * and receipt PDFs; `-- records` runs only these), health-during-receipts.ts (health beside receipt
  * PDFs; `-- receipts-health` runs only it), console.ts with console-server.ts, console-seed.ts and
  * console-http.ts (the operator console's payments search and CSV export on 1,000,000 payments;
- * `-- console` runs only these) and report.ts (the printed table).
+ * `-- console` runs only these), sms-timing.ts (a password-reset code request's answer time for a
+ * registered and an unknown phone, the provider slow; `-- sms` runs only it) and report.ts (the
+ * printed table).
  */
 import { availableParallelism } from 'node:os';
 import { version as autocannonVersion } from 'autocannon/package.json';
@@ -52,6 +54,7 @@ import { measureDatabase } from './bench/measure-database';
 import { initPglite, servePortal } from './bench/portal-server';
 import { measureRecords, serveRecords } from './bench/records';
 import { print } from './bench/report';
+import { measureSmsTiming } from './bench/sms-timing';
 import { CONNECTIONS, type Database, type Row, SESSIONS } from './bench/settings';
 
 async function main(): Promise<void> {
@@ -97,6 +100,10 @@ async function main(): Promise<void> {
     await measureConsole(databases, rows);
     return print(rows, databases);
   }
+  if (args.includes('sms')) {
+    await measureSmsTiming(databases, rows);
+    return print(rows, databases);
+  }
   if (!growth) await argon2PerCore(rows);
   const hello = await start(['--hello']);
   const raw = await start(['--raw']);
@@ -123,6 +130,7 @@ async function main(): Promise<void> {
   }
   if (!growth) await measureRecords(seconds, databases, rows);
   if (!growth) await measureConsole(databases, rows);
+  if (!growth) await measureSmsTiming(databases, rows);
   print(rows, databases);
 }
 

@@ -7,7 +7,7 @@ import {
   createOperatorWithCli,
   totpCode,
 } from './support/console';
-import { aTestMember, expectPath, logIn, registerByApi } from './support/journeys';
+import { aTestMember, expectPath, latestCode, logIn, registerByApi } from './support/journeys';
 import { describeInChromium } from './support/suite';
 
 jest.setTimeout(300_000);
@@ -136,6 +136,15 @@ describeInChromium(
         maskedPhone(member.phone),
       );
       expect(await axe('member', 'member')).toEqual([]);
+    });
+
+    suite.step('sees the member’s SMS code: purpose, time and status, never the code', async () => {
+      const sms = page.getByRole('region', { name: 'SMS codes (1)' });
+      const row = sms.getByRole('row').nth(1);
+      await row.getByRole('cell', { name: 'Sign-up' }).waitFor();
+      await row.getByRole('cell', { name: /^With the provider/ }).waitFor();
+      const code = await latestCode(suite.baseUrl, member.phone, 'registration');
+      expect(await sms.innerText()).not.toContain(code);
     });
 
     suite.step('reveals the phone with a reason and sees the real number', async () => {
