@@ -49,7 +49,7 @@ export const CONSOLE_API: OpenApiDescription = {
   },
 };
 
-/** The `data` of a route whose answer has no schema of its own (the console's, for now). */
+/** The `data` of a route registered without route()/opsRoute(), which has no answer schema. */
 const UNDESCRIBED_DATA = { description: 'The endpoint’s answer type in src/contract.' };
 
 /** A route as registered: its method, full path, and whether it is kept out of the document. */
