@@ -73,7 +73,7 @@ export class HttpSmsSender implements SmsSender {
     } else if (format === 'form') {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(
-        Object.entries(fields).map(([name, value]) => [name, text(value)]),
+        Object.entries(fields).map(([name, value]): [string, string] => [name, text(value)]),
       ).toString();
     } else {
       headers['Content-Type'] = 'application/json';
