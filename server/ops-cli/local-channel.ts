@@ -55,7 +55,13 @@ export async function openLocalChannel(
       return Promise.resolve({ code: 1, out: ['The server is busy with other commands: retry.'] });
     }
     waiting += 1;
-    const done = queue.then(() => runOpsCommand(container, argv));
+    // A backup copies the directory, where PGlite's copy cannot read a socket: the channel
+    // steps out of it meanwhile (a command line arriving then waits for the lock, and retries).
+    const done = queue.then(() =>
+      argv[0] === 'backup'
+        ? aside(() => runOpsCommand(container, argv))
+        : runOpsCommand(container, argv),
+    );
     queue = done.catch(() => undefined).finally(() => (waiting -= 1));
     return done.catch((error: unknown) => {
       logError(error, 'ops command over the local channel failed');
@@ -64,25 +70,41 @@ export async function openLocalChannel(
   };
   // Connections that have not asked anything yet: closing the channel ends them at once.
   const idle = new Set<Socket>();
-  const server = createServer((socket) => {
-    idle.add(socket);
-    socket.once('close', () => idle.delete(socket));
-    serve(socket, (argv) => {
-      idle.delete(socket);
-      return run(argv);
+  const listen = async (): Promise<Server> => {
+    const listening = createServer((socket) => {
+      idle.add(socket);
+      socket.once('close', () => idle.delete(socket));
+      serve(socket, (argv) => {
+        idle.delete(socket);
+        return run(argv);
+      });
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketAddress(file), () => resolve());
-  });
-  chmodSync(file, 0o600);
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(socketAddress(file), () => resolve());
+    });
+    chmodSync(file, 0o600);
+    return listening;
+  };
+  let server = await listen();
+  let closed = false;
+  const aside = async <T>(fn: () => Promise<T>): Promise<T> => {
+    // Stops accepting (the asking connection stays open for its answer) and removes the file.
+    server.close();
+    rmSync(file, { force: true });
+    try {
+      return await fn();
+    } finally {
+      if (!closed) server = await listen();
+    }
+  };
   return {
     file,
     close: () => {
-      const closed = closeChannel(server, file);
+      closed = true;
+      const done = closeChannel(server, file);
       for (const socket of idle) socket.destroy();
-      return closed;
+      return done;
     },
   };
 }
