@@ -6,6 +6,7 @@ import { enrolmentUrl } from '../ops-http/routes/operators.routes';
 import { normaliseEmail } from '../domain/ops/operator';
 import { CLI, reasonOf } from '../use-cases/ops/actor';
 import { backupCommand } from './backup-command';
+import { rotateAuditKey } from './rotate-audit-key';
 import { verifyAudit } from './verify-audit';
 
 export const OPS_USAGE = `Usage: npm run ops -- <command>
@@ -14,11 +15,15 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   reset-second-factor --email EMAIL --reason TEXT
       removes an operator's second factors (TOTP and passkeys), ends their sessions and
       prints a new one-time enrolment link (the console's reset needs two admins)
-  verify-audit [--witness FILE|DIR]
+  verify-audit [--witness FILE|DIR] [--key FILE]...
       recomputes the audit log's hash chain and checks every signed checkpoint and
       the chain of checkpoints; with --witness, checks the database against the
       latest checkpoint held outside it (AUDIT_WITNESS_DIR, a file of it, or the
-      shipped log lines); exits 1 naming what does not verify
+      shipped log lines); --key: a public key (PEM) trusted besides the server's
+      own; exits 1 naming what does not verify
+  rotate-audit-key --to FILE
+      hands the audit log to a new signing key (audited): the current key signs
+      a checkpoint introducing it; writes its AUDIT_SIGNING_KEY value to FILE
   checkpoint
       signs the audit log's head now (the scheduler does it every
       AUDIT_CHECKPOINT_INTERVAL_S while entries are written)
@@ -77,6 +82,8 @@ export async function runOpsCommand(
       return (await verifyAudit(container, rest)) ?? { code: 2, out: [OPS_USAGE] };
     case 'backup':
       return (await backupCommand(container, rest)) ?? { code: 2, out: [OPS_USAGE] };
+    case 'rotate-audit-key':
+      return (await rotateAuditKey(container, rest)) ?? { code: 2, out: [OPS_USAGE] };
     case 'checkpoint': {
       const checkpoint = await container.auditTrail.checkpoint(CLI);
       return {

@@ -17,7 +17,14 @@ const LOCKED = 75;
 const KILL_AFTER_MS = 5_000;
 const POLL_MS = 250;
 /** The commands runOpsCommand knows; anything else is answered with the usage at once. */
-const COMMANDS = ['create-operator', 'reset-second-factor', 'verify-audit', 'checkpoint', 'backup'];
+const COMMANDS = [
+  'create-operator',
+  'reset-second-factor',
+  'verify-audit',
+  'checkpoint',
+  'backup',
+  'rotate-audit-key',
+];
 
 const say = (line: string): void => console.error(line);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -156,6 +163,6 @@ function printed(outcome: CliOutcome): number {
 /** File arguments resolved here: the server may run in another directory. */
 function withAbsolutePaths(argv: readonly string[]): string[] {
   return argv.map((arg, i) =>
-    ['--witness', '--to'].includes(argv[i - 1] ?? '') ? path.resolve(arg) : arg,
+    ['--witness', '--to', '--key'].includes(argv[i - 1] ?? '') ? path.resolve(arg) : arg,
   );
 }

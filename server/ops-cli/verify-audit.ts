@@ -1,10 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { publicKeyFromPem } from '../adapters/ops/ed25519-audit-signer.adapter';
 import { readWitness } from '../adapters/ops/audit-witness.adapter';
 import { type AuditCheckpoint } from '../domain/ops/audit-chain';
 import { type ChainReport } from '../use-cases/ops/audit-trail.use-case';
 
 interface Verifies {
-  auditTrail: { verify(options: { witness?: AuditCheckpoint }): Promise<ChainReport> };
+  auditTrail: {
+    verify(options: {
+      witness?: AuditCheckpoint;
+      trustedKeys?: readonly string[];
+    }): Promise<ChainReport>;
+  };
 }
 
 const NOT = 'Audit log does NOT verify:';
@@ -16,19 +23,35 @@ interface Outcome {
 }
 
 /**
- * `verify-audit [--witness FILE|DIR]`: 0 when the chain, its checkpoints and (when given) the
- * checkpoint held outside the database all agree; 1 naming each thing that does not (a witness
- * that cannot be read, or holds no checkpoint, fails too); null for a bad command line (the
- * caller prints the usage and exits 2).
+ * `verify-audit [--witness FILE|DIR] [--key FILE]...`: 0 when the chain, its checkpoints and (when
+ * given) the checkpoint held outside the database all agree; 1 naming each thing that does not (a
+ * witness or key that cannot be read, or a witness holding no checkpoint, fails too); null for a
+ * bad command line (the caller prints the usage and exits 2). Each `--key` is a public key (PEM)
+ * vouched for besides the server's own, e.g. the one before a rotation: the newest checkpoint
+ * must be signed by one of them or by a key they handed the log to.
  */
 export async function verifyAudit(container: Verifies, args: string[]): Promise<Outcome | null> {
   let where: string | undefined;
+  let keyFiles: string[] | undefined;
   try {
     ({
-      values: { witness: where },
-    } = parseArgs({ args, options: { witness: { type: 'string' } }, strict: true }));
+      values: { witness: where, key: keyFiles },
+    } = parseArgs({
+      args,
+      options: { witness: { type: 'string' }, key: { type: 'string', multiple: true } },
+      strict: true,
+    }));
   } catch {
     return null;
+  }
+  const trustedKeys: string[] = [];
+  for (const file of keyFiles ?? []) {
+    try {
+      trustedKeys.push(publicKeyFromPem(await readFile(file, 'utf8')));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { code: 1, out: [`${NOT} the key ${file} cannot be read: ${why}.`] };
+    }
   }
   let witness: AuditCheckpoint | undefined;
   if (where !== undefined) {
@@ -41,7 +64,7 @@ export async function verifyAudit(container: Verifies, args: string[]): Promise<
     }
     witness = read;
   }
-  const report = await container.auditTrail.verify({ witness });
+  const report = await container.auditTrail.verify({ witness, trustedKeys });
   if (report.verified) return { code: 0, out: [verifiedLine(report)] };
   return { code: 1, out: problems(report) };
 }
@@ -67,7 +90,7 @@ function problems(report: ChainReport): string[] {
   }
   if (report.firstBadCheckpoint !== null) {
     lines.push(
-      `${NOT} the checkpoint at ${report.firstBadCheckpoint} entries does not match (its signature, the chain's head, or the checkpoint before it).`,
+      `${NOT} the checkpoint at ${report.firstBadCheckpoint} entries does not match (its signature, its key in the key chain, the chain's head, or the checkpoint before it).`,
     );
   }
   if (report.missingCheckpoint !== null) {
@@ -94,7 +117,7 @@ function witnessProblem(
     case 'matches':
       return [];
     case 'unsigned':
-      return [`${NOT} ${held} is not signed by this server's key.`];
+      return [`${NOT} ${held} is not signed by this server's key or one of its key chain.`];
     case 'ahead':
       return [
         `${NOT} the database's chain ends at ${report.entries} entries, before ${held}: its tail was cut.`,

@@ -1,5 +1,4 @@
 import {
-  createHash,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
@@ -7,19 +6,23 @@ import {
   sign,
   verify,
 } from 'node:crypto';
+import { keyIdOf } from '../../domain/ops/audit-keys';
 import { type AuditSigner } from '../../ports/audit-signer.port';
 
 /** Ed25519 checkpoint signatures with node:crypto. */
 export class Ed25519AuditSigner implements AuditSigner {
   readonly keyId: string;
   readonly publicKeyPem: string;
-  private readonly publicKey: KeyObject;
+  readonly publicKey: string;
+  private readonly publicKeyObject: KeyObject;
 
   private constructor(private readonly privateKey: KeyObject) {
-    this.publicKey = createPublicKey(privateKey);
-    this.publicKeyPem = this.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const der = this.publicKey.export({ type: 'spki', format: 'der' });
-    this.keyId = `ed25519:${createHash('sha256').update(der).digest('hex').slice(0, 16)}`;
+    this.publicKeyObject = createPublicKey(privateKey);
+    this.publicKeyPem = this.publicKeyObject.export({ type: 'spki', format: 'pem' }).toString();
+    this.publicKey = this.publicKeyObject
+      .export({ type: 'spki', format: 'der' })
+      .toString('base64');
+    this.keyId = keyIdOf(this.publicKey);
   }
 
   /** From AUDIT_SIGNING_KEY: a PKCS#8 private key, PEM or base64 of its DER. */
@@ -53,8 +56,39 @@ export class Ed25519AuditSigner implements AuditSigner {
   }
 
   verify(message: string, signature: string): boolean {
-    return verify(null, Buffer.from(message), this.publicKey, Buffer.from(signature, 'base64'));
+    return verify(
+      null,
+      Buffer.from(message),
+      this.publicKeyObject,
+      Buffer.from(signature, 'base64'),
+    );
   }
+
+  verifyWith(publicKey: string, message: string, signature: string): boolean {
+    return verifyWithKey(publicKey, message, signature);
+  }
+}
+
+/** An Ed25519 check with a public key given as SPKI DER, base64; false for anything malformed. */
+export function verifyWithKey(publicKey: string, message: string, signature: string): boolean {
+  try {
+    const key = createPublicKey({
+      key: Buffer.from(publicKey, 'base64'),
+      format: 'der',
+      type: 'spki',
+    });
+    if (key.asymmetricKeyType !== 'ed25519') return false;
+    return verify(null, Buffer.from(message), key, Buffer.from(signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/** A public key as the key chain names it (SPKI DER, base64), from PEM (a `--key` file). */
+export function publicKeyFromPem(pem: string): string {
+  const key = createPublicKey(pem);
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error('not an Ed25519 public key');
+  return key.export({ type: 'spki', format: 'der' }).toString('base64');
 }
 
 /** Verifies with a public key alone (PEM), as a third party checking an export would. */

@@ -53,9 +53,12 @@ interface CheckpointRow {
   key_id: string;
   signature: string;
   previous_hash: string | null;
+  next_key: string | null;
+  public_key: string | null;
 }
 
-const CHECKPOINT_COLUMNS = 'entries, head_hash, signed_at, key_id, signature, previous_hash';
+const CHECKPOINT_COLUMNS =
+  'entries, head_hash, signed_at, key_id, signature, previous_hash, next_key, public_key';
 
 const toCheckpoint = (row: CheckpointRow): AuditCheckpoint => ({
   entries: Number(row.entries),
@@ -64,6 +67,8 @@ const toCheckpoint = (row: CheckpointRow): AuditCheckpoint => ({
   keyId: row.key_id,
   signature: row.signature,
   ...(row.previous_hash === null ? {} : { previousHash: row.previous_hash }),
+  ...(row.next_key === null ? {} : { nextKey: row.next_key }),
+  ...(row.public_key === null ? {} : { publicKey: row.public_key }),
 });
 
 export class PostgresAuditLog implements AuditLog {
@@ -155,8 +160,8 @@ export class PostgresAuditLog implements AuditLog {
 
   async saveCheckpoint(checkpoint: AuditCheckpoint): Promise<void> {
     await this.db.query(
-      `INSERT INTO audit_checkpoints (entries, head_hash, signed_at, key_id, signature, previous_hash)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (entries) DO NOTHING`,
+      `INSERT INTO audit_checkpoints (${CHECKPOINT_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (entries) DO NOTHING`,
       [
         checkpoint.entries,
         checkpoint.headHash,
@@ -164,6 +169,8 @@ export class PostgresAuditLog implements AuditLog {
         checkpoint.keyId,
         checkpoint.signature,
         checkpoint.previousHash ?? null,
+        checkpoint.nextKey ?? null,
+        checkpoint.publicKey ?? null,
       ],
     );
   }

@@ -116,15 +116,18 @@ export class ChainVerifier {
  * The bytes a checkpoint signs: the number of entries (the head's sequence number) and the head
  * hash at that moment, then the hash of the checkpoint before it (checkpointHash), so the
  * checkpoints form a chain of their own. The first checkpoint names none; nor did those signed
- * before checkpoints were chained, which still verify as they were signed.
+ * before checkpoints were chained, which still verify as they were signed. A checkpoint that
+ * hands the log to a new signing key (a rotation) signs that key too, with the key it replaces.
  */
 export const checkpointMessage = (
   entries: number,
   headHash: string,
   previousHash: string | null = null,
+  nextKey: string | null = null,
 ): string =>
   `member-portal-audit-checkpoint\n${entries}\n${headHash}` +
-  (previousHash === null ? '' : `\n${previousHash}`);
+  (previousHash === null ? '' : `\n${previousHash}`) +
+  (nextKey === null ? '' : `\nnext-key:${nextKey}`);
 
 export interface AuditCheckpoint {
   entries: number;
@@ -135,14 +138,24 @@ export interface AuditCheckpoint {
   signature: string;
   /** checkpointHash of the checkpoint before this one; absent on the first (and older ones). */
   previousHash?: string;
+  /** A rotation only: the key taking over (SPKI DER, base64), signed with the one it replaces. */
+  nextKey?: string;
+  /** A rotation only: the public key that signed this checkpoint (SPKI DER, base64), for later. */
+  publicKey?: string;
 }
 
-/** What the next checkpoint names: SHA-256 (hex) of this one's signed message and signature. */
-export function checkpointHash(checkpoint: AuditCheckpoint): string {
-  const message = checkpointMessage(
+/** The message a checkpoint's signature covers. */
+export const signedMessageOf = (checkpoint: AuditCheckpoint): string =>
+  checkpointMessage(
     checkpoint.entries,
     checkpoint.headHash,
     checkpoint.previousHash ?? null,
+    checkpoint.nextKey ?? null,
   );
-  return createHash('sha256').update(`${message}\n${checkpoint.signature}`).digest('hex');
+
+/** What the next checkpoint names: SHA-256 (hex) of this one's signed message and signature. */
+export function checkpointHash(checkpoint: AuditCheckpoint): string {
+  return createHash('sha256')
+    .update(`${signedMessageOf(checkpoint)}\n${checkpoint.signature}`)
+    .digest('hex');
 }

@@ -1,14 +1,10 @@
-import { type AuditCheckpoint, checkpointHash, checkpointMessage } from './audit-chain';
+import { type AuditCheckpoint, checkpointHash } from './audit-chain';
 
-/** Checks a signature over a message with the audit key (Ed25519). */
-export type VerifySignature = (message: string, signature: string) => boolean;
-
-/** Whether the checkpoint's signature holds over what it claims, its link included. */
-export const checkpointSigned = (checkpoint: AuditCheckpoint, verify: VerifySignature): boolean =>
-  verify(
-    checkpointMessage(checkpoint.entries, checkpoint.headHash, checkpoint.previousHash ?? null),
-    checkpoint.signature,
-  );
+/**
+ * Whether the checkpoint's signature holds over what it claims, its link included, under the key
+ * the key chain (audit-keys.ts) expects of it.
+ */
+export type CheckpointSigned = (checkpoint: AuditCheckpoint) => boolean;
 
 /** The chain as far as it verifies: its length, and the head hash after each count. */
 export interface VerifiedChain {
@@ -27,7 +23,7 @@ export interface VerifiedChain {
 export function firstBrokenCheckpoint(
   checkpoints: readonly AuditCheckpoint[],
   chain: VerifiedChain,
-  verify: VerifySignature,
+  signed: CheckpointSigned,
 ): AuditCheckpoint | undefined {
   let linked = false;
   return checkpoints.find((checkpoint, index) => {
@@ -38,7 +34,7 @@ export function firstBrokenCheckpoint(
     linked ||= named !== undefined;
     return (
       !linkHolds ||
-      !checkpointSigned(checkpoint, verify) ||
+      !signed(checkpoint) ||
       (chain.heads.has(checkpoint.entries) &&
         chain.heads.get(checkpoint.entries) !== checkpoint.headHash) ||
       (chain.intact && checkpoint.entries > chain.entries)
@@ -50,7 +46,7 @@ export function firstBrokenCheckpoint(
 export type WitnessVerdict =
   /** The chain holds that checkpoint's head at its count, and the checkpoint is in the database. */
   | 'matches'
-  /** Its signature does not verify with this key: not a checkpoint this server signed. */
+  /** Its signature does not verify with a key of the chain: not a checkpoint this server signed. */
   | 'unsigned'
   /** The database's chain (as far as it verifies) ends before it: its tail was cut. */
   | 'ahead'
@@ -63,9 +59,9 @@ export function witnessVerdict(
   witness: AuditCheckpoint,
   chain: VerifiedChain,
   checkpoints: readonly AuditCheckpoint[],
-  verify: VerifySignature,
+  signed: CheckpointSigned,
 ): WitnessVerdict {
-  if (!checkpointSigned(witness, verify)) return 'unsigned';
+  if (!signed(witness)) return 'unsigned';
   const head = chain.heads.get(witness.entries);
   if (head === undefined) return 'ahead';
   if (head !== witness.headHash) return 'differs';
@@ -85,6 +81,9 @@ export interface CheckpointRecord {
   key_id: string;
   signature: string;
   previous_hash?: string;
+  /** A rotation only (AuditCheckpoint's nextKey and publicKey). */
+  next_key?: string;
+  public_key?: string;
 }
 
 export function checkpointRecord(checkpoint: AuditCheckpoint): CheckpointRecord {
@@ -96,6 +95,8 @@ export function checkpointRecord(checkpoint: AuditCheckpoint): CheckpointRecord 
     key_id: checkpoint.keyId,
     signature: checkpoint.signature,
     ...(checkpoint.previousHash === undefined ? {} : { previous_hash: checkpoint.previousHash }),
+    ...(checkpoint.nextKey === undefined ? {} : { next_key: checkpoint.nextKey }),
+    ...(checkpoint.publicKey === undefined ? {} : { public_key: checkpoint.publicKey }),
   };
 }
 
@@ -106,6 +107,8 @@ export function checkpointFromRecord(value: unknown): AuditCheckpoint | null {
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Partial<Record<keyof CheckpointRecord, unknown>>;
   const { entries, head_hash, signed_at, key_id, signature, previous_hash } = record;
+  const { next_key, public_key } = record;
+  const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
   const signedAt = new Date(typeof signed_at === 'string' ? signed_at : Number.NaN);
   const valid =
     record.kind === 'checkpoint' &&
@@ -118,7 +121,9 @@ export function checkpointFromRecord(value: unknown): AuditCheckpoint | null {
     typeof key_id === 'string' &&
     typeof signature === 'string' &&
     (previous_hash === undefined ||
-      (typeof previous_hash === 'string' && HEX_64.test(previous_hash)));
+      (typeof previous_hash === 'string' && HEX_64.test(previous_hash))) &&
+    optionalText(next_key) &&
+    optionalText(public_key);
   if (!valid) return null;
   return {
     entries,
@@ -127,6 +132,8 @@ export function checkpointFromRecord(value: unknown): AuditCheckpoint | null {
     keyId: key_id,
     signature,
     ...(previous_hash === undefined ? {} : { previousHash: previous_hash as string }),
+    ...(next_key === undefined ? {} : { nextKey: next_key as string }),
+    ...(public_key === undefined ? {} : { publicKey: public_key as string }),
   };
 }
 

@@ -1,18 +1,12 @@
 import { type AuditQuery } from '../../../src/contract/ops-api';
-import {
-  type AuditCheckpoint,
-  type AuditEntry,
-  ChainVerifier,
-  checkpointHash,
-  checkpointMessage,
-  GENESIS_HASH,
-} from '../../domain/ops/audit-chain';
+import { type AuditCheckpoint, type AuditEntry, ChainVerifier } from '../../domain/ops/audit-chain';
 import {
   firstBrokenCheckpoint,
   type VerifiedChain,
   witnessVerdict,
   type WitnessVerdict,
 } from '../../domain/ops/audit-checkpoints';
+import { keyChainOf } from '../../domain/ops/audit-keys';
 import { isInstantInRange } from '../../domain/instant-range';
 import { type AuditLog } from '../../ports/audit-log.port';
 import { type AuditSigner } from '../../ports/audit-signer.port';
@@ -21,11 +15,11 @@ import { type Clock } from '../../ports/clock.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { type Actor, entryOf } from './actor';
+import { CHECKPOINT_ACTION, maySignAfter, rotateKey, signedCheckpoint } from './audit-key-rotation';
 import { AuditTargets, type TargetLabels } from './audit-targets';
 
 const PAGE_SIZE = 50;
 const VERIFY_BATCH = 1000;
-const CHECKPOINT_ACTION = 'audit.checkpoint';
 
 /** The count an `audit.checkpoint` entry names; null for any other entry. */
 function namedCheckpoint(entry: AuditEntry): number | null {
@@ -131,12 +125,19 @@ export class AuditTrailUseCase {
    * Recomputes the whole chain and checks every checkpoint against it and against the one before
    * it; with a checkpoint held outside the database (a witness), checks the database against it.
    */
-  async verify(options: { witness?: AuditCheckpoint } = {}): Promise<ChainReport> {
+  async verify(
+    options: { witness?: AuditCheckpoint; trustedKeys?: readonly string[] } = {},
+  ): Promise<ChainReport> {
     const checkpoints = await this.log.checkpoints();
     const lastCheckpoint = checkpoints[checkpoints.length - 1] ?? null;
     const walk = await this.walk(lastCheckpoint);
-    const verify = (message: string, signature: string) => this.signer.verify(message, signature);
-    const broken = firstBrokenCheckpoint(checkpoints, walk.chain, verify);
+    // This server's key, and any older or newer ones its operator vouches for (verify-audit --key).
+    const trusted = [this.signer.publicKey, ...(options.trustedKeys ?? [])];
+    const keys = keyChainOf(checkpoints, trusted, (key, message, signature) =>
+      this.signer.verifyWith(key, message, signature),
+    );
+    const broken =
+      firstBrokenCheckpoint(checkpoints, walk.chain, keys.signed) ?? keys.firstUnanchored;
     const held = new Set(checkpoints.map((checkpoint) => checkpoint.entries));
     const missingCheckpoint = walk.namedCheckpoints.find((entries) => !held.has(entries)) ?? null;
     const { firstUncovered } = walk;
@@ -149,7 +150,12 @@ export class AuditTrailUseCase {
         ? null
         : {
             checkpoint: options.witness,
-            verdict: witnessVerdict(options.witness, walk.chain, checkpoints, verify),
+            verdict: witnessVerdict(
+              options.witness,
+              walk.chain,
+              checkpoints,
+              keys.signedByChainKey,
+            ),
           };
     return {
       verified:
@@ -216,26 +222,19 @@ export class AuditTrailUseCase {
 
   /**
    * Under the chain's lock (so no entry and no other checkpoint comes between): the head, the
-   * checkpoint before it, the new one naming it; then, once committed, the witness's copy.
+   * checkpoint before it, the new one naming it; then, once committed, the witness's copy. A key
+   * the log was handed away from (rotateKey) signs nothing.
    */
   private async signHead(actor: Actor, onlyIfNew: boolean): Promise<AuditCheckpoint | null> {
     const now = new Date(this.clock.now());
     const checkpoint = await this.uow.run(async ({ audit }) => {
       const head = await audit.lockHead();
       const previous = await audit.lastCheckpoint();
-      const entries = head?.seq ?? 0;
       // A checkpoint's own entry (the one after it) is no news.
+      const entries = head?.seq ?? 0;
       if (onlyIfNew && entries <= (previous === null ? 0 : previous.entries + 1)) return null;
-      const previousHash = previous === null ? undefined : checkpointHash(previous);
-      const headHash = head?.hash ?? GENESIS_HASH;
-      const signed: AuditCheckpoint = {
-        entries,
-        headHash,
-        signedAt: now,
-        keyId: this.signer.keyId,
-        signature: this.signer.sign(checkpointMessage(entries, headHash, previousHash ?? null)),
-        ...(previousHash === undefined ? {} : { previousHash }),
-      };
+      if (!maySignAfter(this.signer, previous)) return null;
+      const signed = signedCheckpoint(this.signer, head, previous, now);
       await audit.saveCheckpoint(signed);
       await audit.append(
         entryOf(actor, now, {
@@ -248,6 +247,18 @@ export class AuditTrailUseCase {
     });
     if (checkpoint !== null) await this.witness.record(checkpoint);
     return checkpoint;
+  }
+
+  /**
+   * Hands the log to the next key (audit-key-rotation.ts), audited; the witness keeps both
+   * checkpoints. Refused when this key was itself handed away from, or is the next one.
+   */
+  async rotateKey(actor: Actor, next: AuditSigner): Promise<AuditCheckpoint[] | string> {
+    const now = new Date(this.clock.now());
+    const rotated = await rotateKey(this.uow, this.signer, next, actor, now);
+    if (typeof rotated === 'string') return rotated;
+    for (const checkpoint of rotated) await this.witness.record(checkpoint);
+    return rotated;
   }
 
   /**
