@@ -14,7 +14,7 @@ export const BACKUP_JOB = 'backup';
 export function registerBackupJob(
   scheduler: Scheduler,
   db: Database,
-  config: Pick<Config, 'backup' | 'databaseUrl' | 'jobTiming'>,
+  config: Pick<Config, 'backup' | 'databaseUrl' | 'dataDir' | 'jobTiming'>,
   registry: Registry,
   warn: (error: unknown, message: string) => void,
 ): void {
@@ -22,7 +22,7 @@ export function registerBackupJob(
   const { dir } = config.backup;
   if (dir === undefined) return;
   const job = new ScheduledBackup(
-    { db, databaseUrl: config.databaseUrl },
+    { db, databaseUrl: config.databaseUrl, dataDir: config.dataDir },
     { ...config.backup, dir },
     gauges,
   );

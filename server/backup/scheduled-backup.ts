@@ -1,10 +1,9 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Gauge, type Registry } from 'prom-client';
-import { type Database } from '../adapters/postgres/database';
 import { type BackupSettings } from '../settings/backup';
 import { readManifest } from './backup-file';
-import { takeBackup } from './take-backup';
+import { type BackupSource, takeBackup } from './take-backup';
 
 /** The scheduled backups' names: their time in the name, so name order is time order. */
 const BACKUP_NAME = /^portal-\d{8}T\d{6}Z\.backup$/;
@@ -39,7 +38,7 @@ export class BackupGauges {
  */
 export class ScheduledBackup {
   constructor(
-    private readonly source: { db: Database; databaseUrl?: string },
+    private readonly source: BackupSource,
     private readonly settings: Required<Pick<BackupSettings['backup'], 'dir'>> &
       BackupSettings['backup'],
     private readonly gauges: BackupGauges,

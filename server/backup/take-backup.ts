@@ -1,12 +1,16 @@
 import { spawn } from 'node:child_process';
 import { type Database } from '../adapters/postgres/database';
+import { dataDirPath } from '../adapters/postgres/pglite-lock';
 import { writeBackupFile } from './backup-file';
 import { type BackupManifest, databaseFacts, type DatabaseFacts } from './backup-manifest';
+import { withoutSockets } from './socket-aside';
 
 export interface BackupSource {
   db: Database;
   /** PostgreSQL: the database pg_dump connects to (the server's DATABASE_URL). */
   databaseUrl?: string;
+  /** PGlite: its directory (DATA_DIR), which the local channel's socket steps out of. */
+  dataDir?: string;
 }
 
 /**
@@ -29,7 +33,9 @@ export async function takeBackup(
     const { facts, payload } = await db.transaction(async (tx) => {
       const read = await databaseFacts(tx);
       // The directory as it is now: only the query lock is taken, this transaction holds PGlite.
-      return { facts: read, payload: Buffer.from(await (await dump()).arrayBuffer()) };
+      const directory = source.dataDir === undefined ? undefined : dataDirPath(source.dataDir);
+      const tarball = await withoutSockets(directory, dump);
+      return { facts: read, payload: Buffer.from(await tarball.arrayBuffer()) };
     });
     return writeBackupFile(file, payload, manifestOf('pglite-datadir', facts, clock()));
   }

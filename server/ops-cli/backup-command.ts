@@ -28,7 +28,11 @@ export async function backupCommand(
   if (to === undefined) return null;
   const file = path.resolve(to);
   const manifest = await takeBackup(
-    { db: container.db, databaseUrl: container.config.databaseUrl },
+    {
+      db: container.db,
+      databaseUrl: container.config.databaseUrl,
+      dataDir: container.config.dataDir,
+    },
     file,
   );
   const rows = Object.values(manifest.rowCounts).reduce((sum, n) => sum + n, 0);

@@ -1,6 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
+import { registerSocketAside } from '../backup/socket-aside';
 import { type ServerContainer } from '../container';
 import { type CliOutcome, runOpsCommand } from './ops-cli';
 
@@ -55,13 +56,7 @@ export async function openLocalChannel(
       return Promise.resolve({ code: 1, out: ['The server is busy with other commands: retry.'] });
     }
     waiting += 1;
-    // A backup copies the directory, where PGlite's copy cannot read a socket: the channel
-    // steps out of it meanwhile (a command line arriving then waits for the lock, and retries).
-    const done = queue.then(() =>
-      argv[0] === 'backup'
-        ? aside(() => runOpsCommand(container, argv))
-        : runOpsCommand(container, argv),
-    );
+    const done = queue.then(() => runOpsCommand(container, argv));
     queue = done.catch(() => undefined).finally(() => (waiting -= 1));
     return done.catch((error: unknown) => {
       logError(error, 'ops command over the local channel failed');
@@ -88,7 +83,9 @@ export async function openLocalChannel(
   };
   let server = await listen();
   let closed = false;
-  const aside = async <T>(fn: () => Promise<T>): Promise<T> => {
+  // A backup's copy of the directory cannot read a socket: the channel steps out of it meanwhile
+  // (a command line arriving then waits for the lock, and retries).
+  const unregister = registerSocketAside(path.resolve(dataDir), async (fn) => {
     // Stops accepting (the asking connection stays open for its answer) and removes the file.
     server.close();
     rmSync(file, { force: true });
@@ -97,11 +94,12 @@ export async function openLocalChannel(
     } finally {
       if (!closed) server = await listen();
     }
-  };
+  });
   return {
     file,
     close: () => {
       closed = true;
+      unregister();
       const done = closeChannel(server, file);
       for (const socket of idle) socket.destroy();
       return done;

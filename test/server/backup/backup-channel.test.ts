@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createContainer, type ServerContainer } from '../../../server/container';
 import { restoreBackup, targetOf } from '../../../server/backup/restore';
+import { takeBackup } from '../../../server/backup/take-backup';
 import {
   askRunningServer,
   type LocalChannel,
@@ -51,5 +52,17 @@ describe('backup through the running server on PGlite', () => {
     const left = await readdir(restored);
     expect(left).not.toContain('ops.sock');
     expect(left).not.toContain('portal.lock');
+  });
+
+  it('lets the scheduled backup copy the directory too, and answers again afterwards', async () => {
+    const dataDir = path.join(dir, 'data');
+    const manifest = await takeBackup(
+      { db: container.db, dataDir },
+      path.join(dir, 'scheduled.backup'),
+    );
+    expect(manifest.rowCounts.members).toBe(2);
+    expect(await askRunningServer(dataDir, ['checkpoint'], () => undefined)).toMatchObject({
+      code: 0,
+    });
   });
 });
