@@ -30,6 +30,12 @@ export interface ClaimedSms {
 export type SmsSettlement =
   { state: 'sent' } | { state: 'failed' } | { state: 'pending'; dueAt: Date };
 
+/** A sent message as its delivery reports find it: when its code was asked for, where it stands. */
+export interface SentSms {
+  requestedAt: Date;
+  delivered: boolean;
+}
+
 export interface SmsSendQueue {
   /** Inside the code's unit of work, so the code and its SMS commit together. */
   enqueue(message: QueuedSms): Promise<void>;
@@ -43,4 +49,6 @@ export interface SmsSendQueue {
   settle(codeId: string, settlement: SmsSettlement): Promise<void>;
   /** A failed send is not a request: the cooldown and the hourly caps forget it. */
   forgetRequest(requestId: string): Promise<void>;
+  /** The message the provider names in a report, or null when no code has it. */
+  findSent(providerMessageId: string): Promise<SentSms | null>;
 }

@@ -21,15 +21,20 @@ export class RecordSmsDeliveryUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(report: SmsDeliveryReport): Promise<{ known: boolean }> {
+  /** `deliveredAfterMs`: from the code's request to this report, when it first says delivered. */
+  async execute(report: SmsDeliveryReport): Promise<{ known: boolean; deliveredAfterMs?: number }> {
     const at = new Date(this.clock.now());
-    const known = await this.uow.run(({ smsCodes }) =>
-      smsCodes.recordDeliveryReport(report.providerMessageId, {
+    return this.uow.run(async ({ smsCodes, smsMessages }) => {
+      const before = await smsMessages.findSent(report.providerMessageId);
+      const known = await smsCodes.recordDeliveryReport(report.providerMessageId, {
         status: report.status,
         error: report.error,
         at,
-      }),
-    );
-    return { known };
+      });
+      const first = before !== null && !before.delivered && report.status === 'delivered';
+      return first
+        ? { known, deliveredAfterMs: at.getTime() - before.requestedAt.getTime() }
+        : { known };
+    });
   }
 }

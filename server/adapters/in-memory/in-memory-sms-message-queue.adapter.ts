@@ -1,6 +1,7 @@
 import {
   type ClaimedSms,
   type QueuedSms,
+  type SentSms,
   type SmsSendQueue,
   type SmsSettlement,
 } from '../../ports/sms-send-queue.port';
@@ -90,5 +91,13 @@ export class InMemorySmsMessageQueue implements SmsSendQueue {
 
   async forgetRequest(requestId: string): Promise<void> {
     this.tables.smsRequests.delete(requestId, this.journal);
+  }
+
+  async findSent(providerMessageId: string): Promise<SentSms | null> {
+    const [row] = this.tables.smsDeliveries.find((r) => r.providerMessageId === providerMessageId);
+    const code = row && this.tables.smsCodes.get(row.codeId);
+    return code
+      ? { requestedAt: new Date(code.createdAt), delivered: row.status === 'delivered' }
+      : null;
   }
 }

@@ -1,6 +1,7 @@
 import {
   type ClaimedSms,
   type QueuedSms,
+  type SentSms,
   type SmsSendQueue,
   type SmsSettlement,
 } from '../../ports/sms-send-queue.port';
@@ -78,5 +79,15 @@ export class PostgresSmsMessageQueue implements SmsSendQueue {
 
   async forgetRequest(requestId: string): Promise<void> {
     await this.db.query(`DELETE FROM sms_requests WHERE id = $1`, [requestId]);
+  }
+
+  async findSent(providerMessageId: string): Promise<SentSms | null> {
+    const [row] = await this.db.query<{ created_at: Date; delivery_status: string | null }>(
+      `SELECT created_at, delivery_status FROM sms_codes WHERE provider_message_id = $1 LIMIT 1`,
+      [providerMessageId],
+    );
+    return row
+      ? { requestedAt: new Date(row.created_at), delivered: row.delivery_status === 'delivered' }
+      : null;
   }
 }

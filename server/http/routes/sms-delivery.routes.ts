@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Histogram, type Registry } from 'prom-client';
 import { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
 import { SMS_REPORT_PATHS, twilioDeliveryStatus } from '../../domain/sms-delivery';
 import { type SmsHttpReportConfig } from '../../settings/sms-http';
@@ -54,6 +55,22 @@ function fieldsOf(request: FastifyRequest): URLSearchParams {
   return fields;
 }
 
+/** Seconds from a code's request to its SMS delivered: the queue, the provider, the carrier. */
+const DELIVERY_BUCKETS = [1, 2, 5, 10, 20, 30, 60, 120, 300];
+
+/** The histogram, made once per registry (both listeners' apps may share a container). */
+function smsDeliveredAfter(registry: Registry): Histogram {
+  const name = 'sms_request_to_delivered_seconds';
+  const made = registry.getSingleMetric(name);
+  if (made instanceof Histogram) return made;
+  return new Histogram({
+    name,
+    help: 'Time from an SMS code’s request to the provider reporting it delivered (first report).',
+    buckets: DELIVERY_BUCKETS,
+    registers: [registry],
+  });
+}
+
 /**
  * The providers' delivery reports: Twilio's status callback (signed with X-Twilio-Signature)
  * with SMS_PROVIDER=twilio, the HTTP provider's report (a shared secret) with SMS_PROVIDER=http
@@ -69,9 +86,11 @@ export function smsDeliveryRoutes(container: ServerContainer): FastifyPluginAsyn
       { parseAs: 'string' },
       (_request, body, done) => done(null, body),
     );
+    const deliveredAfter = smsDeliveredAfter(container.metrics.registry);
     const record = async (report: SmsDeliveryReport) => {
       container.metrics.smsDelivery.inc({ status: report.status });
-      await container.recordSmsDelivery.execute(report);
+      const { deliveredAfterMs } = await container.recordSmsDelivery.execute(report);
+      if (deliveredAfterMs !== undefined) deliveredAfter.observe(deliveredAfterMs / 1000);
       return success('Report recorded');
     };
 
