@@ -53,8 +53,17 @@ const config: KnipConfig = {
     'test/server/support/second-instance.ts': ['exports'],
   },
   // Poppler's tools, which the receipt tests run when the machine has them; Debian's
-  // docker-compose and Caddy, which the deploy tests run.
-  ignoreBinaries: ['pdftoppm', 'pdftotext', 'pdffonts', 'docker-compose', 'caddy'],
+  // docker-compose and Caddy, which the deploy tests run; PostgreSQL's client tools, which the
+  // backups run (Debian's postgresql-client).
+  ignoreBinaries: [
+    'pdftoppm',
+    'pdftotext',
+    'pdffonts',
+    'docker-compose',
+    'caddy',
+    'pg_dump',
+    'pg_restore',
+  ],
 };
 
 export default config;

@@ -108,10 +108,3 @@ export async function payloadMismatch(
     ? null
     : `the payload's SHA-256 is ${actual}, the manifest says ${manifest.sha256}: the file was changed or damaged.`;
 }
-
-/** The whole payload in memory (PGlite loads its data directory from one Blob anyway). */
-export async function payloadBytes(file: string, manifest: BackupManifest): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of payloadStream(file, manifest)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
