@@ -7,6 +7,7 @@ const UNMATCHED = '(unmatched)';
 /**
  * Counts every answer of the public app by method, route pattern and status, with its latency.
  * The pattern (`/api/payment/status/:payment_id`), never the raw URL: the label set stays small.
+ * Its open connections are read on each scrape, beside its cap.
  */
 export function registerRequestMetrics(app: FastifyInstance, metrics: PortalMetrics): void {
   // Counted as the answer is handed to the socket (onSend, whose status is final), not once it
@@ -18,6 +19,7 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: PortalMetr
     metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done(null, payload);
   });
+  metrics.watchConnections(app.server);
 }
 
 /**

@@ -79,7 +79,9 @@ describe('the alert rules', () => {
         'SmsSendsFailing',
         'JobOverdue',
         'AuditCheckpointOverdue',
+        'BackupTooOld',
         'DatabasePoolNearFull',
+        'ConnectionsNearCap',
       ].sort(),
     );
   });

@@ -88,7 +88,7 @@ describe('the dashboard', () => {
     }
   });
 
-  it("charts the members' traffic, payments, gateway, SMS, jobs, pool and the processes", () => {
+  it("charts the members' traffic, payments, gateway, SMS, jobs, backups, pool and the processes", () => {
     const charted = new Set(
       panels.flatMap((panel) => (panel.targets ?? []).flatMap(({ expr }) => metricNamesIn(expr))),
     );
@@ -102,6 +102,8 @@ describe('the dashboard', () => {
       'sms_sent_total',
       'jobs_runs_total',
       'database_pool_connections',
+      'http_connections',
+      'backup_last_success_timestamp_seconds',
       'nodejs_eventloop_lag_p99_seconds',
       'process_resident_memory_bytes',
     ]) {

@@ -1,3 +1,4 @@
+import { type Server } from 'node:net';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { isConnectionFailure, isUniqueViolation, type Database } from '../postgres/database';
 import type { PaymentGateway } from '../../ports/payment-gateway.port';
@@ -96,6 +97,7 @@ export class PortalMetrics {
   readonly jobs = new JobMetrics(this.registry);
 
   private databases: { db: Database; inFlight: () => number }[] = [];
+  private servers: Server[] = [];
 
   constructor() {
     const databases = () => this.databases;
@@ -123,6 +125,25 @@ export class PortalMetrics {
         this.set(databases().reduce((sum, { db }) => sum + (db.poolStats?.().max ?? 1), 0));
       },
     });
+    const servers = () => this.servers;
+    // Beside their cap: past it, new connections are closed on arrival (MAX_CONNECTIONS).
+    new Gauge({
+      name: 'http_connections',
+      help: 'Connections open on the public listener, and its cap (MAX_CONNECTIONS), by state: open, max.',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        const open = await Promise.all(servers().map(openConnections));
+        this.set(
+          { state: 'open' },
+          open.reduce((sum, count) => sum + count, 0),
+        );
+        this.set(
+          { state: 'max' },
+          servers().reduce((sum, one) => sum + one.maxConnections, 0),
+        );
+      },
+    });
     new Gauge({
       name: 'database_operations_in_flight',
       help: 'Queries and transactions started and not yet finished.',
@@ -147,6 +168,11 @@ export class PortalMetrics {
     const labels = { method, route, status: String(status) };
     this.requests.inc(labels);
     this.requestDuration.observe(labels, seconds);
+  }
+
+  /** The listener's connections reported on each scrape, beside its cap. */
+  watchConnections(server: Server): void {
+    this.servers.push(server);
   }
 
   /** The database with its failures counted and its pool use reported on each scrape. */
@@ -189,4 +215,11 @@ export class PortalMetrics {
       gatewayMessages: this.gatewayMessages,
     });
   }
+}
+
+/** The connections open on a listener (0 once it is closed). */
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    server.getConnections((error, count) => resolve(error ? 0 : count));
+  });
 }
