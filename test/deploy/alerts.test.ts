@@ -49,6 +49,12 @@ function casesByAlert(): Map<string, { fires: number; silent: number }> {
 }
 
 withPromtool('deploy/prometheus/alerts.yml under promtool', () => {
+  it('is loaded by the example configuration, prometheus.yml', () => {
+    const check = promtool('check', 'config', 'prometheus.yml');
+    if (check.status !== 0) throw new Error(check.output);
+    expect(check.output).toContain('SUCCESS: 1 rule files found');
+  });
+
   it('is a valid rule file', () => {
     const check = promtool('check', 'rules', 'alerts.yml');
     expect(check.output).toContain('SUCCESS');
