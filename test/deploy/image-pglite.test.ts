@@ -1,14 +1,12 @@
 import {
-  docker,
-  dockerAnswers,
   dockerRun,
-  freePort,
   imageUnderTest,
   msUntil200,
   productionEnv,
   removeContainers,
   runArgs,
 } from './image-support';
+import { docker, dockerRuns, freePort } from './stack-support';
 
 jest.setTimeout(240_000);
 
@@ -27,7 +25,7 @@ describe('the image on PGlite, and its doctor', () => {
   let port = 0;
 
   beforeAll(async () => {
-    usable = await dockerAnswers();
+    usable = await dockerRuns();
     if (!usable) return;
     image = imageUnderTest();
     port = await freePort();

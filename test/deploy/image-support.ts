@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freshSecrets } from './stack-support';
 
 /**
- * The image tests' hands on Docker: commands, containers on the host's network (this machine
- * allows no bridge addresses: loopback ports only), ports, secrets and probes.
+ * The image tests' hands on Docker beyond the stack tests' (stack-support.ts): commands whose
+ * failure is the answer, containers on the host's network with a read-only root (this machine
+ * allows no bridge addresses: loopback ports only), production's settings and the probes.
  */
 
 export interface Ran {
@@ -24,22 +24,6 @@ export function dockerRun(args: readonly string[]): Promise<Ran> {
   });
 }
 
-/** Runs `docker ...args` and answers its output, failing with it when the command fails. */
-export async function docker(...args: string[]): Promise<string> {
-  const ran = await dockerRun(args);
-  if (ran.code !== 0) throw new Error(`docker ${args.join(' ')}: ${ran.output}`);
-  return ran.output.trim();
-}
-
-/** True when a Docker daemon answers; with CI set, false is a failure, never a skip. */
-export async function dockerAnswers(): Promise<boolean> {
-  const ran = await dockerRun(['info', '--format', '{{.ServerVersion}}']);
-  if (ran.code === 0) return true;
-  if (process.env.CI) throw new Error(`Docker cannot run here, and CI is set: ${ran.output}`);
-  console.warn('No Docker daemon answers: the image tests are skipped (CI would fail).');
-  return false;
-}
-
 /** The image under test: PORTAL_IMAGE, which `npm run test:deploy` builds and sets. */
 export function imageUnderTest(): string {
   const image = process.env.PORTAL_IMAGE;
@@ -49,36 +33,17 @@ export function imageUnderTest(): string {
   return image;
 }
 
-/** A loopback port free now (the kernel's pick). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /**
  * What production requires to start, fresh secrets each time, on loopback ports: the gateway's
  * addresses point at a closed port, so the doctor's status query fails fast rather than waits.
  */
 export function productionEnv(port: number, opsPort: number): Record<string, string> {
-  const { privateKey } = generateKeyPairSync('ed25519');
   return {
+    ...freshSecrets(),
     PORT: String(port),
     OPS_PORT: String(opsPort),
     PUBLIC_URL: 'https://localhost',
     OPS_PUBLIC_URL: 'https://localhost',
-    GATEWAY_SECRET: randomBytes(32).toString('hex'),
-    SMS_CODE_PEPPER: randomBytes(32).toString('hex'),
-    AUDIT_SIGNING_KEY: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
     GATEWAY_URL: 'https://localhost:9/pay',
     GATEWAY_STATUS_URL: 'https://localhost:9/status',
     SMS_BRAND: 'Koperasi Test',

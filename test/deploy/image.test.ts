@@ -2,10 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '../../scripts/support/databases';
 import {
-  docker,
-  dockerAnswers,
   dockerRun,
-  freePort,
   imageUnderTest,
   msUntil200,
   productionEnv,
@@ -13,6 +10,7 @@ import {
   runArgs,
   statusOf,
 } from './image-support';
+import { docker, dockerRuns, freePort } from './stack-support';
 
 jest.setTimeout(180_000);
 
@@ -33,7 +31,7 @@ describe('the image', () => {
   let scratch: ScratchDatabase | undefined;
 
   beforeAll(async () => {
-    usable = await dockerAnswers();
+    usable = await dockerRuns();
     if (!usable) return;
     image = imageUnderTest();
     scratch = await createScratchDatabase();
