@@ -23,6 +23,12 @@ export function maySignAfter(signer: AuditSigner, previous: AuditCheckpoint | nu
   return previous.nextKey !== undefined && keyIdOf(previous.nextKey) === signer.keyId;
 }
 
+/** Why `signer` may not sign after `previous`: key ids only, which are public fingerprints. */
+export const retiredKey = (signer: AuditSigner, previous: AuditCheckpoint | null): string =>
+  `audit checkpoint not signed: the log is signed by ${previous?.keyId ?? 'another key'}, not by ` +
+  `this instance's key ${signer.keyId}; set AUDIT_SIGNING_KEY to the key of the latest rotation ` +
+  '(rotate-audit-key) and restart';
+
 /** A checkpoint of the head, signed by `signer`, naming the one before it (and a next key). */
 export function signedCheckpoint(
   signer: AuditSigner,

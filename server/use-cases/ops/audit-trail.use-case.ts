@@ -15,7 +15,13 @@ import { type Clock } from '../../ports/clock.port';
 import { type UnitOfWork } from '../../ports/unit-of-work.port';
 import { failWith, ok, type Result, type UseCaseError } from '../result';
 import { type Actor, entryOf } from './actor';
-import { CHECKPOINT_ACTION, maySignAfter, rotateKey, signedCheckpoint } from './audit-key-rotation';
+import {
+  CHECKPOINT_ACTION,
+  maySignAfter,
+  retiredKey,
+  rotateKey,
+  signedCheckpoint,
+} from './audit-key-rotation';
 import { AuditTargets, type TargetLabels } from './audit-targets';
 
 const PAGE_SIZE = 50;
@@ -223,7 +229,7 @@ export class AuditTrailUseCase {
   /**
    * Under the chain's lock (so no entry and no other checkpoint comes between): the head, the
    * checkpoint before it, the new one naming it; then, once committed, the witness's copy. A key
-   * the log was handed away from (rotateKey) signs nothing.
+   * the log was handed away from (rotateKey), or never handed to, signs nothing.
    */
   private async signHead(actor: Actor, onlyIfNew: boolean): Promise<AuditCheckpoint | null> {
     const now = new Date(this.clock.now());
@@ -233,7 +239,8 @@ export class AuditTrailUseCase {
       // A checkpoint's own entry (the one after it) is no news.
       const entries = head?.seq ?? 0;
       if (onlyIfNew && entries <= (previous === null ? 0 : previous.entries + 1)) return null;
-      if (!maySignAfter(this.signer, previous)) return null;
+      // Fails the run (the job's failure line says why) rather than break the key chain.
+      if (!maySignAfter(this.signer, previous)) throw new Error(retiredKey(this.signer, previous));
       const signed = signedCheckpoint(this.signer, head, previous, now);
       await audit.saveCheckpoint(signed);
       await audit.append(

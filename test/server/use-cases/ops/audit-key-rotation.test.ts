@@ -88,14 +88,18 @@ describe('rotating the audit signing key', () => {
     }
   });
 
-  it('an instance still on the old key signs no more once the new key has signed', async () => {
+  it('an instance still on the old key signs no more once the new key has signed, and says why', async () => {
     const s = setUp();
     const before = s.trailWith(oldKey);
     await s.write(2);
     await before.rotateKey(CLI, newKey);
     await s.write(3);
-    expect(await before.checkpointIfNew(CLI)).toBeNull();
-    await expect(before.checkpoint(CLI)).rejects.toThrow(/not signed/);
+    // The run fails, naming both key ids, so the job's failure says why.
+    await expect(before.checkpointIfNew(CLI)).rejects.toThrow(
+      `the log is signed by ${newKey.keyId}, not by this instance's key ${oldKey.keyId}`,
+    );
+    await expect(before.checkpoint(CLI)).rejects.toThrow(/AUDIT_SIGNING_KEY/);
+    expect(s.checkpoints()).toHaveLength(2);
     expect(await before.rotateKey(CLI, Ed25519AuditSigner.generate())).toBe('retired');
     expect(await before.rotateKey(CLI, oldKey)).toBe('same key');
     expect((await s.trailWith(newKey).checkpointIfNew(CLI))?.keyId).toBe(newKey.keyId);
