@@ -93,7 +93,6 @@ export async function createContainer(
     hasher,
     smsSender: metrics.meterSmsSender(smsSender),
     smsOutbox,
-    // A request waits only for an in-process sender (the console's, a test's fake).
     smsSendWaits: config.smsProvider === 'console' || overrides.smsSender !== undefined,
     ...stores,
     transactions: metrics.meterTransactionStore(stores.transactions),
@@ -124,8 +123,9 @@ export async function createContainer(
     ...caching.adapters,
     ...useCases,
     async close() {
-      // A job run in progress finishes (within the grace period) before the database closes.
-      await scheduler.stop();
+      // A job run in progress, and the SMS this instance sends behind its answers, finish (within
+      // the grace period, a send within its timeout) before the database closes.
+      await Promise.all([scheduler.stop(), useCases.smsSendQueue.idle()]);
       // The sessions' uses still held in memory are written before the database closes.
       await useCases.authenticateSession
         .close()

@@ -117,6 +117,11 @@ export class SmsSendQueueUseCase {
       });
   }
 
+  /** Waits for this instance's drain: a stopping server lets its sends settle first. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
   /** Sends every message due now, a batch at a time (the recurring job's run). */
   async run(): Promise<SmsQueueReport> {
     const report: SmsQueueReport = { queued: 0, retried: 0, failed: 0 };

@@ -65,7 +65,11 @@ export class InMemorySmsMessageQueue implements SmsSendQueue {
     return due.map((row) => {
       const attempts = row.attempts + 1;
       const dueAt = new Date(now.getTime() + leaseMs);
-      this.outbox.update(row.codeId, (r) => ({ ...r, state: 'sending', attempts, dueAt }));
+      this.outbox.update(
+        row.codeId,
+        (r) => ({ ...r, state: 'sending', attempts, dueAt }),
+        this.journal,
+      );
       return {
         codeId: row.codeId,
         requestId: row.requestId,

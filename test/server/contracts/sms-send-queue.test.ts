@@ -1,0 +1,4 @@
+import { smsSendQueueContract } from './sms-send-queue.contract';
+import { describeContract } from './store-backends';
+
+describeContract('SmsSendQueue', smsSendQueueContract);
