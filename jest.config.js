@@ -14,10 +14,11 @@ const tsJest = {
 };
 // inversify 8 and its packages are ESM-only: let ts-jest transform them.
 // content-disposition 3 (used by @fastify/static), cookie 1 (used by app.inject()) and
-// canonicalize 5 (the audit chain's JSON canonical form) are ESM-only too; PGlite needs its
+// canonicalize 5 (the audit chain's JSON canonical form) are ESM-only too, and so are
+// age-encryption (the backups' encryption) and its @noble and @scure packages; PGlite needs its
 // transform.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(inversify|@inversifyjs|content-disposition|cookie|canonicalize|@electric-sql/pglite)/)',
+  '/node_modules/(?!(inversify|@inversifyjs|content-disposition|cookie|canonicalize|@electric-sql/pglite|age-encryption|@noble|@scure)/)',
 ];
 
 // Code in a test runs inside a vm context, where each read of a global (Math, JSON, Object...)

@@ -22,7 +22,12 @@ export function registerBackupJob(
   const { dir } = config.backup;
   if (dir === undefined) return;
   const job = new ScheduledBackup(
-    { db, databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    {
+      db,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      encryption: config.backup,
+    },
     { ...config.backup, dir },
     gauges,
   );

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { type Database } from '../adapters/postgres/database';
 import { dataDirPath } from '../adapters/postgres/pglite-lock';
 import { writeBackupFile } from './backup-file';
+import { type Encryption, encryptedPayload, encryptionOf } from './backup-encryption';
 import { type BackupManifest, databaseFacts, type DatabaseFacts } from './backup-manifest';
 import { withoutSockets } from './socket-aside';
 
@@ -11,6 +12,8 @@ export interface BackupSource {
   databaseUrl?: string;
   /** PGlite: its directory (DATA_DIR), which the local channel's socket steps out of. */
   dataDir?: string;
+  /** Encrypts the payload with age when a passphrase or a recipient is given. */
+  encryption?: Encryption;
 }
 
 /**
@@ -37,7 +40,11 @@ export async function takeBackup(
       const tarball = await withoutSockets(directory, dump);
       return { facts: read, payload: Buffer.from(await tarball.arrayBuffer()) };
     });
-    return writeBackupFile(file, payload, manifestOf('pglite-datadir', facts, clock()));
+    return writeBackupFile(
+      file,
+      encryptedPayload([payload], source.encryption),
+      manifestOf('pglite-datadir', facts, clock(), source.encryption),
+    );
   }
   const url = source.databaseUrl;
   if (url === undefined) throw new Error('a PostgreSQL backup needs DATABASE_URL');
@@ -52,8 +59,8 @@ export async function takeBackup(
     const facts = await databaseFacts(tx);
     return writeBackupFile(
       file,
-      pgDump(url, snapshot),
-      manifestOf('pg_dump-custom', facts, clock()),
+      encryptedPayload(pgDump(url, snapshot), source.encryption),
+      manifestOf('pg_dump-custom', facts, clock(), source.encryption),
     );
   });
 }
@@ -62,13 +69,14 @@ function manifestOf(
   payload: BackupManifest['payload'],
   facts: DatabaseFacts,
   at: Date,
+  encryption: Encryption | undefined,
 ): Omit<BackupManifest, 'bytes' | 'sha256'> {
   return {
     format: 'portal-backup/1',
     createdAt: at.toISOString(),
     payload,
     ...facts,
-    encryption: null,
+    encryption: encryptionOf(encryption),
   };
 }
 

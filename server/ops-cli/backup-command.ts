@@ -32,6 +32,7 @@ export async function backupCommand(
       db: container.db,
       databaseUrl: container.config.databaseUrl,
       dataDir: container.config.dataDir,
+      encryption: container.config.backup,
     },
     file,
   );
@@ -40,7 +41,7 @@ export async function backupCommand(
   return {
     code: 0,
     out: [
-      `Backup written to ${file}: ${manifest.bytes} bytes, SHA-256 ${manifest.sha256}.`,
+      `Backup written to ${file}: ${manifest.bytes} bytes${manifest.encryption === null ? '' : ` (encrypted, ${manifest.encryption})`}, SHA-256 ${manifest.sha256}.`,
       `Schema ${manifest.schemaVersion}; ${rows} rows in ${Object.keys(manifest.rowCounts).length} tables; audit log at ${manifest.audit.entries} entries, ${
         checkpoint === null
           ? 'no signed checkpoint'

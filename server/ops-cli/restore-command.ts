@@ -10,7 +10,11 @@ interface Outcome {
   out: string[];
 }
 
-const decryption = () => ({});
+/** Encrypted backups are opened with BACKUP_PASSPHRASE or BACKUP_IDENTITY_FILE. */
+const decryption = () => {
+  const { passphrase, identityFile } = loadConfig().backup;
+  return { passphrase, identityFile };
+};
 
 /**
  * `restore --from FILE --into TARGET [--replace]` and `restore-drill --from FILE [--reconcile]
