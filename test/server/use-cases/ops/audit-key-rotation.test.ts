@@ -1,5 +1,9 @@
 import { Ed25519AuditSigner } from '../../../../server/adapters/ops/ed25519-audit-signer.adapter';
 import { type AuditCheckpoint } from '../../../../server/domain/ops/audit-chain';
+import {
+  checkpointFromRecord,
+  checkpointRecord,
+} from '../../../../server/domain/ops/audit-checkpoints';
 import { keyIdOf } from '../../../../server/domain/ops/audit-keys';
 import { type AuditSigner } from '../../../../server/ports/audit-signer.port';
 import { CLI } from '../../../../server/use-cases/ops/actor';
@@ -68,6 +72,11 @@ describe('rotating the audit signing key', () => {
     expect(first).toMatchObject({ keyId: newKey.keyId });
     expect(first?.nextKey).toBeUndefined();
     expect(s.held.slice(-2)).toEqual(rotated);
+    // A witness file, a log line or an export line carries both keys, and reads back the same.
+    const record = JSON.parse(JSON.stringify(checkpointRecord(handOver!))) as unknown;
+    expect(record).toMatchObject({ next_key: newKey.publicKey, public_key: oldKey.publicKey });
+    expect(checkpointFromRecord(record)).toEqual(handOver);
+    expect(Object.keys(checkpointRecord(first!))).not.toContain('next_key');
 
     // The rotation is audited, naming both keys.
     const entries = s.stores.tables.auditLog.all().sort((a, b) => a.seq - b.seq);
