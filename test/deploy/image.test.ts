@@ -49,13 +49,19 @@ describe('the image', () => {
     containers.push(name);
     const env = { ...productionEnv(port, opsPort), DATABASE_URL: scratch!.url, ...extraEnv };
     const started = performance.now();
-    await docker('run', '--detach', ...runArgs(name, env), image);
+    const { ms: runMs } = await dockerRun(['run', '--detach', ...runArgs(name, env), image]);
     const ready = `http://127.0.0.1:${port}/api/health/ready`;
     await msUntil200(ready, 60_000).catch(async (error: Error) => {
       throw new Error(`${error.message}\n${(await dockerRun(['logs', name])).output}`);
     });
-    return { name, port, opsPort, ready, readyMs: performance.now() - started };
+    const readyMs = performance.now() - started;
+    return { name, port, opsPort, ready, readyMs, runMs };
   }
+
+  /** The figure as printed: the whole, Docker's part (`docker run` until it returns) and the load. */
+  const startFigure = ({ readyMs, runMs }: { readyMs: number; runMs: number }) =>
+    `${(readyMs / 1000).toFixed(2)} s, of which docker run ${(runMs / 1000).toFixed(2)} s ` +
+    `(load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`;
 
   it('runs as a non-root user the server as PID 1, stops on SIGTERM and checks health with node', async () => {
     if (!usable) return;
@@ -99,7 +105,7 @@ describe('the image', () => {
   it('starts on PostgreSQL with a read-only root, and its health check passes', async () => {
     if (!usable) return;
     const first = await startOnPostgres();
-    console.log(`start to ready on PostgreSQL, migrating: ${(first.readyMs / 1000).toFixed(2)} s`);
+    console.log(`start to ready on PostgreSQL, migrating: ${startFigure(first)}`);
     const live = await statusOf(`http://127.0.0.1:${first.port}/api/health/live`);
     expect(live).toBe(200);
     const opsReady = await statusOf(`http://127.0.0.1:${first.opsPort}/api/health/ready`);
@@ -113,10 +119,8 @@ describe('the image', () => {
 
     await docker('rm', '--force', first.name);
     const again = await startOnPostgres();
-    const seconds = again.readyMs / 1000;
     console.log(
-      `start to ready on PostgreSQL, migrated: ${seconds.toFixed(2)} s (aim under ${AIM_READY_MS / 1000} s;` +
-        ` load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+      `start to ready on PostgreSQL, migrated: ${startFigure(again)}; aim under ${AIM_READY_MS / 1000} s`,
     );
     expect(again.readyMs).toBeLessThan(20_000);
   });
