@@ -18,7 +18,7 @@ import {
 
 jest.setTimeout(900_000);
 
-/** Issue 48's figures for a small organisation's one 1 GB machine on the embedded database. */
+/** What a small organisation's one 1 GB machine allows, on the embedded database. */
 const LIMITS = { idleMiB: 512, loadedMiB: 768 };
 /** Each figure's measured seconds, as `npm run bench` takes them by default. */
 const SECONDS = 5;
