@@ -4,12 +4,14 @@ import { CLI } from '../../../server/use-cases/ops/actor';
 import { aMember } from '../support/members';
 
 /** Members stored straight through the repository (the SMS round trip is not what is tested). */
-export async function storeMembers(container: ServerContainer, count: number): Promise<void> {
+export async function storeMembers(container: ServerContainer, count: number): Promise<string[]> {
+  const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const member = aMember();
     const now = new Date();
+    const id = container.random.uuid();
     const inserted = await container.members.insert({
-      id: container.random.uuid(),
+      id,
       name: member.name,
       nationality: member.nationality,
       icOrPassport: normaliseIcOrPassport(member.ic_or_passport),
@@ -19,7 +21,9 @@ export async function storeMembers(container: ServerContainer, count: number): P
       updatedAt: now,
     });
     if (!inserted.ok) throw new Error(`member not stored: ${inserted.conflict}`);
+    ids.push(id);
   }
+  return ids;
 }
 
 /** Audit entries (operators created by the command line) and a signed checkpoint over them. */
