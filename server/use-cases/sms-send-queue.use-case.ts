@@ -145,7 +145,9 @@ export class SmsSendQueueUseCase {
   private async attempt(claimed: ClaimedSms, retries = true): Promise<SmsAttemptOutcome> {
     const letter =
       claimed.sealedText === null ? null : openSmsLetter(this.policy.pepper, claimed.sealedText);
-    if (claimed.interrupted || letter === null) return this.fail(claimed, SENDING_NEVER_SETTLED);
+    if (claimed.interrupted) return this.fail(claimed, SENDING_NEVER_SETTLED);
+    // Sealed under another SMS_CODE_PEPPER (changed while it waited): it cannot be read, only failed.
+    if (letter === null) return this.fail(claimed, 'unreadable');
     if (this.clock.now() >= claimed.expiresAt.getTime()) return this.fail(claimed, 'expired');
     let providerMessageId: string | null;
     try {

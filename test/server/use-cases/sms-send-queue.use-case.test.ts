@@ -191,4 +191,34 @@ describe('SMS send queue on in-memory stores', () => {
     expect(delivery).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect((await send.execute(request('60121234567', 'password_reset'))).ok).toBe(true);
   });
+  it('fails a text sealed under another pepper rather than send what it cannot read', async () => {
+    const { unitOfWork, provider, clock, smsCodes } = setUp();
+    const policy = { maxAttempts: 3, retryDelayMs: 2000, leaseMs: 60_000, batch: 5 };
+    // Queued by an instance on the old pepper that stopped before it could send.
+    const old = new SmsSendQueueUseCase(unitOfWork, provider, clock, {
+      ...policy,
+      pepper: 'old pepper',
+      waitForSend: false,
+    });
+    old.nudge = () => undefined;
+    const send = new SendSmsCodeUseCase(
+      unitOfWork,
+      provider,
+      clock,
+      new CryptoRandom(),
+      POLICY,
+      undefined,
+      old,
+    );
+    await send.execute(request('60121234567'));
+    const current = new SmsSendQueueUseCase(unitOfWork, provider, clock, {
+      ...policy,
+      pepper: 'new pepper',
+      waitForSend: false,
+    });
+    expect(await current.run()).toEqual({ queued: 0, retried: 0, failed: 1 });
+    expect(provider.received).toHaveLength(0);
+    const [delivery] = await smsCodes.recentDeliveries('60121234567', 5);
+    expect(delivery).toMatchObject({ status: 'failed', error: 'unreadable' });
+  });
 });
