@@ -1,7 +1,10 @@
 import { GENESIS_HASH } from '../domain/ops/audit-chain';
 import { type Database } from '../adapters/postgres/database';
 
-/** What the backup file's payload is: PGlite's data directory, or a pg_dump custom-format dump. */
+/**
+ * What the backup file's payload is: PGlite's data directory (a gzip-compressed tar), or a
+ * pg_dump custom-format dump (compressed by pg_dump).
+ */
 export type PayloadKind = 'pglite-datadir' | 'pg_dump-custom';
 
 /** The last signed checkpoint of the audit log at the backup's time. */

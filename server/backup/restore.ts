@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -67,6 +69,8 @@ export async function restoreBackup(
   return manifest;
 }
 
+const gunzipped = promisify(gunzip);
+
 async function restorePglite(
   dir: string,
   payload: () => AsyncIterable<Buffer>,
@@ -85,7 +89,8 @@ async function restorePglite(
   for await (const chunk of payload()) chunks.push(chunk);
   for (const entry of entries) await rm(path.join(dir, entry), { recursive: true, force: true });
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const db = await openDatabase({ dataDir: dir, pgliteImage: new Blob([Buffer.concat(chunks)]) });
+  const tar = await gunzipped(Buffer.concat(chunks));
+  const db = await openDatabase({ dataDir: dir, pgliteImage: new Blob([tar]) });
   await db.close();
   // The source's own lock and channel, copied with its directory, are no one's here.
   await rm(path.join(dir, CHANNEL_FILE), { force: true });

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { type Database } from '../adapters/postgres/database';
 import { dataDirPath } from '../adapters/postgres/pglite-lock';
 import { writeBackupFile } from './backup-file';
@@ -33,16 +35,17 @@ export async function takeBackup(
     const dump = db.dumpDataDir.bind(db);
     // Fewer WAL records for the restored copy to replay (a copy needs none to be consistent).
     await db.exec('CHECKPOINT');
-    const { facts, payload } = await db.transaction(async (tx) => {
+    const { facts, tar } = await db.transaction(async (tx) => {
       const read = await databaseFacts(tx);
       // The directory as it is now: only the query lock is taken, this transaction holds PGlite.
       const directory = source.dataDir === undefined ? undefined : dataDirPath(source.dataDir);
       const tarball = await withoutSockets(directory, dump);
-      return { facts: read, payload: Buffer.from(await tarball.arrayBuffer()) };
+      return { facts: read, tar: Buffer.from(await tarball.arrayBuffer()) };
     });
     return writeBackupFile(
       file,
-      encryptedPayload([payload], source.encryption),
+      // Compressed outside the transaction: PGlite serves requests again meanwhile.
+      encryptedPayload([await gzipped(tar)], source.encryption),
       manifestOf('pglite-datadir', facts, clock(), source.encryption),
     );
   }
@@ -64,6 +67,8 @@ export async function takeBackup(
     );
   });
 }
+
+const gzipped = promisify(gzip);
 
 function manifestOf(
   payload: BackupManifest['payload'],
