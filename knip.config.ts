@@ -54,7 +54,8 @@ const config: KnipConfig = {
   },
   // Poppler's tools, which the receipt tests run when the machine has them; Debian's
   // docker-compose and Caddy, which the deploy tests run; PostgreSQL's client tools, which the
-  // backups run (Debian's postgresql-client).
+  // backups run (Debian's postgresql-client); openssl, with which the e-invoice signature test
+  // makes a throwaway certificate.
   ignoreBinaries: [
     'pdftoppm',
     'pdftotext',
@@ -63,6 +64,7 @@ const config: KnipConfig = {
     'caddy',
     'pg_dump',
     'pg_restore',
+    'openssl',
   ],
 };
 
