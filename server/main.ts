@@ -1,3 +1,5 @@
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) starts before fastify and pg load.
+import './telemetry/register';
 import { type FastifyInstance } from 'fastify';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createContainer, type ServerContainer } from './container';
@@ -10,6 +12,7 @@ import { startRefusals } from './preflight/preflight';
 import { answerWhileStarting } from './preflight/starting-probes';
 import { dataDirPath } from './adapters/postgres/pglite-lock';
 import { type LocalChannel, openLocalChannel } from './ops-cli/local-channel';
+import { stopTracing } from './telemetry/start';
 
 /** After the grace period, closing the database may take this long before we give up. */
 const CLOSE_DATABASE_MS = 5_000;
@@ -213,6 +216,8 @@ function gracefulShutdown(
     await channel?.close();
     await jobsStopped;
     await container.close();
+    // The spans of the drain's last requests are sent before the process ends.
+    await stopTracing();
   };
 
   return (reason) => {

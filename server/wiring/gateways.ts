@@ -7,6 +7,7 @@ import { type PaymentGateway } from '../ports/payment-gateway.port';
 import { type PaymentGateways } from '../ports/payment-gateways.port';
 import { type PaymentSigner } from '../ports/payment-signer.port';
 import { type TransactionStore } from '../ports/transaction-store.port';
+import { tracedGateway } from '../telemetry/traced-gateway';
 
 export interface GatewayAdapters {
   clock: Clock;
@@ -31,7 +32,8 @@ export function paymentGatewaysFor(adapters: GatewayAdapters, config: Config): P
     );
   const current = adapters.paymentGateway ?? build(config.gateway);
   const others = config.gateways.enabled.filter((kind) => kind !== current.name).map(build);
-  return gatewayRegistry(current, others);
+  // With tracing on, each gateway call is a span of the payment's trace; off, they are as built.
+  return gatewayRegistry(tracedGateway(current), others.map(tracedGateway));
 }
 
 /**
