@@ -6,7 +6,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../adapters/postgres/database';
-import { LOCK_FILE } from '../adapters/postgres/pglite-lock';
+import { LOCK_FILE, lockHolder } from '../adapters/postgres/pglite-lock';
 import { MIGRATIONS_DIR } from '../adapters/postgres/migrate';
 import { CHANNEL_FILE } from '../ops-cli/local-channel';
 import { BackupFileError, payloadMismatch, payloadStream, readManifest } from './backup-file';
@@ -77,7 +77,8 @@ async function restorePglite(
   replace: boolean,
 ): Promise<void> {
   const entries = existsSync(dir) ? await readdir(dir) : [];
-  if (entries.includes(LOCK_FILE) || entries.includes(CHANNEL_FILE)) {
+  // A live holder's lock (a killed server's is no one's: --replace clears it).
+  if (entries.includes(LOCK_FILE) && lockHolder(dir) !== null) {
     throw new RestoreRefused(
       `Refused: ${dir} is in use (a server or a command holds it): stop it first.`,
     );

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { type ServerContainer } from '../container';
 import { takeBackup } from '../backup/take-backup';
+import { CLI, entryOf } from '../use-cases/ops/actor';
 
 /** What a command printed and its exit status. */
 interface Outcome {
@@ -14,7 +15,7 @@ interface Outcome {
  * the local channel on PGlite), its manifest summed up; null for a bad command line.
  */
 export async function backupCommand(
-  container: Pick<ServerContainer, 'db' | 'config'>,
+  container: Pick<ServerContainer, 'db' | 'config' | 'unitOfWork' | 'clock'>,
   args: string[],
 ): Promise<Outcome | null> {
   let to: string | undefined;
@@ -35,6 +36,21 @@ export async function backupCommand(
       encryption: container.config.backup,
     },
     file,
+  );
+  // A copy of every member's data left the database: who took it, when and which file, audited
+  // (after the copy, so the backup's own audit head is the one before it).
+  await container.unitOfWork.run((tx) =>
+    tx.audit.append(
+      entryOf(CLI, new Date(container.clock.now()), {
+        action: 'backup.take',
+        targetType: null,
+        targetId: null,
+        changes: {
+          file: { before: null, after: file },
+          sha256: { before: null, after: manifest.sha256 },
+        },
+      }),
+    ),
   );
   const rows = Object.values(manifest.rowCounts).reduce((sum, n) => sum + n, 0);
   const checkpoint = manifest.audit.lastCheckpoint;

@@ -46,6 +46,10 @@ describe('backup through the running server on PGlite', () => {
     );
     expect(answer).toMatchObject({ code: 0 });
     expect(answer !== 'absent' && answer.out[0]).toMatch(/^Backup written to .*live\.backup/);
+    const [entry] = await container.db.query<{ action: string; actor_name: string }>(
+      'SELECT action, actor_name FROM audit_log ORDER BY seq DESC LIMIT 1',
+    );
+    expect(entry).toEqual({ action: 'backup.take', actor_name: 'cli' });
     const restored = path.join(dir, 'restored');
     const manifest = await restoreBackup(file, targetOf(restored));
     expect(manifest.rowCounts.members).toBe(2);
