@@ -1,4 +1,4 @@
-import { X509Certificate, createPrivateKey, generateKeyPairSync } from 'node:crypto';
+import { X509Certificate, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +11,10 @@ import {
   signDocument,
   signedPropertiesDigest,
 } from '../../../server/einvoice/signature';
+import { consolidatedInvoice } from '../../../server/einvoice/consolidated-invoice';
 import { signatureProblems } from '../../../server/einvoice/signature-check';
-import type { UblDocument, UblNode } from '../../../server/einvoice/ubl';
+import type { UblDocument } from '../../../server/einvoice/ubl';
+import { SELLER } from './support/seller';
 
 /**
  * The golden file is the signed invoice of LHDN's MyInvois SDK page "Signing a JSON document"
@@ -32,26 +34,26 @@ const PUBLISHED = {
   signedPropertiesDigest: 'Rzuzz+70GSnGBF1YxhHnjSzFpQ1MW4vyX/Q9bTHkE2c=',
 };
 
-type Json = { [key: string]: Json } & Json[];
+/** The XAdES signature inside a document in MyInvois' JSON, read loosely for the test. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+const signatureOf = (document: Loose): Loose =>
+  document.Invoice[0].UBLExtensions[0].UBLExtension[0].ExtensionContent[0].UBLDocumentSignatures[0]
+    .SignatureInformation[0].Signature[0];
 
 function sampleParts() {
-  const sample = JSON.parse(SAMPLE_TEXT) as Json;
-  const signature =
-    sample.Invoice[0].UBLExtensions[0].UBLExtension[0].ExtensionContent[0].UBLDocumentSignatures[0]
-      .SignatureInformation[0].Signature[0];
+  const sample = JSON.parse(SAMPLE_TEXT) as UblDocument;
+  const signature = signatureOf(sample);
   const certificate = new X509Certificate(
-    Buffer.from(
-      signature.KeyInfo[0].X509Data[0].X509Certificate[0]._ as unknown as string,
-      'base64',
-    ),
+    Buffer.from(signature.KeyInfo[0].X509Data[0].X509Certificate[0]._ as string, 'base64'),
   );
-  const signatureValue = signature.SignatureValue[0]._ as unknown as string;
-  return { sample, signature, certificate, signatureValue };
+  const signatureValue = signature.SignatureValue[0]._ as string;
+  return { sample, certificate, signatureValue };
 }
 
 describe('the MyInvois signature against LHDN’s signed sample', () => {
-  const { sample, signature, certificate, signatureValue } = sampleParts();
-  const unsigned = JSON.parse(canonicalDocument(sample as unknown as UblDocument)) as UblDocument;
+  const { sample, certificate, signatureValue } = sampleParts();
+  const unsigned = JSON.parse(canonicalDocument(sample)) as UblDocument;
 
   it('produces the sample’s document, certificate and signed-properties digests', () => {
     expect(documentDigest(unsigned)).toBe(PUBLISHED.documentDigest);
@@ -62,21 +64,19 @@ describe('the MyInvois signature against LHDN’s signed sample', () => {
   });
 
   it('rebuilds the signed sample byte for byte from its inputs and published signature', () => {
-    // The sample names the issuer as X509SubjectName; we write the certificate's own subject, as
-    // XML-DSig defines it, and compare the rest byte for byte.
-    const subject = signature.KeyInfo[0].X509Data[0].X509SubjectName[0];
-    subject._ = 'O=Dummy' as unknown as Json;
     const ours = envelope(unsigned, {
       certificate,
       signingTime: SAMPLE_SIGNING_TIME,
       signatureValue,
     });
-    const ourSubject = (ours.Invoice[0] as unknown as Json).UBLExtensions[0].UBLExtension[0]
-      .ExtensionContent[0].UBLDocumentSignatures[0].SignatureInformation[0].Signature[0].KeyInfo[0]
-      .X509Data[0].X509SubjectName[0];
-    expect(ourSubject._).toContain('CN=Dummy');
-    ourSubject._ = 'O=Dummy' as unknown as Json;
-    expect(JSON.stringify(ours)).toBe(JSON.stringify(sample));
+    // The sample writes the issuer's name as X509SubjectName; we write the certificate's own
+    // subject, as XML-DSig defines it. Every other byte is the sample's.
+    const issuerAsSubject =
+      '"X509SubjectName":[{"_":"CN=Trial LHDNM Sub CA V1, OU=Terms of use at http://www.posdigicert.com.my, O=LHDNM, C=MY"}]';
+    const subject =
+      '"X509SubjectName":[{"_":"emailAddress=anas.a@fgvholdings.com, serialNumber=D12345678, CN=Dummy, OU=Test Unit eInvoice, organizationIdentifier=C29702635060, O=Dummy, C=MY"}]';
+    expect(SAMPLE_TEXT).toContain(issuerAsSubject);
+    expect(JSON.stringify(ours)).toBe(SAMPLE_TEXT.replace(issuerAsSubject, subject));
   });
 
   it('verifies the sample’s signature, and refuses it once a figure is changed', () => {
@@ -91,7 +91,7 @@ describe('the MyInvois signature against LHDN’s signed sample', () => {
 });
 
 /** A throwaway self-signed certificate and key, made by the openssl the machine has. */
-function selfSigned(): { certificate: X509Certificate; keyPem: string } {
+function selfSigned(): { certificate: X509Certificate; privateKey: KeyObject } {
   const dir = mkdtempSync(path.join(tmpdir(), 'einvoice-'));
   try {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -112,29 +112,42 @@ function selfSigned(): { certificate: X509Certificate; keyPem: string } {
     ]);
     return {
       certificate: new X509Certificate(readFileSync(path.join(dir, 'cert.pem'))),
-      keyPem,
+      privateKey,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-describe('signing a document of ours', () => {
-  const unsigned = JSON.parse(
-    canonicalDocument(sampleParts().sample as unknown as UblDocument),
-  ) as UblDocument;
+describe('signing a consolidated e-invoice of ours', () => {
+  const unsigned = consolidatedInvoice({
+    id: 'CON-2026-11',
+    month: '2026-11',
+    issuedAt: new Date('2026-12-01T00:30:00Z'),
+    seller: SELLER,
+    payments: [
+      { receiptNumber: 'R-2026-000001', amountSen: 5_000 },
+      { receiptNumber: 'R-2026-000002', amountSen: 12_345 },
+    ],
+  });
 
-  it('signs with RSA-SHA256 so that the receiver’s check passes', () => {
-    const { certificate, keyPem } = selfSigned();
+  it('signs with RSA-SHA256 so that the receiver’s check passes, and a change is refused', () => {
+    const { certificate, privateKey } = selfSigned();
     const signed = signDocument(
       unsigned,
-      { certificate, privateKey: createPrivateKey(keyPem) },
+      { certificate, privateKey },
       new Date('2026-12-01T00:30:00.123Z'),
     );
     expect(signatureProblems(signed)).toEqual([]);
-    const invoice = signed.Invoice[0] as UblNode;
-    expect(JSON.stringify(invoice)).toContain('"SigningTime":[{"_":"2026-12-01T00:30:00Z"}]');
-    expect(documentDigest(signed)).toBe(PUBLISHED.documentDigest);
+    const text = JSON.stringify(signed);
+    expect(text).toContain('"SigningTime":[{"_":"2026-12-01T00:30:00Z"}]');
+    expect(text.startsWith(JSON.stringify(unsigned).slice(0, -3))).toBe(true);
+    expect(documentDigest(signed)).toBe(documentDigest(unsigned));
+    const tampered = JSON.parse(text.replace('R-2026-000002', 'R-2026-000003')) as UblDocument;
+    expect(signatureProblems(tampered)).toEqual([
+      'the document digest does not match the document',
+      'the signature does not verify with the certificate',
+    ]);
   });
 
   it('refuses a key that is not the certificate’s', () => {
