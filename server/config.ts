@@ -64,6 +64,11 @@ export interface Config
   shutdownDelayMs: number;
   /** The Prometheus listener (METRICS_PORT, METRICS_HOST); port undefined = no metrics listener. */
   metrics: { port?: number; host: string };
+  /**
+   * Traces over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME): started by
+   * server/telemetry before this is read, as the SDK must precede the modules it instruments.
+   */
+  tracing: { endpoint?: string; serviceName: string };
 }
 
 export class ConfigError extends Error {
@@ -132,6 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Off unless set: the metrics get a listener of their own, never the public one.
       port: read.isSet('METRICS_PORT') ? read.integer('METRICS_PORT', 0, 0, 65535) : undefined,
       host: read.text('METRICS_HOST', '127.0.0.1'),
+    },
+    tracing: {
+      endpoint: read.text('OTEL_EXPORTER_OTLP_ENDPOINT', '').trim() || undefined,
+      serviceName: read.text('OTEL_SERVICE_NAME', 'member-portal'),
     },
   };
 

@@ -33,7 +33,7 @@ export function startTracing(env: NodeJS.ProcessEnv): Tracing {
   env.OTEL_METRICS_EXPORTER ??= 'none';
   env.OTEL_LOGS_EXPORTER ??= 'none';
   const sdk = new NodeSDK({
-    serviceName: env.OTEL_SERVICE_NAME?.trim() || SERVICE_NAME,
+    serviceName: process.env.OTEL_SERVICE_NAME?.trim() || SERVICE_NAME,
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
       new FastifyOtelInstrumentation({

@@ -10,13 +10,13 @@ import type { Tracing } from './sdk';
 let tracing: Tracing | undefined;
 
 /** Starts tracing when the environment asks for it; answers whether it did. */
-export function startTracingIfConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+export function startTracingIfConfigured(): boolean {
   if (tracing !== undefined) return true;
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return false;
+  if (!process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return false;
   // Loaded here, not imported above: with tracing off, the SDK stays unloaded.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when tracing is on
   const sdk = require('./sdk') as typeof Sdk;
-  tracing = sdk.startTracing(env);
+  tracing = sdk.startTracing(process.env);
   return true;
 }
 
