@@ -132,13 +132,20 @@ async function restorePostgres(
   await pgRestore(url, payload());
 }
 
-/** pg_restore reading the dump from its standard input; its own message when it fails. */
+/**
+ * pg_restore reading the dump from its standard input, in one transaction (a failure leaves the
+ * target as it was); its own message when it fails.
+ */
 async function pgRestore(url: string, payload: AsyncIterable<Buffer>): Promise<void> {
   const { dbname, env } = pgConnection(url);
-  const child = spawn('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${dbname}`], {
-    env,
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    'pg_restore',
+    ['--no-owner', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`],
+    {
+      env,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text.slice(0, 2000)));
   const exited = new Promise<number>((resolve, reject) => {
