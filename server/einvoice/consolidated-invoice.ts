@@ -110,7 +110,7 @@ function taxTotal(taxableSen: number): UblNode[] {
   ];
 }
 
-function line(payment: ConsolidatedPayment): UblNode {
+export function invoiceLine(payment: ConsolidatedPayment): UblNode {
   return {
     ID: text(payment.receiptNumber),
     InvoicedQuantity: text(1, { unitCode: 'C62' }),
@@ -137,7 +137,7 @@ function period(month: string): { start: string; end: string } {
   return { start: `${month}-01`, end: `${month}-${String(lastDay).padStart(2, '0')}` };
 }
 
-function checkPayments(payments: readonly ConsolidatedPayment[]): void {
+export function checkPayments(payments: readonly ConsolidatedPayment[]): void {
   if (payments.length === 0) throw new RangeError('a consolidated e-invoice needs a payment');
   const seen = new Set<string>();
   for (const { receiptNumber, amountSen } of payments) {
@@ -176,7 +176,7 @@ export function consolidatedInvoice(input: ConsolidatedInvoiceInput): UblDocumen
         PayableAmount: ringgit(totalSen),
       },
     ],
-    InvoiceLine: input.payments.map(line),
+    InvoiceLine: input.payments.map(invoiceLine),
   };
   return { ...UBL_NAMESPACES, Invoice: [invoice] };
 }

@@ -4,7 +4,13 @@ import {
   consolidatedInvoice,
   type ConsolidatedInvoiceInput,
 } from '../../../server/einvoice/consolidated-invoice';
+import {
+  MAX_DOCUMENT_BYTES,
+  consolidatedInvoices,
+} from '../../../server/einvoice/consolidated-parts';
 import { sellerProblems } from '../../../server/einvoice/seller';
+import { signDocument } from '../../../server/einvoice/signature';
+import { selfSigned } from './support/certificate';
 import { SELLER } from './support/seller';
 
 const input = (payments: ConsolidatedInvoiceInput['payments']): ConsolidatedInvoiceInput => ({
@@ -98,5 +104,65 @@ describe("the seller's settings", () => {
       'the state code must be 01 to 17',
       'the e-mail address is not valid',
     ]);
+  });
+});
+
+describe('a month too large for one document', () => {
+  const receipt = (i: number): string => `R-2026-${String(i).padStart(6, '0')}`;
+  const month = Array.from({ length: 1000 }, (_, i) => ({
+    receiptNumber: receipt(i + 1),
+    amountSen: 1_000 + i,
+  }));
+  const parts = consolidatedInvoices({
+    idPrefix: 'CON-2026-11',
+    month: '2026-11',
+    issuedAt: new Date('2026-12-01T00:30:00Z'),
+    seller: SELLER,
+    payments: month,
+  });
+
+  it('is split into parts that stay under 300 KB once signed', () => {
+    expect(parts.length).toBeGreaterThan(1);
+    const { certificate, privateKey } = selfSigned();
+    for (const part of parts) {
+      const signed = signDocument(part, { certificate, privateKey }, new Date());
+      expect(Buffer.byteLength(JSON.stringify(signed))).toBeLessThanOrEqual(MAX_DOCUMENT_BYTES);
+    }
+  });
+
+  it('numbers the parts and carries every payment once, in order, with exact totals', () => {
+    const invoices = parts.map((part) => (JSON.parse(JSON.stringify(part)) as Json).Invoice[0]);
+    expect(invoices.map((invoice) => invoice.ID[0]._)).toEqual(
+      parts.map((_, i) => `CON-2026-11-${i + 1}`),
+    );
+    const lines = invoices.flatMap((invoice) => invoice.InvoiceLine as unknown as Json[]);
+    expect(lines.map((line) => line.ID[0]._)).toEqual(month.map((p) => p.receiptNumber));
+    const totalSen = invoices.reduce(
+      (sum, invoice) =>
+        sum +
+        Math.round((invoice.LegalMonetaryTotal[0].PayableAmount[0]._ as unknown as number) * 100),
+      0,
+    );
+    expect(totalSen).toBe(month.reduce((sum, p) => sum + p.amountSen, 0));
+  });
+
+  it('keeps a small month in one part and refuses a receipt listed twice across parts', () => {
+    const small = consolidatedInvoices({
+      idPrefix: 'CON-2026-10',
+      month: '2026-10',
+      issuedAt: new Date('2026-11-01T00:30:00Z'),
+      seller: SELLER,
+      payments: month.slice(0, 3),
+    });
+    expect(small).toHaveLength(1);
+    expect(() =>
+      consolidatedInvoices({
+        idPrefix: 'CON-2026-11',
+        month: '2026-11',
+        issuedAt: new Date(),
+        seller: SELLER,
+        payments: [...month, month[0]],
+      }),
+    ).toThrow('listed twice');
   });
 });
