@@ -5,6 +5,7 @@ import { createScratchDatabase, eachDatabase } from '../../../scripts/support/da
 import { postJson } from '../support/http';
 import { registerAndLogin, type LoggedInMember } from '../support/members';
 import { CREATE_PAYMENT, newPayment, signOutcome } from '../support/payments';
+import { FakeBillplz } from '../support/fake-billplz';
 import { compiledServerDir, USE_COMPILED_SERVER } from '../support/server-entry';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './otlp-receiver';
@@ -113,6 +114,55 @@ function traceOf(receiver: OtlpReceiver, route: string): ReceivedSpan[] {
     // The paths are the routes' patterns: no query string, no payment id.
     const paths = receiver.spans().map((span) => span.attributes['url.path'] ?? '');
     expect(paths.filter((one) => one.includes('?') || one.includes(paymentId))).toEqual([]);
+  });
+});
+
+/**
+ * A gateway reached over HTTP (Billplz, faked in this test): the creation's trace has the
+ * gateway's span, and under it the fetch call to the gateway's API, its URL without the query.
+ */
+describe('a gateway call over HTTP', () => {
+  const BILLPLZ = { apiKey: 'tracing-api-key', collectionId: 'tracingc', xSignatureKey: 'S-t' };
+  let receiver: OtlpReceiver;
+  let billplz: FakeBillplz;
+  let server: ServerProcess | undefined;
+
+  afterAll(async () => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await billplz?.close();
+    await receiver?.close();
+  });
+
+  it('is a child span of the gateway’s, naming no member', async () => {
+    receiver = await startOtlpReceiver();
+    billplz = await new FakeBillplz(BILLPLZ).start();
+    server = await startServerProcess({
+      GATEWAY: 'billplz',
+      GATEWAYS: 'billplz',
+      BILLPLZ_API_KEY: BILLPLZ.apiKey,
+      BILLPLZ_COLLECTION_ID: BILLPLZ.collectionId,
+      BILLPLZ_X_SIGNATURE_KEY: BILLPLZ.xSignatureKey,
+      BILLPLZ_STAGING_URL: billplz.url,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      RECONCILE_INTERVAL_S: '0',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
+    const member = await registerAndLogin(server.baseUrl);
+    await newPayment(server.baseUrl, member, '123.45');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const spans = traceOf(receiver, CREATE_PAYMENT);
+    const gateway = spans.find((span) => span.name === 'gateway.start_payment');
+    expect(gateway?.attributes).toMatchObject({ 'payment.gateway': 'billplz' });
+    const calls = spans.filter((span) => span.parentSpanId === gateway?.spanId);
+    expect(calls.map((span) => span.attributes['url.full'])).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^${billplz.url}/api/v3/bills`))]),
+    );
+    const values = spans.flatMap((span) => Object.values(span.attributes));
+    const personal = [member.phone_no, member.ic_or_passport, member.name, BILLPLZ.apiKey];
+    expect(values.filter((value) => personal.some((datum) => value.includes(datum)))).toEqual([]);
   });
 });
 
