@@ -35,6 +35,9 @@ export function startTracing(env: NodeJS.ProcessEnv): Tracing {
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME?.trim() || SERVICE_NAME,
     traceExporter: new OTLPTraceExporter(),
+    // Traces start here: a `traceparent` from a member's browser is not trusted to pick a trace
+    // (or its sampling), and none is sent to a gateway, a third party.
+    textMapPropagator: null,
     instrumentations: [
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,

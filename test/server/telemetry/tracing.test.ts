@@ -15,6 +15,8 @@ jest.setTimeout(120_000);
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SECRET = 'tracing-test-gateway-secret-0123456789';
 const onPostgres = eachDatabase().includes('postgres');
+const FOREIGN_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+const FOREIGN_PARENT = `00-${FOREIGN_TRACE}-00f067aa0ba902b7-01`;
 
 /** A statement's text, under the attribute's old or its stable name. */
 const statementOf = (span: ReceivedSpan) =>
@@ -61,6 +63,8 @@ function traceOf(receiver: OtlpReceiver, route: string): ReceivedSpan[] {
       OTEL_BSP_SCHEDULE_DELAY: '100',
     });
     member = await registerAndLogin(server.baseUrl);
+    // A trace context a client sends is not taken up.
+    await fetch(`${server.baseUrl}/api/health`, { headers: { traceparent: FOREIGN_PARENT } });
     paymentId = (await newPayment(server.baseUrl, member, '62.50')).payment_id;
     const message = signOutcome(new HmacSha256PaymentSigner(SECRET), {
       transactionId: paymentId,
@@ -103,6 +107,13 @@ function traceOf(receiver: OtlpReceiver, route: string): ReceivedSpan[] {
     });
     const update = expect.stringMatching(/\bupdate\b/i);
     expect(spans.map(statementOf)).toEqual(expect.arrayContaining([update]));
+  });
+
+  it('starts its own traces, whatever trace context a client sends', () => {
+    expect(receiver.spans().some((span) => span.attributes['http.route'] === '/api/health')).toBe(
+      true,
+    );
+    expect(receiver.spans().filter((span) => span.traceId === FOREIGN_TRACE)).toEqual([]);
   });
 
   it('puts no personal data in any span attribute', () => {
