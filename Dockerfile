@@ -4,6 +4,9 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# Names this stage's image, which the build leaves untagged, so that a machine building again and
+# again can tell it from others (deploy/test/build-image.sh keeps the newest, the layer cache).
+LABEL member-portal.build-stage=true
 WORKDIR /app
 # Dependencies first, in a layer of their own: a change to the sources reuses it.
 COPY package.json package-lock.json .npmrc ./
