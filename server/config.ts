@@ -139,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: read.text('METRICS_HOST', '127.0.0.1'),
     },
     tracing: {
-      endpoint: read.text('OTEL_EXPORTER_OTLP_ENDPOINT', '').trim() || undefined,
+      endpoint: read.text('OTEL_EXPORTER_OTLP_ENDPOINT', '') || undefined,
       serviceName: read.text('OTEL_SERVICE_NAME', 'member-portal'),
     },
   };
@@ -152,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     read.problems.push(
       'METRICS_PORT: must differ from PORT (the metrics never share the public listener)',
     );
+  }
+  // The SDK already started with it (server/telemetry): a value no exporter can post to is said
+  // here, where a start refuses, rather than the traces vanishing in silence.
+  if (config.tracing.endpoint !== undefined) {
+    read.checkUrl('OTEL_EXPORTER_OTLP_ENDPOINT', config.tracing.endpoint);
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
