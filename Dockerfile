@@ -41,7 +41,13 @@ COPY --from=build /app/dist-server ./dist-server
 # PGlite's directory (when DATABASE_URL is unset). No VOLUME instruction: an anonymous volume
 # would hide a forgotten `-v portal-data:/var/lib/portal`, and the data would go with the
 # container; without one, `ops.js doctor` finds DATA_DIR off any volume and says so.
-RUN mkdir -p /var/lib/portal && chown 1000:1000 /var/lib/portal
+# Debian's PostgreSQL client (pg_dump, pg_restore): `ops.js backup` and `restore` on PostgreSQL run
+# them (with Debian's perl for its wrappers: about 65 MB). Debian bookworm's is version 15, so it
+# dumps servers up to 15 (the compose stack's).
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client-15 \
+  && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
+  && mkdir -p /var/lib/portal && chown 1000:1000 /var/lib/portal
 # The official image's `node` user, by number so that a platform can check it is not root.
 USER 1000:1000
 EXPOSE 8080 8090
