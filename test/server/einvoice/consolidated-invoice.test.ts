@@ -1,6 +1,5 @@
 import {
   CONSOLIDATION_LIMIT_SEN,
-  GENERAL_PUBLIC_TIN,
   consolidatedInvoice,
   type ConsolidatedInvoiceInput,
 } from '../../../server/einvoice/consolidated-invoice';
@@ -8,6 +7,7 @@ import {
   MAX_DOCUMENT_BYTES,
   consolidatedInvoices,
 } from '../../../server/einvoice/consolidated-parts';
+import { GENERAL_PUBLIC_TIN } from '../../../server/einvoice/parties';
 import { sellerProblems } from '../../../server/einvoice/seller';
 import { signDocument } from '../../../server/einvoice/signature';
 import { selfSigned } from './support/certificate';
