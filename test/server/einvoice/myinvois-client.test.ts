@@ -5,6 +5,8 @@ import {
   MyInvoisClient,
   MyInvoisError,
 } from '../../../server/einvoice/myinvois-client';
+import { signDocument } from '../../../server/einvoice/signature';
+import { selfSigned } from './support/certificate';
 import { startFakeMyInvois, type FakeMyInvois } from './support/fake-myinvois';
 import { SELLER } from './support/seller';
 
@@ -26,13 +28,15 @@ const client = (onBehalfOf: string | null = null): MyInvoisClient =>
     now: () => clock,
   });
 
-const document = consolidatedInvoice({
+const { certificate, privateKey } = selfSigned();
+const unsigned = consolidatedInvoice({
   id: 'CON-2026-11-1',
   month: '2026-11',
   issuedAt: new Date('2026-12-01T00:30:00Z'),
   seller: SELLER,
   payments: [{ receiptNumber: 'R-2026-000001', amountSen: 5_000 }],
 });
+const document = signDocument(unsigned, { certificate, privateKey }, new Date());
 
 describe('the MyInvois client', () => {
   it('knows the sandbox and production hosts', () => {
@@ -66,6 +70,24 @@ describe('the MyInvois client', () => {
       documentHash: createHash('sha256').update(bytes).digest('hex'),
       codeNumber: 'CON-2026-11-1',
     });
+  });
+
+  it('sees a document refused whose signature does not verify', async () => {
+    const answer = await client().submit([
+      { codeNumber: 'CON-2026-11-1', document },
+      { codeNumber: 'CON-2026-11-2', document: unsigned },
+    ]);
+    expect(answer.accepted).toEqual([{ uuid: 'UUID1', codeNumber: 'CON-2026-11-1' }]);
+    expect(answer.rejected).toEqual([
+      {
+        codeNumber: 'CON-2026-11-2',
+        error: {
+          code: 'InvalidSignature',
+          message: 'Signature validation failed',
+          details: ['the document carries no complete signature'],
+        },
+      },
+    ]);
   });
 
   it('keeps its token, renews it a minute before it expires and once on a 401', async () => {

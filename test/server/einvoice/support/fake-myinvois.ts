@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { signatureProblems } from '../../../../server/einvoice/signature-check';
+import type { UblDocument } from '../../../../server/einvoice/ubl';
 
 /** What the fake saw of one request. */
 export interface SeenRequest {
@@ -11,8 +14,8 @@ export interface SeenRequest {
 
 /**
  * A MyInvois of the test's making, answering as the SDK's pages describe: tokens for the right
- * client, 401 for a token it has revoked, submissions taken with 202, their status, and the TIN
- * check (200 or 404).
+ * client, 401 for a token it has revoked, submissions taken with 202 (a document whose hash or
+ * signature does not verify among the rejected ones), their status, and the TIN check (200 or 404).
  */
 export interface FakeMyInvois {
   readonly url: string;
@@ -27,6 +30,22 @@ export interface FakeMyInvois {
   revokeTokens(): void;
   tokensIssued(): number;
   close(): Promise<void>;
+}
+
+interface SubmittedJson {
+  readonly format: string;
+  readonly document: string;
+  readonly documentHash: string;
+  readonly codeNumber: string;
+}
+
+/** MyInvois' own checks of a submitted document: its hash, then its signature. */
+function check(submitted: SubmittedJson): string[] {
+  const bytes = Buffer.from(submitted.document, 'base64');
+  if (createHash('sha256').update(bytes).digest('hex') !== submitted.documentHash) {
+    return ['the document hash does not match the document'];
+  }
+  return signatureProblems(JSON.parse(bytes.toString('utf8')) as UblDocument);
 }
 
 async function bodyOf(req: IncomingMessage): Promise<string> {
@@ -84,14 +103,23 @@ export async function startFakeMyInvois(): Promise<FakeMyInvois> {
         return;
       }
       if (req.method === 'POST' && url.pathname === '/api/v1.0/documentsubmissions/') {
-        const { documents } = JSON.parse(body) as { documents: { codeNumber: string }[] };
+        const { documents } = JSON.parse(body) as { documents: SubmittedJson[] };
+        const checked = documents.map((d) => ({ codeNumber: d.codeNumber, problems: check(d) }));
         answer(202, {
           submissionUid: 'SUB00000000000000000000001',
-          acceptedDocuments: documents.map((d, i) => ({
-            uuid: `UUID${i + 1}`,
-            invoiceCodeNumber: d.codeNumber,
-          })),
-          rejectedDocuments: [],
+          acceptedDocuments: checked
+            .filter((d) => d.problems.length === 0)
+            .map((d, i) => ({ uuid: `UUID${i + 1}`, invoiceCodeNumber: d.codeNumber })),
+          rejectedDocuments: checked
+            .filter((d) => d.problems.length > 0)
+            .map((d) => ({
+              invoiceCodeNumber: d.codeNumber,
+              error: {
+                code: 'InvalidSignature',
+                message: 'Signature validation failed',
+                details: d.problems,
+              },
+            })),
         });
         return;
       }
