@@ -4,6 +4,7 @@
  * concern reads its own settings (server/settings/); every problem is reported at once.
  */
 
+import { readEinvoiceSettings, type EinvoiceSettings } from './einvoice/settings';
 import { type BackupSettings, loadBackup } from './settings/backup';
 import { type ConnectionLimits, loadConnectionLimits } from './settings/connection-limits';
 import { envReader } from './settings/env-reader';
@@ -69,6 +70,8 @@ export interface Config
    * server/telemetry before this is read, as the SDK must precede the modules it instruments.
    */
   tracing: { endpoint?: string; serviceName: string };
+  /** MyInvois e-invoicing (EINVOICE=on), its seller's details checked here at start. */
+  einvoice: EinvoiceSettings;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpoint: read.text('OTEL_EXPORTER_OTLP_ENDPOINT', '') || undefined,
       serviceName: read.text('OTEL_SERVICE_NAME', 'member-portal'),
     },
+    einvoice: readEinvoiceSettings(read),
   };
 
   if (

@@ -42,12 +42,16 @@ function namesRead(load: (env: NodeJS.ProcessEnv) => unknown, env: NodeJS.Proces
   return [...names];
 }
 
-/** Environments that take every branch of the loaders: staging and production hosts, Billplz. */
+/**
+ * Environments that take every branch of the loaders: staging and production hosts, Billplz,
+ * e-invoicing on.
+ */
 const ENVIRONMENTS: NodeJS.ProcessEnv[] = [
   {},
   { PUBLIC_URL: 'https://portal.example.com', APP_ENV: 'production' },
   { GATEWAY: 'billplz', SMS_PROVIDER: 'twilio', METRICS_PORT: '9464', SANDBOX_GATEWAY_PORT: '1' },
   { GATEWAY: 'toyyibpay', GATEWAYS: 'toyyibpay,billplz,sandbox' },
+  { EINVOICE: 'on' },
 ];
 
 /** `process.env.NAME` reads in a source file, its comments left out. */
