@@ -7,6 +7,13 @@ import {
   runArgs,
 } from './image-support';
 import { docker, dockerRuns, freePort } from './stack-support';
+import {
+  backupsDirectory,
+  BACKUPS,
+  expectDrillPassed,
+  opsIn,
+  opsInContainerOfItsOwn,
+} from './image-backup';
 
 jest.setTimeout(240_000);
 
@@ -23,6 +30,7 @@ describe('the image on PGlite, and its doctor', () => {
   let image = '';
   let env: Record<string, string> = {};
   let port = 0;
+  let backups: Awaited<ReturnType<typeof backupsDirectory>> | undefined;
 
   beforeAll(async () => {
     usable = await dockerRuns();
@@ -31,11 +39,13 @@ describe('the image on PGlite, and its doctor', () => {
     port = await freePort();
     env = productionEnv(port, await freePort());
     await docker('volume', 'create', volume);
+    backups = await backupsDirectory();
   });
 
   afterAll(async () => {
     await removeContainers(containers);
     if (usable) await dockerRun(['volume', 'rm', '--force', volume]);
+    await backups?.remove();
   });
 
   const named = () => {
@@ -106,7 +116,7 @@ describe('the image on PGlite, and its doctor', () => {
     await docker(
       'run',
       '--detach',
-      ...runArgs(name, env, ['--volume', `${volume}:/var/lib/portal`]),
+      ...runArgs(name, env, ['--volume', `${volume}:/var/lib/portal`, ...backups!.mount]),
       image,
     );
     await msUntil200(`http://127.0.0.1:${port}/api/health/ready`, 120_000).catch(
@@ -130,8 +140,25 @@ describe('the image on PGlite, and its doctor', () => {
       'support',
     ]);
     expect(created).toMatchObject({ code: 0 });
+    // A backup of the live directory, taken by the server it asks through the same socket.
+    const backedUp = await opsIn(name, ['backup', '--to', `${BACKUPS}/pglite.backup`]);
+    expect(backedUp.output).toMatch(/^Backup written to \/backups\/pglite\.backup: \d+ bytes/m);
+    expect(backedUp.code).toBe(0);
     const stopped = await dockerRun(['stop', '--time', '30', name]);
     expect(stopped.code).toBe(0);
     expect(await docker('inspect', '--format', '{{.State.ExitCode}}', name)).toBe('0');
+  });
+
+  it('drills the backup the running server took, in a container of its own on a read-only root', async () => {
+    if (!usable) return;
+    const drill = await opsInContainerOfItsOwn(image, named(), env, backups!.mount, [
+      'restore-drill',
+      '--from',
+      `${BACKUPS}/pglite.backup`,
+    ]);
+    console.log(
+      `restore drill of a PGlite backup in a container: ${(drill.ms / 1000).toFixed(2)} s`,
+    );
+    expectDrillPassed(drill);
   });
 });

@@ -11,6 +11,12 @@ import {
   statusOf,
 } from './image-support';
 import { docker, dockerRuns, freePort } from './stack-support';
+import {
+  backupsDirectory,
+  BACKUPS,
+  expectDrillPassed,
+  opsInContainerOfItsOwn,
+} from './image-backup';
 
 jest.setTimeout(180_000);
 
@@ -29,17 +35,20 @@ describe('the image', () => {
   let usable = false;
   let image = '';
   let scratch: ScratchDatabase | undefined;
+  let backups: Awaited<ReturnType<typeof backupsDirectory>> | undefined;
 
   beforeAll(async () => {
     usable = await dockerRuns();
     if (!usable) return;
     image = imageUnderTest();
     scratch = await createScratchDatabase();
+    backups = await backupsDirectory();
   });
 
   afterAll(async () => {
     await removeContainers(containers);
     await scratch?.drop();
+    await backups?.remove();
   });
 
   /** Starts the server on the scratch database; answers its name, ports and the ms to ready. */
@@ -151,6 +160,29 @@ describe('the image', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('backs up PostgreSQL with the pg_dump it carries, and drills the backup in a container', async () => {
+    if (!usable) return;
+    // Beside the server the operator test left running on the same database.
+    const env = {
+      ...productionEnv(await freePort(), await freePort()),
+      DATABASE_URL: scratch!.url,
+    };
+    const file = `${BACKUPS}/postgres.backup`;
+    const one = (args: string[]) => {
+      const name = `image-test-${run}-${containers.length}`;
+      containers.push(name);
+      return opsInContainerOfItsOwn(image, name, env, backups!.mount, args);
+    };
+    const backedUp = await one(['backup', '--to', file]);
+    expect(backedUp.output).toMatch(/^Backup written to \/backups\/postgres\.backup: \d+ bytes/m);
+    expect(backedUp.code).toBe(0);
+    const drill = await one(['restore-drill', '--from', file]);
+    console.log(
+      `backup of PostgreSQL in a container: ${(backedUp.ms / 1000).toFixed(2)} s; its drill ${(drill.ms / 1000).toFixed(2)} s`,
+    );
+    expectDrillPassed(drill);
   });
 
   it('answers 503 on ready from the first moment of `docker stop`, then exits 0 in its grace', async () => {
