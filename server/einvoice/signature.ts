@@ -41,8 +41,9 @@ export const documentDigest = (document: UblDocument): string =>
 export const certificateDigest = (certificate: X509Certificate): string => sha256(certificate.raw);
 
 /**
- * A distinguished name as the SDK's samples write it, most specific first (CN=..., O=..., C=MY).
- * Node gives the name one attribute a line, RFC 2253-escaped, from the country down.
+ * A distinguished name as the SDK's samples write it: RFC 4514's order, the reverse of the
+ * certificate's own (CN=..., O=..., C=MY for the trial LHDNM certificate). Node gives the name one
+ * attribute a line, RFC 2253-escaped, in the certificate's order.
  */
 function distinguishedName(lines: string): string {
   return lines.split('\n').filter(Boolean).reverse().join(', ');
@@ -127,7 +128,9 @@ export function envelope(document: UblDocument, parts: Envelope): UblDocument {
         X509Data: [
           {
             X509Certificate: text(certificate.raw.toString('base64')),
-            X509SubjectName: text(distinguishedName(certificate.subject)),
+            // LHDN's signed samples all write the issuer's name here (not the subject's), and
+            // MyInvois validates them: we write what they write.
+            X509SubjectName: text(distinguishedName(certificate.issuer)),
             X509IssuerSerial: issuerSerial(certificate),
           },
         ],
