@@ -144,6 +144,7 @@ describe('the image on PGlite, and its doctor', () => {
     const backedUp = await opsIn(name, ['backup', '--to', `${BACKUPS}/pglite.backup`]);
     expect(backedUp.output).toMatch(/^Backup written to \/backups\/pglite\.backup: \d+ bytes/m);
     expect(backedUp.code).toBe(0);
+    console.log(`backup of the running PGlite server: ${(backedUp.ms / 1000).toFixed(2)} s`);
     const stopped = await dockerRun(['stop', '--time', '30', name]);
     expect(stopped.code).toBe(0);
     expect(await docker('inspect', '--format', '{{.State.ExitCode}}', name)).toBe('0');
