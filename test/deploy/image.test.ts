@@ -10,7 +10,7 @@ import {
   runArgs,
   statusOf,
 } from './image-support';
-import { docker, dockerRuns, freePort } from './stack-support';
+import { docker, dockerRuns, freePort, freshSecrets } from './stack-support';
 import {
   backupsDirectory,
   BACKUPS,
@@ -32,6 +32,8 @@ const AIM_SIZE_MB = 250;
 describe('the image', () => {
   const run = `${process.pid}-${Date.now() % 100_000}`;
   const containers: string[] = [];
+  // One deployment's secrets for every container on the suite's database, as production has.
+  const secrets = freshSecrets();
   let usable = false;
   let image = '';
   let scratch: ScratchDatabase | undefined;
@@ -56,7 +58,12 @@ describe('the image', () => {
     const [port, opsPort] = [await freePort(), await freePort()];
     const name = `image-test-${run}-${containers.length}`;
     containers.push(name);
-    const env = { ...productionEnv(port, opsPort), DATABASE_URL: scratch!.url, ...extraEnv };
+    const env = {
+      ...productionEnv(port, opsPort),
+      ...secrets,
+      DATABASE_URL: scratch!.url,
+      ...extraEnv,
+    };
     const started = performance.now();
     const { ms: runMs } = await dockerRun(['run', '--detach', ...runArgs(name, env), image]);
     const ready = `http://127.0.0.1:${port}/api/health/ready`;
@@ -165,8 +172,10 @@ describe('the image', () => {
   it('backs up PostgreSQL with the pg_dump it carries, and drills the backup in a container', async () => {
     if (!usable) return;
     // Beside the server the operator test left running on the same database.
+    // The servers' own secrets: the drill checks the audit checkpoints with their signing key.
     const env = {
       ...productionEnv(await freePort(), await freePort()),
+      ...secrets,
       DATABASE_URL: scratch!.url,
     };
     const file = `${BACKUPS}/postgres.backup`;
