@@ -1,11 +1,8 @@
 import { BlockList, isIP } from 'node:net';
-import { DEFAULT_GATEWAY_SECRET, DEFAULT_SMS_CODE_PEPPER } from '../config';
+import { MIN_SECRET_LENGTH, weakSecrets } from '../settings/secrets';
 import { dataDirPath } from '../adapters/postgres/pglite-lock';
 import { type CheckOutcome, fail, ok, type PreflightCheck, skip, warn } from './check';
 import { dataDirProblem } from './data-dir';
-
-/** The shortest secret production takes (as settings/secrets.ts requires). */
-const MIN_SECRET_LENGTH = 32;
 
 /** Addresses no one outside this machine or its private network reaches. */
 const PRIVATE = new BlockList();
@@ -72,12 +69,7 @@ const secrets: PreflightCheck = {
   name: 'secrets',
   fatal: true,
   run: ({ config }) => {
-    const weak = [
-      ['GATEWAY_SECRET', config.gatewaySecret, DEFAULT_GATEWAY_SECRET],
-      ['SMS_CODE_PEPPER', config.smsCodePepper, DEFAULT_SMS_CODE_PEPPER],
-    ]
-      .filter(([, value, fallback]) => value === fallback || value.length < MIN_SECRET_LENGTH)
-      .map(([name]) => name);
+    const weak = weakSecrets(config);
     if (weak.length > 0) {
       const what = `${weak.join(', ')}: the development default or under ${MIN_SECRET_LENGTH} characters`;
       return config.appEnv === 'production' ? fail(what) : warn(`${what} (refused in production)`);

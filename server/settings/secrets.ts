@@ -3,7 +3,8 @@ import { type EnvReader } from './env-reader';
 /** Development defaults for secrets; production refuses to start with any of them. */
 export const DEFAULT_GATEWAY_SECRET = 'dev-only-gateway-secret-change-me';
 export const DEFAULT_SMS_CODE_PEPPER = 'dev-only-sms-code-pepper-change-me';
-const MIN_SECRET_LENGTH = 32;
+/** The shortest secret production takes. */
+export const MIN_SECRET_LENGTH = 32;
 
 export interface SecretSettings {
   /** Server pepper mixed into SMS code hashes, so a database dump alone cannot brute-force codes. */
@@ -27,15 +28,10 @@ export function loadSecrets(read: EnvReader, production: boolean): SecretSetting
   }
   const smsCodePepper = read.text('SMS_CODE_PEPPER', DEFAULT_SMS_CODE_PEPPER);
   if (production) {
-    for (const [name, value, fallback] of [
-      ['GATEWAY_SECRET', gatewaySecret, DEFAULT_GATEWAY_SECRET],
-      ['SMS_CODE_PEPPER', smsCodePepper, DEFAULT_SMS_CODE_PEPPER],
-    ] as const) {
-      if (value === fallback || value.length < MIN_SECRET_LENGTH) {
-        read.problems.push(
-          `${name}: production needs your own secret of at least ${MIN_SECRET_LENGTH} characters, not the default`,
-        );
-      }
+    for (const name of weakSecrets({ gatewaySecret, smsCodePepper })) {
+      read.problems.push(
+        `${name}: production needs your own secret of at least ${MIN_SECRET_LENGTH} characters, not the default`,
+      );
     }
   }
   return {
@@ -43,4 +39,18 @@ export function loadSecrets(read: EnvReader, production: boolean): SecretSetting
     smsCodePepper,
     ...(previous === '' ? {} : { gatewaySecretPrevious: previous }),
   };
+}
+
+/** The secrets, by variable name, still at their development default or shorter than the minimum. */
+export function weakSecrets(
+  secrets: Pick<SecretSettings, 'gatewaySecret' | 'smsCodePepper'>,
+): Array<'GATEWAY_SECRET' | 'SMS_CODE_PEPPER'> {
+  return (
+    [
+      ['GATEWAY_SECRET', secrets.gatewaySecret, DEFAULT_GATEWAY_SECRET],
+      ['SMS_CODE_PEPPER', secrets.smsCodePepper, DEFAULT_SMS_CODE_PEPPER],
+    ] as const
+  )
+    .filter(([, value, fallback]) => value === fallback || value.length < MIN_SECRET_LENGTH)
+    .map(([name]) => name);
 }
