@@ -27,8 +27,11 @@ export function postgresRequired(): boolean {
 /**
  * Debian's Chromium, headless. `scrollbars`: keep classic scrollbars, which headless Chromium
  * hides by default (a suite checking that nothing runs past a narrow screen's edge needs them).
+ * `args`: flags of the caller's own, after these (a certificate authority to trust, say).
  */
-export function launchChromium(options: { scrollbars?: boolean } = {}): Promise<Browser> {
+export function launchChromium(
+  options: { scrollbars?: boolean; args?: readonly string[] } = {},
+): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -44,6 +47,7 @@ export function launchChromium(options: { scrollbars?: boolean } = {}): Promise<
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...(options.args ?? []),
     ],
   });
 }

@@ -3,10 +3,10 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { hashSessionToken } from '../../server/domain/session-policy';
 import { paymentStatusPath } from '../../src/contract/api';
-import { CHROMIUM_PATH } from '../../scripts/support/browser';
+import { launchChromium } from '../../scripts/support/browser';
 import { createScratchDatabase, type ScratchDatabase } from '../../scripts/support/databases';
 import { type Caddy, httpsClient, startCaddy } from './stack-caddy';
 import { memberJourney } from './stack-journey';
@@ -121,21 +121,9 @@ describe('the stack: two instances of the image behind Caddy', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     client.close();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-        // Trusts what Caddy's own CA signed, as a member's machine trusts a public CA's.
-        `--ignore-certificate-errors-spki-list=${caddyCaSpki(caddy.dataDir)}`,
-      ],
+    browser = await launchChromium({
+      // Trusts what Caddy's own CA signed, as a member's machine trusts a public CA's.
+      args: [`--ignore-certificate-errors-spki-list=${caddyCaSpki(caddy.dataDir)}`],
     });
   });
 
