@@ -1,6 +1,7 @@
 import { type Registry } from 'prom-client';
 import { type Config } from '../config';
 import { type Database } from '../adapters/postgres/database';
+import { type Clock } from '../ports/clock.port';
 import { type Scheduler } from '../ports/scheduler.port';
 import { BackupGauges, ScheduledBackup } from './scheduled-backup';
 
@@ -16,6 +17,7 @@ export function registerBackupJob(
   db: Database,
   config: Pick<Config, 'backup' | 'databaseUrl' | 'dataDir' | 'jobTiming'>,
   registry: Registry,
+  clock: Clock,
   warn: (error: unknown, message: string) => void,
 ): void {
   const gauges = new BackupGauges(registry);
@@ -30,6 +32,7 @@ export function registerBackupJob(
     },
     { ...config.backup, dir },
     gauges,
+    clock,
   );
   job
     .prime()

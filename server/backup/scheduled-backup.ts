@@ -4,6 +4,7 @@ import { Gauge, type Registry } from 'prom-client';
 import { type BackupSettings } from '../settings/backup';
 import { readManifest } from './backup-file';
 import { type BackupSource, takeBackup } from './take-backup';
+import { type Clock } from '../ports/clock.port';
 
 /** The scheduled backups' names: their time in the name, so name order is time order. */
 const BACKUP_NAME = /^portal-\d{8}T\d{6}Z\.backup$/;
@@ -42,7 +43,7 @@ export class ScheduledBackup {
     private readonly settings: Required<Pick<BackupSettings['backup'], 'dir'>> &
       BackupSettings['backup'],
     private readonly gauges: BackupGauges,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock,
   ) {}
 
   /** The gauges from the newest backup already in the directory (after a restart). */
@@ -58,7 +59,7 @@ export class ScheduledBackup {
   async run(): Promise<{ file: string; bytes: number; removed: number }> {
     const { dir, retention } = this.settings;
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const at = this.now();
+    const at = new Date(this.clock.now());
     const file = path.join(dir, nameAt(at));
     const manifest = await takeBackup(this.source, file, () => at);
     this.gauges.lastSuccess.set(at.getTime() / 1000);

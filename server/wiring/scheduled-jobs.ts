@@ -107,8 +107,13 @@ export function pgBossJobs(db: Database, wiring: JobsWiring): Scheduler {
     onError: (error) => log.warn({ err: error }, 'jobs: the job engine failed'),
   });
   registerScheduledJobs(scheduler, wiring.useCases, new PostgresPaymentRetentionStore(db), config);
-  registerBackupJob(scheduler, db, config, wiring.metrics.registry, (error, message) =>
-    log.warn({ err: error }, message),
+  registerBackupJob(
+    scheduler,
+    db,
+    config,
+    wiring.metrics.registry,
+    wiring.clock,
+    (error, message) => log.warn({ err: error }, message),
   );
   return scheduler;
 }

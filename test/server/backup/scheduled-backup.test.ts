@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Registry } from 'prom-client';
 import { BackupGauges, ScheduledBackup } from '../../../server/backup/scheduled-backup';
+import { FakeClock } from '../../fakes/fake-clock';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { storeMembers } from './backup-support';
 
@@ -36,17 +37,17 @@ describe('scheduled backup', () => {
 
   it('keeps the newest BACKUP_RETENTION backups and sets the gauges', async () => {
     const registry = new Registry();
-    let at = Date.parse('2026-12-01T02:00:00Z');
+    const clock = new FakeClock(Date.parse('2026-12-01T02:00:00Z'));
     const job = new ScheduledBackup(
       { db: t.container.db },
       { dir: path.join(dir, 'backups'), intervalS: 3600, retention: 2 },
       new BackupGauges(registry),
-      () => new Date(at),
+      clock,
     );
     const runs = [];
     for (let i = 0; i < 3; i += 1) {
       runs.push(await job.run());
-      at += 3600_000;
+      await clock.advance(3600_000);
     }
     expect(await readdir(path.join(dir, 'backups'))).toEqual([
       'portal-20261201T030000Z.backup',
@@ -64,6 +65,7 @@ describe('scheduled backup', () => {
       { db: t.container.db },
       { dir: path.join(dir, 'backups'), intervalS: 3600, retention: 2 },
       new BackupGauges(restarted),
+      clock,
     ).prime();
     expect(await gaugeValue(restarted, 'backup_last_success_timestamp_seconds')).toBe(
       Date.parse('2026-12-01T04:00:00Z') / 1000,
